@@ -1,0 +1,1 @@
+//! GNU Backgammon position ID and match ID.

@@ -1,0 +1,4 @@
+//! Text codecs for positions: GNU Backgammon position and match IDs, XGID.
+
+pub mod gnubg;
+pub mod xgid;

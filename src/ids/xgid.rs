@@ -1,0 +1,1 @@
+//! eXtreme Gammon XGID.

@@ -1,0 +1,27 @@
+//! bgaudit audits backgammon match records.
+//!
+//! It reads transcripts (the Jellyfish `.mat` family and GNU Backgammon SGF),
+//! replays every action under the rules, and reports every illegal checker
+//! play, illegal cube action, wrong score and broken record with its file,
+//! line and column. Under tournament rules an illegal play that the opponent
+//! does not challenge stands, so the replay flags it and carries on from the
+//! position as actually played.
+//!
+//! Module map:
+//! - [`side`], [`dice`], [`position`], [`notation`]: the vocabulary;
+//! - [`rules`]: legal plays, judging a written play, cube, results, match
+//!   score (no I/O);
+//! - [`ids`]: GNU Backgammon position and match IDs, XGID;
+//! - [`parse`]: readers from text to syntax events (no rules);
+//! - [`replay`]: the visitor that joins readers and rules into findings;
+//! - [`report`]: formats what the replay established.
+
+#![forbid(unsafe_code)]
+
+pub mod dice;
+pub mod ids;
+pub mod notation;
+pub mod parse;
+pub mod position;
+pub mod rules;
+pub mod side;

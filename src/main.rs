@@ -1,0 +1,3 @@
+//! The `bgaudit` command line.
+
+fn main() {}

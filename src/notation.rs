@@ -1,0 +1,396 @@
+//! Checker-play notation as written: syntax only, no rules.
+//!
+//! ```text
+//! play   := group (ws+ group)*
+//! group  := point "*"? ("/" point "*"?)+ repeat? "*"?
+//! repeat := "(" digit ")"
+//! point  := 0..=25 | "bar" | "b" | "off" | "o"      (any case)
+//! ```
+//! Points are in the mover's numbering: 25 is the bar, 0 is off. A chain
+//! `13/7*/1` becomes two hops, `13/7*` and `7/1`; a repeat `(2)` repeats the
+//! whole group. Whether the play is legal is the rules engine's question.
+
+use std::fmt;
+
+use nom::branch::alt;
+use nom::bytes::complete::{tag_no_case, take_while1};
+use nom::character::complete::{char, one_of};
+use nom::combinator::{cut, map, map_res, opt, value};
+use nom::{IResult, Parser};
+
+/// Point number of the bar in notation.
+pub const BAR: u8 = 25;
+/// Point number of "off" in notation.
+pub const OFF: u8 = 0;
+/// The most hops a written play may hold (a double with chains and repeats
+/// stays well below; more is not a play).
+pub const MAX_HOPS: usize = 16;
+
+/// One written movement of one checker, `from/to`, with its hit mark.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Hop {
+    /// Source point, 1..=25 (25 = bar); 0 only in odd records (`0/0`).
+    pub from: u8,
+    /// Destination point, 0..=24 (0 = off).
+    pub to: u8,
+    /// A `*` was written at the landing point.
+    pub hit: bool,
+}
+
+impl fmt::Display for Hop {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}/{}{}",
+            PointName(self.from),
+            PointName(self.to),
+            if self.hit { "*" } else { "" }
+        )
+    }
+}
+
+/// Formats a notation point: `bar`, `off` or the number.
+#[derive(Copy, Clone, Debug)]
+pub struct PointName(pub u8);
+
+impl fmt::Display for PointName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            BAR => f.write_str("bar"),
+            OFF => f.write_str("off"),
+            p => write!(f, "{p}"),
+        }
+    }
+}
+
+/// A written play: up to [`MAX_HOPS`] hops with chains and repeats expanded.
+/// `Copy`, no allocation.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
+pub struct PlayNotation {
+    hops: [Hop; MAX_HOPS],
+    len: u8,
+}
+
+impl PlayNotation {
+    /// An empty play (nothing moved).
+    #[must_use]
+    pub const fn empty() -> Self {
+        PlayNotation {
+            hops: [Hop {
+                from: 0,
+                to: 0,
+                hit: false,
+            }; MAX_HOPS],
+            len: 0,
+        }
+    }
+
+    /// The hops, in the order written.
+    #[must_use]
+    pub fn hops(&self) -> &[Hop] {
+        &self.hops[..usize::from(self.len)]
+    }
+
+    /// True when no hop is written.
+    #[must_use]
+    pub const fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Adds a hop; `false` (and nothing added) when [`MAX_HOPS`] are already held.
+    pub fn push(&mut self, hop: Hop) -> bool {
+        match self.hops.get_mut(usize::from(self.len)) {
+            Some(slot) => {
+                *slot = hop;
+                self.len += 1;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Builds from hops; `None` if there are more than [`MAX_HOPS`].
+    #[must_use]
+    pub fn from_hops(hops: &[Hop]) -> Option<Self> {
+        let mut play = PlayNotation::empty();
+        hops.iter().all(|&h| play.push(h)).then_some(play)
+    }
+
+    /// Parses a play as written in a transcript cell.
+    ///
+    /// # Errors
+    /// A [`ParsePlayError`] with the byte offset in `text` where reading failed
+    /// and what was expected there.
+    pub fn parse(text: &str) -> Result<Self, ParsePlayError> {
+        let mut play = PlayNotation::empty();
+        let mut rest = text.trim_start();
+        while !rest.is_empty() {
+            let offset = text.len() - rest.len();
+            let (after, group) = group(rest).map_err(|e| {
+                let (at, expected) = match e {
+                    nom::Err::Error(e) | nom::Err::Failure(e) => (e.input, e.expected),
+                    nom::Err::Incomplete(_) => ("", "more input"),
+                };
+                ParsePlayError {
+                    offset: text.len() - at.len(),
+                    expected,
+                }
+            })?;
+            for _ in 0..group.repeat {
+                for hop in &group.hops[..group.len] {
+                    if !play.push(*hop) {
+                        return Err(ParsePlayError {
+                            offset,
+                            expected: "at most 16 moves",
+                        });
+                    }
+                }
+            }
+            let trimmed = after.trim_start();
+            if trimmed.len() == after.len() && !trimmed.is_empty() {
+                return Err(ParsePlayError {
+                    offset: text.len() - after.len(),
+                    expected: "a space between moves",
+                });
+            }
+            rest = trimmed;
+        }
+        Ok(play)
+    }
+}
+
+impl fmt::Debug for PlayNotation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "PlayNotation(\"{self}\")")
+    }
+}
+
+impl fmt::Display for PlayNotation {
+    /// One hop per group, space separated: `13/7* 7/1`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, hop) in self.hops().iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{hop}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::str::FromStr for PlayNotation {
+    type Err = ParsePlayError;
+    fn from_str(s: &str) -> Result<Self, ParsePlayError> {
+        PlayNotation::parse(s)
+    }
+}
+
+/// A play that is not notation: where reading stopped and what was expected.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("expected {expected} at byte {offset}")]
+pub struct ParsePlayError {
+    /// Byte offset in the play text.
+    pub offset: usize,
+    /// What a reader expected there.
+    pub expected: &'static str,
+}
+
+/// nom error that keeps the innermost expectation.
+#[derive(Debug)]
+struct PErr<'a> {
+    input: &'a str,
+    expected: &'static str,
+}
+
+impl<'a> nom::error::ParseError<&'a str> for PErr<'a> {
+    fn from_error_kind(input: &'a str, _kind: nom::error::ErrorKind) -> Self {
+        PErr {
+            input,
+            expected: "a move like `24/18`",
+        }
+    }
+    fn append(_input: &'a str, _kind: nom::error::ErrorKind, other: Self) -> Self {
+        other
+    }
+}
+
+impl<'a, E> nom::error::FromExternalError<&'a str, E> for PErr<'a> {
+    fn from_external_error(input: &'a str, _kind: nom::error::ErrorKind, _e: E) -> Self {
+        PErr {
+            input,
+            expected: "a point from 0 to 25",
+        }
+    }
+}
+
+type PResult<'a, T> = IResult<&'a str, T, PErr<'a>>;
+
+fn expect<'a, T>(
+    expected: &'static str,
+    mut parser: impl Parser<&'a str, Output = T, Error = PErr<'a>>,
+) -> impl FnMut(&'a str) -> PResult<'a, T> {
+    move |i| {
+        parser.parse(i).map_err(|e| {
+            e.map(|mut err| {
+                if err.input.len() == i.len() {
+                    err.expected = expected;
+                }
+                err
+            })
+        })
+    }
+}
+
+/// `point := 0..=25 | "bar" | "b" | "off" | "o"` (any case).
+fn point(i: &str) -> PResult<'_, u8> {
+    expect(
+        "a point (0-25, `bar` or `off`)",
+        alt((
+            map_res(take_while1(|c: char| c.is_ascii_digit()), |d: &str| {
+                d.parse::<u8>().ok().filter(|&p| p <= BAR).ok_or(())
+            }),
+            value(BAR, tag_no_case("bar")),
+            value(OFF, tag_no_case("off")),
+            value(BAR, one_of("bB")),
+            value(OFF, one_of("oO")),
+        )),
+    )(i)
+}
+
+fn hit_mark(i: &str) -> PResult<'_, bool> {
+    map(opt(char('*')), |m| m.is_some()).parse(i)
+}
+
+/// A group: one chain and its repeat count.
+struct Group {
+    hops: [Hop; MAX_HOPS],
+    len: usize,
+    repeat: u8,
+}
+
+/// `group := point "*"? ("/" point "*"?)+ repeat? "*"?`
+fn group(i: &str) -> PResult<'_, Group> {
+    let (mut i, (mut from, first_hit)) = (point, hit_mark).parse(i)?;
+    let mut g = Group {
+        hops: [Hop::default(); MAX_HOPS],
+        len: 0,
+        repeat: 1,
+    };
+    loop {
+        let Ok((after, _)) = char::<&str, PErr<'_>>('/').parse(i) else {
+            break;
+        };
+        let (after, (to, hit)) = (point, hit_mark).parse(after)?;
+        if g.len == MAX_HOPS {
+            return Err(nom::Err::Failure(PErr {
+                input: i,
+                expected: "at most 16 moves",
+            }));
+        }
+        g.hops[g.len] = Hop {
+            from,
+            to,
+            hit: hit || (g.len == 0 && first_hit),
+        };
+        g.len += 1;
+        from = to;
+        i = after;
+    }
+    if g.len == 0 {
+        return Err(nom::Err::Error(PErr {
+            input: i,
+            expected: "`/` after a point",
+        }));
+    }
+    // Once `(` is read we are committed to a repeat count: `cut` keeps `opt`
+    // from swallowing the precise error.
+    let (i, repeat) = opt((
+        char('('),
+        cut(expect("a repeat count from 1 to 4", one_of("1234"))),
+        cut(expect("`)`", char(')'))),
+    ))
+    .parse(i)?;
+    if let Some((_, n, _)) = repeat {
+        g.repeat = n as u8 - b'0';
+    }
+    let (i, trailing_hit) = hit_mark(i)?;
+    if trailing_hit && g.len > 0 {
+        g.hops[g.len - 1].hit = true;
+    }
+    Ok((i, g))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hops(text: &str) -> Vec<(u8, u8, bool)> {
+        PlayNotation::parse(text)
+            .unwrap()
+            .hops()
+            .iter()
+            .map(|h| (h.from, h.to, h.hit))
+            .collect()
+    }
+
+    #[test]
+    fn gnubg_export_uses_25_and_0() {
+        assert_eq!(hops("25/22 6/0"), vec![(25, 22, false), (6, 0, false)]);
+    }
+
+    #[test]
+    fn xg_words_for_bar_and_off_in_any_case() {
+        assert_eq!(
+            hops("bar/22 Bar/20 5/off 6/Off"),
+            vec![
+                (25, 22, false),
+                (25, 20, false),
+                (5, 0, false),
+                (6, 0, false)
+            ]
+        );
+        assert_eq!(hops("b/22 6/o"), vec![(25, 22, false), (6, 0, false)]);
+    }
+
+    #[test]
+    fn chains_become_hops_and_keep_their_hit_marks() {
+        assert_eq!(hops("13/7*/1"), vec![(13, 7, true), (7, 1, false)]);
+    }
+
+    #[test]
+    fn repeats_repeat_the_whole_chain() {
+        assert_eq!(hops("8/2*(2)"), vec![(8, 2, true), (8, 2, true)]);
+        assert_eq!(hops("24/18/12(2)").len(), 4);
+        assert_eq!(hops("6/off(4)").len(), 4);
+    }
+
+    #[test]
+    fn hit_mark_after_the_repeat_marks_the_landing() {
+        assert_eq!(hops("6/3(2)*"), vec![(6, 3, true), (6, 3, true)]);
+    }
+
+    #[test]
+    fn trailing_spaces_are_accepted() {
+        assert_eq!(hops(" 8/5 6/5 ").len(), 2);
+    }
+
+    #[test]
+    fn errors_say_where_and_what() {
+        let err = PlayNotation::parse("24/18 13/x1").unwrap_err();
+        assert_eq!(err.offset, 9);
+        assert_eq!(err.expected, "a point (0-25, `bar` or `off`)");
+        assert_eq!(PlayNotation::parse("13-7").unwrap_err().offset, 2);
+        assert_eq!(PlayNotation::parse("24/26").unwrap_err().offset, 3);
+        assert_eq!(
+            PlayNotation::parse("24/18(5)").unwrap_err().expected,
+            "a repeat count from 1 to 4"
+        );
+    }
+
+    #[test]
+    fn display_round_trips() {
+        let play = PlayNotation::parse("bar/22* 13/7*/1 6/off(2)").unwrap();
+        assert_eq!(play.to_string(), "bar/22* 13/7* 7/1 6/off 6/off");
+        assert_eq!(PlayNotation::parse(&play.to_string()), Ok(play));
+    }
+}

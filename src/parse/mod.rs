@@ -1,0 +1,346 @@
+//! Readers: transcript text to a stream of syntax events. No rules here.
+//!
+//! A reader walks one file and calls a [`Visitor`] in reading order:
+//!
+//! 1. [`Visitor::begin_match`] once per match (a `.mat` file may hold several;
+//!    an SGF collection is one match);
+//! 2. for each game: [`Visitor::begin_game`], then [`Visitor::action`] once
+//!    per cell or node (rolls with their plays, cube actions, results,
+//!    position set-ups), then [`Visitor::end_game`];
+//! 3. [`Visitor::end_match`].
+//!
+//! [`Visitor::problem`] (unreadable cells, bad headers, numbering, encoding)
+//! and [`Visitor::comment`] may come at any point. Every event carries the
+//! [`Location`] of its text and the text as written. The reader keeps going
+//! after any problem: a bad cell never loses the rest of the file.
+
+pub mod mat;
+pub mod sgf;
+pub mod text;
+
+use crate::dice::Roll;
+use crate::notation::PlayNotation;
+use crate::side::{ByPlayer, Side};
+
+/// Where something is in the input. All 1-based except `byte` (0-based
+/// offset in the decoded text).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Location {
+    /// Byte offset in the decoded text.
+    pub byte: usize,
+    /// Line number, from 1.
+    pub line: u32,
+    /// Column of the first character, from 1, with tabs expanded to 8-column stops.
+    pub column: u32,
+}
+
+/// The transcript formats the readers know.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// The Jellyfish `.mat` text family.
+    Mat,
+    /// GNU Backgammon SGF (`GM[6]`).
+    Sgf,
+}
+
+/// One `; [Key "value"]` header tag (or its SGF equivalent), as written.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Tag<'a> {
+    /// The key, e.g. `Crawford`, `Player 1 Elo`.
+    pub key: &'a str,
+    /// The value without quotes.
+    pub value: &'a str,
+    /// Where the tag line starts.
+    pub location: Location,
+}
+
+/// The start of a match or money session.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchHeader<'a> {
+    /// Where the `N point match` line (SGF: the first root node) is.
+    pub location: Location,
+    /// Match length in points; 0 = money session.
+    pub length: u32,
+    /// Header tags in file order. SGF `RU` words appear as `Crawford`,
+    /// `Jacoby`, `CubeLimit`, `Variation` tags.
+    pub tags: Vec<Tag<'a>>,
+    /// The format read.
+    pub format: Format,
+}
+
+impl MatchHeader<'_> {
+    /// The value of the first tag with this key (case-insensitive).
+    #[must_use]
+    pub fn tag(&self, key: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|t| t.key.eq_ignore_ascii_case(key))
+            .map(|t| t.value)
+    }
+}
+
+/// A player as named on a score line (or SGF `PW`/`PB`).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlayerName<'a> {
+    /// The name as written, without a trailing rating.
+    pub name: &'a str,
+    /// A rating written after the name (`nori,1723` gives `1723`).
+    pub rating: Option<&'a str>,
+}
+
+/// The start of a game: its header and score line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameHeader<'a> {
+    /// Where the `Game N` line (SGF: the root node) is.
+    pub location: Location,
+    /// The game number as written (1-based; SGF `MI[game:i]` + 1).
+    pub number: Option<u32>,
+    /// Where the score line is (same as `location` in SGF).
+    pub score_location: Location,
+    /// The players, left column first.
+    pub names: ByPlayer<PlayerName<'a>>,
+    /// The scores at the start of the game, as written.
+    pub scores: ByPlayer<Option<u32>>,
+    /// The record says whether this is the Crawford game (SGF
+    /// `RU[..:CrawfordGame]`); `None` when it does not say.
+    pub crawford: Option<bool>,
+    /// The cube value the game starts with, when the record says (SGF root `CV`).
+    pub initial_cube: Option<u32>,
+}
+
+/// A position written into the record: an `Illegal play (...)` dump, a
+/// `; Set Pos=` line or an SGF set-up node.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardDump {
+    /// The board in the frame of `positive` (see [`crate::position`]):
+    /// `points[25]` is his bar, `points[0]` the other's bar (negative).
+    pub points: [i8; 26],
+    /// Whose checkers are the positive counts. For an `Illegal play` dump
+    /// this is the player to roll next.
+    pub positive: Side,
+    /// Cube value and owner (`None` = centred), when the dump says.
+    pub cube: Option<(u32, Option<Side>)>,
+    /// The dice of the next roll, when the dump says.
+    pub next_dice: Option<Roll>,
+    /// Scores, when the dump says.
+    pub scores: Option<ByPlayer<u32>>,
+}
+
+/// What follows the dice of a roll cell.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Written {
+    /// A play in notation.
+    Moves(PlayNotation),
+    /// Nothing written after the dice (`52:`).
+    Empty,
+    /// `Cannot Move`, `Can't Move`.
+    CannotMove,
+    /// `???`, `????`: the play is hidden.
+    Hidden,
+    /// `Illegal play (...)`: the position after the play, if a dump follows.
+    Dump(Option<Box<BoardDump>>),
+}
+
+/// How a resignation was written.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Resignation {
+    /// `Resign normal` (1), `gammon` (2), `backgammon` (3).
+    Level(u8),
+    /// `Resigned Game`, `Resigns`, `Concedes`: level not given.
+    Game,
+    /// `Resigned Match`: the whole match conceded.
+    Match,
+}
+
+/// One action as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ActionKind {
+    /// A roll and what was played. `dice` is `None` for `00:` (nothing rolled).
+    Roll {
+        /// The dice as written.
+        dice: Option<Roll>,
+        /// The play.
+        play: Written,
+    },
+    /// `Doubles => N` (N as written, if any).
+    Double(Option<u32>),
+    /// `Beavers => N`.
+    Beaver(Option<u32>),
+    /// `Raccoons => N`.
+    Raccoon(Option<u32>),
+    /// `Takes`, `Accepts`.
+    Take,
+    /// `Drops`, `Passes`, `Rejects`.
+    Drop,
+    /// `Wins N point(s) [and the match]`; SGF `RE`. `resigned` when the
+    /// record marks the game as resigned (SGF `R`).
+    Win {
+        /// Points written.
+        points: Option<u32>,
+        /// `and the match` was written.
+        and_match: bool,
+        /// The record says the game ended by resignation.
+        resigned: bool,
+    },
+    /// `Losses N point` (Backgammon Galaxy).
+    Loss(Option<u32>),
+    /// A resignation cell.
+    Resign(Resignation),
+    /// A position set-up (`; Set Pos=`, SGF `AE`/`AB`/`AW`).
+    SetPosition(Box<BoardDump>),
+}
+
+/// One cell or node of the record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Action<'a> {
+    /// Where the cell starts.
+    pub location: Location,
+    /// The column (SGF: `W` is first, `B` second). For `SetPosition` from a
+    /// `.mat` line this is `First`.
+    pub side: Side,
+    /// The row number as written (`12)`), if any.
+    pub row: Option<u32>,
+    /// The cell exactly as written, trimmed.
+    pub text: &'a str,
+    /// What it says.
+    pub kind: ActionKind,
+}
+
+/// A comment line inside the record.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Comment<'a> {
+    /// Where it starts.
+    pub location: Location,
+    /// The text as written.
+    pub text: &'a str,
+}
+
+/// The kinds of reading problem, named after their finding codes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ProblemKind {
+    /// Not a transcript at all (binary, undecodable, no match): `unreadable`.
+    Unreadable,
+    /// A cell that is no roll, cube action or result: `unparsable-cell`.
+    UnparsableCell,
+    /// A missing or garbled `Game N` or score line: `bad-header`.
+    BadHeader,
+    /// Row or game numbers out of sequence: `numbering`.
+    Numbering,
+    /// Not UTF-8, read as Windows-1252: `encoding`.
+    Encoding,
+    /// Something skipped on purpose (an SGF variation, a property): `skipped`.
+    Skipped,
+}
+
+impl ProblemKind {
+    /// The finding code.
+    #[must_use]
+    pub const fn code(self) -> &'static str {
+        match self {
+            ProblemKind::Unreadable => "unreadable",
+            ProblemKind::UnparsableCell => "unparsable-cell",
+            ProblemKind::BadHeader => "bad-header",
+            ProblemKind::Numbering => "numbering",
+            ProblemKind::Encoding => "encoding",
+            ProblemKind::Skipped => "skipped",
+        }
+    }
+}
+
+/// A reading problem with its location.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem<'a> {
+    /// Where.
+    pub location: Location,
+    /// What kind.
+    pub kind: ProblemKind,
+    /// The text concerned, as written (may be empty).
+    pub text: &'a str,
+    /// One sentence: what was expected.
+    pub message: String,
+    /// The column the text was in, when it was in one.
+    pub side: Option<Side>,
+    /// The row number, when known.
+    pub row: Option<u32>,
+}
+
+/// Receives a reader's events. See the module docs for the call order.
+pub trait Visitor {
+    /// A match starts.
+    fn begin_match(&mut self, header: &MatchHeader<'_>) {
+        let _ = header;
+    }
+    /// A game starts.
+    fn begin_game(&mut self, header: &GameHeader<'_>) {
+        let _ = header;
+    }
+    /// One cell or node.
+    fn action(&mut self, action: &Action<'_>) {
+        let _ = action;
+    }
+    /// The current game ends; `last` is the location just after its last line.
+    fn end_game(&mut self, last: Location) {
+        let _ = last;
+    }
+    /// The current match ends.
+    fn end_match(&mut self, last: Location) {
+        let _ = last;
+    }
+    /// A comment line.
+    fn comment(&mut self, comment: &Comment<'_>) {
+        let _ = comment;
+    }
+    /// A reading problem.
+    fn problem(&mut self, problem: &Problem<'_>) {
+        let _ = problem;
+    }
+}
+
+/// Decodes `bytes`, recognises the format by content and reads it into
+/// `visitor`. Returns the format, or `None` when the input is not a
+/// transcript (the visitor then got one [`ProblemKind::Unreadable`] problem).
+pub fn read(bytes: &[u8], visitor: &mut impl Visitor) -> Option<Format> {
+    let unreadable = |visitor: &mut dyn FnMut(&Problem<'_>), message: String| {
+        visitor(&Problem {
+            location: Location {
+                byte: 0,
+                line: 1,
+                column: 1,
+            },
+            kind: ProblemKind::Unreadable,
+            text: "",
+            message,
+            side: None,
+            row: None,
+        });
+    };
+    let decoded = match text::decode(bytes) {
+        Ok(decoded) => decoded,
+        Err(text::Unreadable(message)) => {
+            unreadable(&mut |p| visitor.problem(p), message);
+            return None;
+        }
+    };
+    if decoded.encoding == text::Encoding::Windows1252 {
+        visitor.problem(&Problem {
+            location: Location {
+                byte: 0,
+                line: 1,
+                column: 1,
+            },
+            kind: ProblemKind::Encoding,
+            text: "",
+            message: "the file is not UTF-8; read as Windows-1252".into(),
+            side: None,
+            row: None,
+        });
+    }
+    let text = decoded.text.as_ref();
+    if text.trim_start().starts_with("(;") {
+        sgf::read(text, visitor);
+        Some(Format::Sgf)
+    } else {
+        mat::read(text, visitor);
+        Some(Format::Mat)
+    }
+}

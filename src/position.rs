@@ -1,0 +1,394 @@
+//! Positions, held from the side of the player about to move ("us").
+//!
+//! Index conventions (our frame): `points[1..=24]` are our points 1..24 (our
+//! home board is 1..6 and we move from high to low), `points[25]` is our bar,
+//! `points[0]` is *their* bar. Positive counts are our checkers, negative
+//! counts theirs. The opponent's point `p` is our point `25 - p`.
+
+use std::fmt;
+
+/// Index of our bar in [`Position::points`].
+pub const OUR_BAR: usize = 25;
+/// Index of their bar in [`Position::points`] (held as a negative count).
+pub const THEIR_BAR: usize = 0;
+
+/// The game being played: its starting position and number of checkers.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Variant {
+    /// Standard backgammon: 2 on 24, 5 on 13, 3 on 8, 5 on 6.
+    #[default]
+    Backgammon,
+    /// Nackgammon: 2 on 24, 2 on 23, 4 on 13, 3 on 8, 4 on 6.
+    Nackgammon,
+    /// Hypergammon with 1, 2 or 3 checkers a side, on the 24, 23 and 22 points.
+    Hypergammon(u8),
+    /// Greek Plakoto: all 15 checkers on the 24 point, pinning instead of hitting.
+    Plakoto,
+}
+
+impl Variant {
+    /// Checkers per side.
+    #[must_use]
+    pub const fn checkers(self) -> u8 {
+        match self {
+            Variant::Hypergammon(n) => n,
+            _ => 15,
+        }
+    }
+
+    /// Where one side's checkers start, as (point, count) in that side's own numbering.
+    #[must_use]
+    pub fn start(self) -> &'static [(usize, u8)] {
+        match self {
+            Variant::Backgammon => &[(24, 2), (13, 5), (8, 3), (6, 5)],
+            Variant::Nackgammon => &[(24, 2), (23, 2), (13, 4), (8, 3), (6, 4)],
+            Variant::Hypergammon(1) => &[(24, 1)],
+            Variant::Hypergammon(2) => &[(24, 1), (23, 1)],
+            Variant::Hypergammon(_) => &[(24, 1), (23, 1), (22, 1)],
+            Variant::Plakoto => &[(24, 15)],
+        }
+    }
+
+    /// The name used in reports and accepted by `--variant`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Backgammon => "backgammon",
+            Variant::Nackgammon => "nackgammon",
+            Variant::Hypergammon(1) => "hypergammon1",
+            Variant::Hypergammon(2) => "hypergammon2",
+            Variant::Hypergammon(_) => "hypergammon3",
+            Variant::Plakoto => "plakoto",
+        }
+    }
+}
+
+/// A not necessarily valid arrangement of checkers, in the same frame as
+/// [`Position`]: public fields and no invariants. Turn it into a
+/// [`Position`] with [`Setup::into_position`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Setup {
+    /// `points[1..=24]`: positive = our checkers, negative = theirs;
+    /// `points[25]` = our bar (>= 0), `points[0]` = their bar (<= 0).
+    pub points: [i8; 26],
+    /// Our checkers borne off.
+    pub our_off: u8,
+    /// Their checkers borne off.
+    pub their_off: u8,
+}
+
+impl Setup {
+    /// An arrangement whose borne-off counts are whatever makes `checkers` per
+    /// side (saturating at 0 when the board holds more).
+    #[must_use]
+    pub fn from_board(points: [i8; 26], checkers: u8) -> Setup {
+        let ours: i32 = points.iter().map(|&c| i32::from(c.max(0))).sum();
+        let theirs: i32 = points.iter().map(|&c| -i32::from(c.min(0))).sum();
+        let off = |n: i32| u8::try_from((i32::from(checkers) - n).max(0)).unwrap_or(0);
+        Setup {
+            points,
+            our_off: off(ours),
+            their_off: off(theirs),
+        }
+    }
+
+    /// Checks the arrangement and makes it a [`Position`] with `checkers` per side.
+    ///
+    /// # Errors
+    /// A [`PositionError`] naming what is wrong: a bar with the wrong sign or a
+    /// side whose checkers (board, bar and off) do not add up to `checkers`.
+    pub fn into_position(self, checkers: u8) -> Result<Position, PositionError> {
+        if self.points[OUR_BAR] < 0 {
+            return Err(PositionError::WrongBar { ours: true });
+        }
+        if self.points[THEIR_BAR] > 0 {
+            return Err(PositionError::WrongBar { ours: false });
+        }
+        let ours: i32 = self
+            .points
+            .iter()
+            .map(|&c| i32::from(c.max(0)))
+            .sum::<i32>()
+            + i32::from(self.our_off);
+        let theirs: i32 = self
+            .points
+            .iter()
+            .map(|&c| -i32::from(c.min(0)))
+            .sum::<i32>()
+            + i32::from(self.their_off);
+        if ours != i32::from(checkers) {
+            return Err(PositionError::CheckerCount {
+                ours: true,
+                found: ours,
+                expected: checkers,
+            });
+        }
+        if theirs != i32::from(checkers) {
+            return Err(PositionError::CheckerCount {
+                ours: false,
+                found: theirs,
+                expected: checkers,
+            });
+        }
+        Ok(Position {
+            points: self.points,
+            our_off: self.our_off,
+            their_off: self.their_off,
+        })
+    }
+}
+
+/// Why a [`Setup`] is not a valid position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// A bar holds checkers of the wrong colour.
+    #[error("{} bar holds the other side's checkers", if *.ours { "our" } else { "their" })]
+    WrongBar {
+        /// True for our bar.
+        ours: bool,
+    },
+    /// A side has too many or too few checkers.
+    #[error("{} side has {found} checkers instead of {expected}", if *.ours { "our" } else { "their" })]
+    CheckerCount {
+        /// True for our side.
+        ours: bool,
+        /// Checkers found on the board, the bar and off.
+        found: i32,
+        /// Checkers expected.
+        expected: u8,
+    },
+}
+
+/// A valid position seen from the player about to move. `Copy`, 28 bytes.
+///
+/// Invariants: each side's checkers on the board, the bar and off add up to
+/// the variant's count; a point holds one colour only (by the sign).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Position {
+    pub(crate) points: [i8; 26],
+    pub(crate) our_off: u8,
+    pub(crate) their_off: u8,
+}
+
+impl Position {
+    /// The starting position of a backgammon-family variant, the same from both sides.
+    #[must_use]
+    pub fn starting(variant: Variant) -> Position {
+        let mut points = [0i8; 26];
+        for &(point, count) in variant.start() {
+            points[point] = count as i8;
+            points[25 - point] = -(count as i8);
+        }
+        Position {
+            points,
+            our_off: 0,
+            their_off: 0,
+        }
+    }
+
+    /// The raw board in our frame (see the module docs).
+    #[must_use]
+    pub const fn points(&self) -> &[i8; 26] {
+        &self.points
+    }
+
+    /// As an unchecked [`Setup`].
+    #[must_use]
+    pub const fn setup(&self) -> Setup {
+        Setup {
+            points: self.points,
+            our_off: self.our_off,
+            their_off: self.their_off,
+        }
+    }
+
+    /// Our checkers on our point `p` (25 = our bar), 0 if the point is theirs.
+    #[must_use]
+    pub fn ours(&self, p: usize) -> u8 {
+        self.points.get(p).map_or(0, |&c| c.max(0) as u8)
+    }
+
+    /// Their checkers on *our* point `p` (0 = their bar), 0 if the point is ours.
+    #[must_use]
+    pub fn theirs(&self, p: usize) -> u8 {
+        self.points.get(p).map_or(0, |&c| (-c).max(0) as u8)
+    }
+
+    /// Checkers we have borne off.
+    #[must_use]
+    pub const fn our_off(&self) -> u8 {
+        self.our_off
+    }
+
+    /// Checkers they have borne off.
+    #[must_use]
+    pub const fn their_off(&self) -> u8 {
+        self.their_off
+    }
+
+    /// Our checkers on the bar.
+    #[must_use]
+    pub fn our_bar(&self) -> u8 {
+        self.ours(OUR_BAR)
+    }
+
+    /// Their checkers on the bar.
+    #[must_use]
+    pub fn their_bar(&self) -> u8 {
+        self.theirs(THEIR_BAR)
+    }
+
+    /// The same position seen from the other side.
+    #[must_use]
+    pub fn flip(&self) -> Position {
+        let mut points = [0i8; 26];
+        for (i, slot) in points.iter_mut().enumerate() {
+            *slot = -self.points[25 - i];
+        }
+        Position {
+            points,
+            our_off: self.their_off,
+            their_off: self.our_off,
+        }
+    }
+
+    /// Our pip count (bar counts 25).
+    #[must_use]
+    pub fn our_pips(&self) -> u32 {
+        (1..=25).map(|p| p as u32 * u32::from(self.ours(p))).sum()
+    }
+
+    /// Their pip count, in their numbering (their bar counts 25).
+    #[must_use]
+    pub fn their_pips(&self) -> u32 {
+        (0..=24)
+            .map(|i| (25 - i) as u32 * u32::from(self.theirs(i)))
+            .sum()
+    }
+
+    /// Our highest occupied point (25 = bar), 0 if none is left.
+    #[must_use]
+    pub fn our_highest(&self) -> usize {
+        (1..=25).rev().find(|&p| self.points[p] > 0).unwrap_or(0)
+    }
+
+    /// True when all our remaining checkers are in our home board (1..=6).
+    #[must_use]
+    pub fn all_home(&self) -> bool {
+        self.our_highest() <= 6
+    }
+
+    /// Total checkers per side (board, bar and off) of this position.
+    #[must_use]
+    pub fn checkers(&self) -> u8 {
+        let on: i32 = self.points.iter().map(|&c| i32::from(c.max(0))).sum();
+        (on + i32::from(self.our_off)) as u8
+    }
+
+    /// We have borne off every checker.
+    #[must_use]
+    pub fn we_are_off(&self) -> bool {
+        self.points.iter().all(|&c| c <= 0)
+    }
+}
+
+impl fmt::Debug for Position {
+    /// Compact and diffable: `us{24:2 13:5} them{24:2 13:5} off 0/0`, each side
+    /// in its own numbering.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("us{")?;
+        let mut sep = "";
+        for p in (1..=25).rev() {
+            if self.points[p] > 0 {
+                write!(
+                    f,
+                    "{sep}{}:{}",
+                    if p == 25 { "bar".into() } else { p.to_string() },
+                    self.points[p]
+                )?;
+                sep = " ";
+            }
+        }
+        f.write_str("} them{")?;
+        sep = "";
+        for i in 0..=24 {
+            if self.points[i] < 0 {
+                let p = 25 - i;
+                write!(
+                    f,
+                    "{sep}{}:{}",
+                    if p == 25 { "bar".into() } else { p.to_string() },
+                    -self.points[i]
+                )?;
+                sep = " ";
+            }
+        }
+        write!(f, "}} off {}/{}", self.our_off, self.their_off)
+    }
+}
+
+/// Builds a position for tests and examples: `pos!(us 25:1, 6:5; them 20:2)`.
+/// Both sides' points are given in **our** numbering (their checker on our 20
+/// point is their 5 point); index 25 for us and 0 for them are the bars.
+/// Borne-off counts make up 15 checkers a side.
+#[macro_export]
+macro_rules! pos {
+    (us $($up:literal : $uc:literal),* ; them $($tp:literal : $tc:literal),* $(;)?) => {{
+        let mut points = [0i8; 26];
+        $( points[$up] += $uc; )*
+        $( points[$tp] -= $tc; )*
+        $crate::position::Setup::from_board(points, 15)
+            .into_position(15)
+            .expect("pos! builds a position with at most 15 checkers a side")
+    }};
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn starting_position_is_symmetric() {
+        for v in [
+            Variant::Backgammon,
+            Variant::Nackgammon,
+            Variant::Hypergammon(3),
+        ] {
+            let p = Position::starting(v);
+            assert_eq!(p.flip(), p);
+            assert_eq!(p.our_pips(), p.their_pips());
+        }
+        assert_eq!(Position::starting(Variant::Backgammon).our_pips(), 167);
+    }
+
+    #[test]
+    fn setup_with_too_many_checkers_is_refused() {
+        let mut points = Position::starting(Variant::Backgammon).points;
+        points[3] = 1;
+        let err = Setup {
+            points,
+            our_off: 0,
+            their_off: 0,
+        }
+        .into_position(15)
+        .unwrap_err();
+        assert_eq!(
+            err,
+            PositionError::CheckerCount {
+                ours: true,
+                found: 16,
+                expected: 15
+            }
+        );
+        assert_eq!(err.to_string(), "our side has 16 checkers instead of 15");
+    }
+
+    #[test]
+    fn pos_macro_fills_off_counts() {
+        let p = pos!(us 25:1; them 20:2);
+        assert_eq!(p.our_bar(), 1);
+        assert_eq!(p.our_off(), 14);
+        assert_eq!(p.theirs(20), 2);
+        assert_eq!(format!("{p:?}"), "us{bar:1} them{5:2} off 14/13");
+    }
+}

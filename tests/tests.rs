@@ -1,0 +1,3 @@
+//! The one integration-test binary. Shared data is read from `../shared/`.
+
+mod util;
