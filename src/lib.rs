@@ -19,9 +19,11 @@
 #![forbid(unsafe_code)]
 
 pub mod dice;
+pub mod finding;
 pub mod ids;
 pub mod notation;
 pub mod parse;
 pub mod position;
+pub mod replay;
 pub mod rules;
 pub mod side;

@@ -1,0 +1,166 @@
+//! Findings: what the replay established, as data. Reports format them.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::dice::Roll;
+use crate::parse::Location;
+use crate::position::Position;
+use crate::side::{ByPlayer, Side};
+
+/// How serious a finding is. Ordered: `Info < Warning < Error`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// Worth knowing; nothing is wrong with the game.
+    Info,
+    /// Probably a mistake in the record or a doubtful action.
+    Warning,
+    /// A rule was broken or the record cannot be right.
+    Error,
+}
+
+impl Severity {
+    /// `error`, `warning` or `info`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Severity::Info => "info",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The match situation around a finding, enough to write a match ID or XGID.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Context {
+    /// The player about to act (the frame of [`Finding::before`]).
+    pub mover: Side,
+    /// Cube value.
+    pub cube: u32,
+    /// Cube owner, `None` when centred.
+    pub owner: Option<Side>,
+    /// Scores at the start of the game.
+    pub scores: ByPlayer<u32>,
+    /// Match length, 0 for money.
+    pub length: u32,
+    /// This is the Crawford game.
+    pub crawford: bool,
+}
+
+/// One problem found, with everything a report row needs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    /// Stable kebab-case code, e.g. `illegal-play`.
+    pub code: &'static str,
+    /// Sub-kind where the code has several, e.g. `under-played`.
+    pub kind: Option<&'static str>,
+    /// Severity.
+    pub severity: Severity,
+    /// Where in the input.
+    pub location: Location,
+    /// Ordinal of the match in the file, from 1 (0 before any match).
+    pub match_number: u32,
+    /// Game number as written, when inside a game.
+    pub game: Option<u32>,
+    /// The transcript's row number, when known.
+    pub row: Option<u32>,
+    /// The column the finding is about.
+    pub side: Option<Side>,
+    /// The player's name as written.
+    pub player: Option<String>,
+    /// The roll, when the finding is about a roll.
+    pub dice: Option<Roll>,
+    /// The cell exactly as written.
+    pub text: String,
+    /// The position before the action, from the mover's side.
+    pub before: Option<Position>,
+    /// The match situation, when known.
+    pub context: Option<Context>,
+    /// For a rule violation: `true` when the opponent's next action accepted
+    /// it, `false` when the game ended first.
+    pub stood: Option<bool>,
+    /// One sentence a tournament director understands.
+    pub message: String,
+}
+
+impl Finding {
+    /// A finding with the given code, severity, location and message; the
+    /// other fields empty.
+    #[must_use]
+    pub fn new(
+        code: &'static str,
+        severity: Severity,
+        location: Location,
+        message: impl Into<String>,
+    ) -> Finding {
+        Finding {
+            code,
+            kind: None,
+            severity,
+            location,
+            match_number: 0,
+            game: None,
+            row: None,
+            side: None,
+            player: None,
+            dice: None,
+            text: String::new(),
+            before: None,
+            context: None,
+            stood: None,
+            message: message.into(),
+        }
+    }
+}
+
+/// Counts by severity.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct SeverityCounts {
+    /// Errors.
+    pub error: u32,
+    /// Warnings.
+    pub warning: u32,
+    /// Infos.
+    pub info: u32,
+}
+
+impl SeverityCounts {
+    /// Counts one more finding of `severity`.
+    pub fn add(&mut self, severity: Severity) {
+        match severity {
+            Severity::Error => self.error += 1,
+            Severity::Warning => self.warning += 1,
+            Severity::Info => self.info += 1,
+        }
+    }
+
+    /// Adds another set of counts.
+    pub fn merge(&mut self, other: &SeverityCounts) {
+        self.error += other.error;
+        self.warning += other.warning;
+        self.info += other.info;
+    }
+
+    /// The highest severity counted, if any.
+    #[must_use]
+    pub fn highest(&self) -> Option<Severity> {
+        if self.error > 0 {
+            Some(Severity::Error)
+        } else if self.warning > 0 {
+            Some(Severity::Warning)
+        } else if self.info > 0 {
+            Some(Severity::Info)
+        } else {
+            None
+        }
+    }
+}

@@ -1,0 +1,124 @@
+//! The replayer: a [`Visitor`](crate::parse::Visitor) that plays every action
+//! on the rules engine and turns what it finds into [`Finding`]s.
+
+use std::collections::BTreeMap;
+
+use crate::finding::{Finding, SeverityCounts};
+use crate::parse::Format;
+use crate::position::Variant;
+use crate::side::ByPlayer;
+
+/// A rule option as chosen on the command line (`None` = not given).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RuleFlags {
+    /// `--crawford on|off`.
+    pub crawford: Option<bool>,
+    /// `--jacoby`.
+    pub jacoby: Option<bool>,
+    /// `--beavers`.
+    pub beavers: Option<bool>,
+    /// `--cube-limit N`.
+    pub cube_limit: Option<u32>,
+    /// `--variant NAME`.
+    pub variant: Option<Variant>,
+}
+
+/// Options for checking.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Rule options from flags; the file's own tags take precedence.
+    pub flags: RuleFlags,
+}
+
+/// What happened to one player in one match (summed across matches by the
+/// per-player report).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlayerTally {
+    /// Name as written on the first score line (rating removed).
+    pub name: String,
+    /// Games played.
+    pub games: u32,
+    /// Checker plays judged (rolls with a play or a dance).
+    pub plays: u32,
+    /// Rolls recorded, and how often each face came up (index 0 = face 1).
+    pub rolls: u32,
+    /// Doubles rolled.
+    pub doublets: u32,
+    /// Faces: each die of each roll counted.
+    pub faces: [u32; 6],
+    /// Illegal plays by kind (`wrong-dice`, ...).
+    pub illegal_by_kind: BTreeMap<&'static str, u32>,
+    /// Illegal plays that stood.
+    pub illegal_stood: u32,
+    /// Illegal plays that ended the game (not accepted by an opponent's action).
+    pub illegal_ended_game: u32,
+    /// Illegal cube actions.
+    pub illegal_cube: u32,
+    /// Record defects in this player's column.
+    pub record_defects: u32,
+}
+
+/// One match's summary (one row of `--summary`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MatchSummary {
+    /// Ordinal of the match in its file, from 1.
+    pub number: u32,
+    /// Match length, 0 = money.
+    pub length: u32,
+    /// Games in the record.
+    pub games: u32,
+    /// Checker plays judged.
+    pub plays: u32,
+    /// Cube actions (doubles, takes, drops, beavers, raccoons).
+    pub cube_actions: u32,
+    /// The players.
+    pub players: ByPlayer<PlayerTally>,
+    /// The winner's name, when the match was finished.
+    pub winner: Option<String>,
+    /// The score after the last game, by the replay.
+    pub final_score: ByPlayer<u32>,
+    /// Findings by severity.
+    pub findings: SeverityCounts,
+}
+
+/// Whether a file could be read and what was found.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum FileStatus {
+    /// Read, no finding.
+    Clean,
+    /// Read, with findings.
+    Findings,
+    /// Not a transcript or not readable.
+    Unreadable,
+}
+
+/// Everything checking one file established.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileReport {
+    /// The path (or `-` for standard input) as given.
+    pub path: String,
+    /// The format recognised.
+    pub format: Option<Format>,
+    /// The file's status.
+    pub status: FileStatus,
+    /// Why the file is unreadable, when it is.
+    pub unreadable_reason: Option<String>,
+    /// The findings, in input order.
+    pub findings: Vec<Finding>,
+    /// One summary per match, in input order.
+    pub matches: Vec<MatchSummary>,
+}
+
+/// Reads and replays one file's bytes.
+#[must_use]
+pub fn check_bytes(path: &str, bytes: &[u8], options: &Options) -> FileReport {
+    let _ = (bytes, options);
+    FileReport {
+        path: path.to_owned(),
+        format: None,
+        status: FileStatus::Clean,
+        unreadable_reason: None,
+        findings: Vec::new(),
+        matches: Vec::new(),
+    }
+}
