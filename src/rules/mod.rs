@@ -1,2 +1,8 @@
 //! The rules engine: legal plays, judging a written play, cube, results and
 //! match score. No I/O, no parsing of files.
+
+pub mod movegen;
+pub mod step;
+
+pub use movegen::{LegalPlay, MoveGen, Play, legal_plays};
+pub use step::{IllegalStep, Step};
