@@ -1,0 +1,869 @@
+//! Judging a play as written: legal or not **by resulting position**, and if
+//! not, exactly why (formats.md §4.4-4.6).
+//!
+//! 1. A physical pass applies the hops as written (in any order that finds a
+//!    checker on each source): a hop from a point where the mover has none,
+//!    onto a made point, or backwards cannot have happened
+//!    ([`PlayVerdict::Impossible`]).
+//! 2. Each way of making the hops from the dice is an *interpretation*:
+//!    which die (or dice, in which order) each hop used. A hop of several
+//!    dice lands on the intermediate points of its path, and may hit there.
+//! 3. An interpretation that uses every die and can be played step by step
+//!    under the movement rules is legal: no generation is needed. Otherwise
+//!    the legal set is generated and the interpretation's result looked up.
+//! 4. An illegal play is classified from the interpretation that got
+//!    furthest, and its result is the position as played.
+
+use super::movegen::{MoveGen, Play};
+use super::step::{IllegalStep, Step};
+use crate::dice::Roll;
+use crate::notation::{Hop, PlayNotation};
+use crate::position::{OUR_BAR, Position};
+
+/// Why a physically possible play is illegal (the `illegal-play` kinds).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum IllegalKind {
+    /// The hops cannot be made from the dice.
+    WrongDice,
+    /// Fewer dice used than some legal play uses.
+    UnderPlayed,
+    /// One die used, the smaller, while the larger could be played.
+    SmallerDie,
+    /// A checker moved while one was still on the bar.
+    BarFirst,
+    /// Bore off while a checker was outside the home board or on the bar.
+    BearOffEarly,
+    /// Bore off from a lower point with a higher die while a higher point was occupied.
+    BearOffLower,
+    /// A checker using several dice went through a blocked intermediate point.
+    BlockedPath,
+    /// Nothing played although a legal play existed.
+    NoPlay,
+    /// A play written although no legal play existed.
+    PlayWhenNone,
+}
+
+impl IllegalKind {
+    /// The finding kind, e.g. `under-played`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            IllegalKind::WrongDice => "wrong-dice",
+            IllegalKind::UnderPlayed => "under-played",
+            IllegalKind::SmallerDie => "smaller-die",
+            IllegalKind::BarFirst => "bar-first",
+            IllegalKind::BearOffEarly => "bear-off-early",
+            IllegalKind::BearOffLower => "bear-off-lower",
+            IllegalKind::BlockedPath => "blocked-path",
+            IllegalKind::NoPlay => "no-play",
+            IllegalKind::PlayWhenNone => "play-when-none",
+        }
+    }
+}
+
+/// Why a play cannot physically have been made (the `impossible-play` kinds).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ImpossibleKind {
+    /// A checker moved from a point where the mover has none (or from an empty bar).
+    NoChecker,
+    /// A checker landed on a point held by two or more opposing checkers.
+    OntoMadePoint,
+    /// A checker moved backwards, to the bar or from off.
+    Backward,
+}
+
+impl ImpossibleKind {
+    /// The finding kind, e.g. `no-checker`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            ImpossibleKind::NoChecker => "no-checker",
+            ImpossibleKind::OntoMadePoint => "onto-made-point",
+            ImpossibleKind::Backward => "backward",
+        }
+    }
+}
+
+/// The verdict on a written play.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum PlayVerdict {
+    /// One of the legal plays.
+    Legal,
+    /// Physically possible but against the rules.
+    Illegal(IllegalKind),
+    /// It cannot have happened; `hop` is the index of the first offending hop.
+    Impossible {
+        /// Why.
+        kind: ImpossibleKind,
+        /// Index of the hop in [`PlayNotation::hops`].
+        hop: usize,
+    },
+}
+
+/// How the written hit marks compare with the hits that happened.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct HitMarks {
+    /// A hit happened at a point no hop marked with `*`.
+    pub missing: bool,
+    /// A `*` was written where no hit happened.
+    pub spurious: bool,
+}
+
+/// Everything established about one written play.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Judgement {
+    /// Legal, illegal or impossible.
+    pub verdict: PlayVerdict,
+    /// The position after the play as it was played, from the mover's side:
+    /// the legal result, or the position an illegal play left. For an
+    /// impossible play, the position before it.
+    pub result: Position,
+    /// The steps of the interpretation chosen (empty when the dice cannot
+    /// make the hops).
+    pub steps: Play,
+    /// Dice the written play used (by the interpretation chosen).
+    pub dice_used: u8,
+    /// Dice the legal plays use, when the legal set was needed.
+    pub max_dice: Option<u8>,
+    /// The number of distinct legal plays, when the legal set was generated.
+    pub legal_count: Option<usize>,
+    /// Hit marks against the hits that happened (legal plays only).
+    pub hit_marks: HitMarks,
+    /// Other legal results the notation can also mean (paths that differ by
+    /// an intermediate hit that nothing in the notation decides).
+    pub alternatives: [Option<Position>; 3],
+}
+
+impl Judgement {
+    fn new(verdict: PlayVerdict, result: Position) -> Judgement {
+        Judgement {
+            verdict,
+            result,
+            steps: Play::default(),
+            dice_used: 0,
+            max_dice: None,
+            legal_count: None,
+            hit_marks: HitMarks::default(),
+            alternatives: [None; 3],
+        }
+    }
+
+    /// True for a legal play.
+    #[must_use]
+    pub fn is_legal(&self) -> bool {
+        self.verdict == PlayVerdict::Legal
+    }
+}
+
+const MAX_INTERP_HOPS: usize = 4;
+
+/// One way of making the written hops from the dice.
+#[derive(Copy, Clone, Debug, Default)]
+struct Interp {
+    hops: [Hop; MAX_INTERP_HOPS],
+    dice: [[u8; 4]; MAX_INTERP_HOPS],
+    lens: [u8; MAX_INTERP_HOPS],
+    n: usize,
+    used: u8,
+}
+
+/// Why the deepest attempt to play an interpretation failed.
+#[derive(Copy, Clone, Debug)]
+struct Failure {
+    depth: usize,
+    rule: IllegalStep,
+}
+
+/// Judges `play` as written for `roll` in `position` (mover's frame).
+/// `generator` is used (and reused) when the legal set is needed.
+#[must_use]
+pub fn judge(
+    position: &Position,
+    roll: Roll,
+    play: &PlayNotation,
+    generator: &mut MoveGen,
+) -> Judgement {
+    // `0/0` records a die with nothing left to move (bear-off exports): no hop.
+    let mut hops = [Hop::default(); crate::notation::MAX_HOPS];
+    let mut n = 0;
+    for hop in play.hops() {
+        if hop.from == 0 && hop.to == 0 {
+            continue;
+        }
+        hops[n] = *hop;
+        n += 1;
+    }
+    let hops = &hops[..n];
+
+    let literal = match physical(position, hops) {
+        Ok(p) => p,
+        Err((kind, hop)) => {
+            // Report the index in the hops as written.
+            let written = play
+                .hops()
+                .iter()
+                .enumerate()
+                .filter(|(_, h)| !(h.from == 0 && h.to == 0))
+                .nth(hop)
+                .map_or(hop, |(i, _)| i);
+            return Judgement::new(PlayVerdict::Impossible { kind, hop: written }, *position);
+        }
+    };
+
+    if hops.is_empty() {
+        let count = generator.generate(position, roll).len();
+        let mut j = if count == 0 {
+            Judgement::new(PlayVerdict::Legal, *position)
+        } else {
+            Judgement::new(PlayVerdict::Illegal(IllegalKind::NoPlay), *position)
+        };
+        j.max_dice = Some(generator.max_dice());
+        j.legal_count = Some(count);
+        return j;
+    }
+
+    let mut interps = [Interp::default(); 4];
+    let count = interpretations(hops, roll, &mut interps);
+    let interps = &interps[..count];
+    let full = roll.steps() as u8;
+
+    // Fast path: an interpretation that uses every die and plays step by step.
+    let mut legal: [(Position, Play, usize); 4] = [(*position, Play::default(), 0); 4];
+    let mut n_legal = 0;
+    let mut best_failure: Option<(usize, Failure)> = None;
+    let mut feasible_partial: Option<(usize, Position, Play)> = None;
+    for (i, interp) in interps.iter().enumerate() {
+        match playable(position, interp) {
+            Ok((result, steps)) => {
+                if interp.used == full {
+                    legal[n_legal] = (result, steps, i);
+                    n_legal += 1;
+                } else if feasible_partial.is_none() {
+                    feasible_partial = Some((i, result, steps));
+                }
+            }
+            Err(f) => {
+                if best_failure.is_none_or(|(_, b)| f.depth > b.depth) {
+                    best_failure = Some((i, f));
+                }
+            }
+        }
+    }
+
+    let mut max_dice = None;
+    let mut legal_count = None;
+    if n_legal == 0 {
+        // The legal set decides.
+        let generated = generator.generate(position, roll).len();
+        legal_count = Some(generated);
+        max_dice = Some(generator.max_dice());
+        if generated == 0 {
+            let (result, steps, used) = as_played(position, hops, interps, best_failure, literal);
+            let mut j = Judgement::new(PlayVerdict::Illegal(IllegalKind::PlayWhenNone), result);
+            j.steps = steps;
+            j.dice_used = used;
+            j.max_dice = max_dice;
+            j.legal_count = legal_count;
+            return j;
+        }
+        for (i, interp) in interps.iter().enumerate() {
+            if let Ok((result, steps)) = playable(position, interp) {
+                if generator.contains(&result) {
+                    legal[n_legal] = (result, steps, i);
+                    n_legal += 1;
+                }
+            } else if let Some(result) = apply_interp(position, hops, interp) {
+                // Not playable step by step, but the same position as a legal
+                // play (decided by resulting position).
+                if generator.contains(&result.0) {
+                    legal[n_legal] = (result.0, result.1, i);
+                    n_legal += 1;
+                }
+            }
+        }
+        if n_legal == 0 {
+            let max = generator.max_dice();
+            let (kind, result, steps, used) = if let Some((i, result, steps)) = feasible_partial {
+                let interp = &interps[i];
+                let kind = if interp.used < max {
+                    IllegalKind::UnderPlayed
+                } else {
+                    IllegalKind::SmallerDie
+                };
+                (kind, result, steps, interp.used)
+            } else if let Some((_, failure)) = best_failure {
+                let (result, steps, used) =
+                    as_played(position, hops, interps, best_failure, literal);
+                (kind_of(failure.rule), result, steps, used)
+            } else {
+                (IllegalKind::WrongDice, literal, Play::default(), 0)
+            };
+            let mut j = Judgement::new(PlayVerdict::Illegal(kind), result);
+            j.steps = steps;
+            j.dice_used = used;
+            j.max_dice = max_dice;
+            j.legal_count = legal_count;
+            return j;
+        }
+    }
+
+    // Legal: choose among the legal readings by hit marks (a written `*` is
+    // strong evidence, a missing one weak: some writers never mark hits), then
+    // by fewer hits (no intermediate hit unless the notation says so).
+    let mut order: [usize; 4] = [0, 1, 2, 3];
+    let order = &mut order[..n_legal];
+    let score = |k: usize| {
+        let (_, steps, i) = &legal[k];
+        let marks = hit_marks(&interps[*i], steps);
+        let hits = steps.steps().iter().filter(|s| s.hit).count();
+        (marks.spurious, marks.missing, hits)
+    };
+    order.sort_by_key(|&k| score(k));
+    let (result, steps, i) = legal[order[0]];
+    let mut j = Judgement::new(PlayVerdict::Legal, result);
+    j.steps = steps;
+    j.dice_used = interps[i].used;
+    j.max_dice = max_dice;
+    j.legal_count = legal_count;
+    j.hit_marks = hit_marks(&interps[i], &steps);
+    // Other readings stay possible unless a written `*` rules them out.
+    let best_spurious = score(order[0]).0;
+    let mut alt = 0;
+    for &k in order.iter().skip(1) {
+        let other = legal[k].0;
+        if other != result
+            && score(k).0 == best_spurious
+            && !j.alternatives.iter().flatten().any(|p| *p == other)
+            && alt < 3
+        {
+            j.alternatives[alt] = Some(other);
+            alt += 1;
+        }
+    }
+    j
+}
+
+fn kind_of(rule: IllegalStep) -> IllegalKind {
+    match rule {
+        IllegalStep::MustEnterFirst => IllegalKind::BarFirst,
+        IllegalStep::NotAllHome => IllegalKind::BearOffEarly,
+        IllegalStep::HigherCheckerFirst => IllegalKind::BearOffLower,
+        IllegalStep::Blocked => IllegalKind::BlockedPath,
+        IllegalStep::NoChecker => IllegalKind::WrongDice,
+    }
+}
+
+/// Applies the hops literally (no intermediate landings), finding for each a
+/// checker on its source in some order.
+fn physical(position: &Position, hops: &[Hop]) -> Result<Position, (ImpossibleKind, usize)> {
+    for (i, hop) in hops.iter().enumerate() {
+        if hop.from == 0 || usize::from(hop.to) == OUR_BAR || (hop.to > hop.from) {
+            return Err((ImpossibleKind::Backward, i));
+        }
+    }
+    let mut p = *position;
+    let mut done = 0u32;
+    let all = (1u32 << hops.len()) - 1;
+    while done != all {
+        let mut progressed = false;
+        for (i, hop) in hops.iter().enumerate() {
+            if done & (1 << i) != 0 || p.points[usize::from(hop.from)] <= 0 {
+                continue;
+            }
+            if hop.to != 0 && p.points[usize::from(hop.to)] <= -2 {
+                return Err((ImpossibleKind::OntoMadePoint, i));
+            }
+            if hop.from != hop.to {
+                p.move_checker(usize::from(hop.from), usize::from(hop.to), 0);
+            }
+            done |= 1 << i;
+            progressed = true;
+        }
+        if !progressed {
+            let first = (0..hops.len()).find(|i| done & (1 << i) == 0).unwrap_or(0);
+            return Err((ImpossibleKind::NoChecker, first));
+        }
+    }
+    Ok(p)
+}
+
+/// Every way of making the hops from the dice; returns how many were written.
+fn interpretations(hops: &[Hop], roll: Roll, out: &mut [Interp; 4]) -> usize {
+    let (a, b) = (roll.first.pips(), roll.second.pips());
+    let mut count = 0;
+    let mut push = |seqs: &[&[u8]]| {
+        if count >= out.len() {
+            return;
+        }
+        let mut it = Interp {
+            n: hops.len(),
+            ..Interp::default()
+        };
+        for (h, seq) in seqs.iter().enumerate() {
+            it.hops[h] = hops[h];
+            it.dice[h][..seq.len()].copy_from_slice(seq);
+            it.lens[h] = seq.len() as u8;
+            it.used += seq.len() as u8;
+        }
+        out[count] = it;
+        count += 1;
+    };
+    if hops.is_empty() || hops.len() > MAX_INTERP_HOPS {
+        return 0;
+    }
+    if a == b {
+        let mut seqs: [&[u8]; MAX_INTERP_HOPS] = [&[]; MAX_INTERP_HOPS];
+        let fours = [a; 4];
+        let mut total = 0;
+        for (h, hop) in hops.iter().enumerate() {
+            let (from, to, d) = (i32::from(hop.from), i32::from(hop.to), i32::from(a));
+            let k = if to > 0 {
+                if (from - to) % d != 0 {
+                    return 0;
+                }
+                (from - to) / d
+            } else {
+                (from + d - 1) / d
+            };
+            if k < 1 {
+                return 0;
+            }
+            total += k;
+            if total > 4 {
+                return 0;
+            }
+            seqs[h] = &fours[..k as usize];
+        }
+        push(&seqs[..hops.len()]);
+        return count;
+    }
+    match hops {
+        [h] => {
+            for seq in [&[a][..], &[b][..], &[a, b][..], &[b, a][..]] {
+                if makes(h, seq) {
+                    push(&[seq]);
+                }
+            }
+        }
+        [h1, h2] => {
+            for (s1, s2) in [(&[a][..], &[b][..]), (&[b][..], &[a][..])] {
+                if makes(h1, s1) && makes(h2, s2) {
+                    push(&[s1, s2]);
+                }
+            }
+        }
+        _ => {}
+    }
+    count
+}
+
+/// True when the dice `seq`, in order, take a checker from `hop.from` to
+/// `hop.to` (landing on the board at every intermediate step).
+fn makes(hop: &Hop, seq: &[u8]) -> bool {
+    let (from, to) = (i32::from(hop.from), i32::from(hop.to));
+    let total: i32 = seq.iter().map(|&d| i32::from(d)).sum();
+    if to > 0 {
+        return total == from - to;
+    }
+    let before_last: i32 = seq[..seq.len() - 1].iter().map(|&d| i32::from(d)).sum();
+    before_last < from && total >= from
+}
+
+/// Tries every interleaving of the interpretation's steps (each hop's steps
+/// in order) under the movement rules. Ok with the result, else the failure
+/// of the attempt that got furthest.
+fn playable(position: &Position, interp: &Interp) -> Result<(Position, Play), Failure> {
+    let mut best = Failure {
+        depth: 0,
+        rule: IllegalStep::NoChecker,
+    };
+    let mut steps = [Step::default(); 4];
+    let progress = [0u8; MAX_INTERP_HOPS];
+    if search(position, interp, progress, 0, &mut steps, &mut best) {
+        let mut play = Play::default();
+        for s in &steps[..usize::from(interp.used)] {
+            play.push(*s);
+        }
+        // `search` leaves the final position in `steps`' replay: recompute.
+        let mut p = *position;
+        for s in play.steps() {
+            p.apply_step(usize::from(s.from), s.die);
+        }
+        Ok((p, play))
+    } else {
+        Err(best)
+    }
+}
+
+fn search(
+    position: &Position,
+    interp: &Interp,
+    progress: [u8; MAX_INTERP_HOPS],
+    depth: usize,
+    steps: &mut [Step; 4],
+    best: &mut Failure,
+) -> bool {
+    if depth == usize::from(interp.used) {
+        return true;
+    }
+    for h in 0..interp.n {
+        let k = usize::from(progress[h]);
+        if k >= usize::from(interp.lens[h]) {
+            continue;
+        }
+        let done: i32 = interp.dice[h][..k].iter().map(|&d| i32::from(d)).sum();
+        let from = (i32::from(interp.hops[h].from) - done) as usize;
+        let die = interp.dice[h][k];
+        match position.check_step(from, die) {
+            Ok(()) => {
+                let mut after = *position;
+                steps[depth] = after.apply_step(from, die);
+                let mut next = progress;
+                next[h] += 1;
+                if search(&after, interp, next, depth + 1, steps, best) {
+                    return true;
+                }
+            }
+            Err(IllegalStep::NoChecker) => {}
+            Err(rule) => {
+                if depth >= best.depth {
+                    *best = Failure { depth, rule };
+                }
+            }
+        }
+    }
+    false
+}
+
+/// Applies an interpretation ignoring the movement rules (not the physical
+/// ones): hops in an order that finds a checker on each source, landing on
+/// each intermediate point that is not blocked (and hitting a blot there).
+fn apply_interp(position: &Position, hops: &[Hop], interp: &Interp) -> Option<(Position, Play)> {
+    let mut p = *position;
+    let mut play = Play::default();
+    let mut done = 0u32;
+    let all = (1u32 << hops.len()) - 1;
+    while done != all {
+        let mut progressed = false;
+        for h in 0..interp.n {
+            if done & (1 << h) != 0 || p.points[usize::from(interp.hops[h].from)] <= 0 {
+                continue;
+            }
+            let mut at = i32::from(interp.hops[h].from);
+            let mut from = at as usize;
+            for (k, &die) in interp.dice[h][..usize::from(interp.lens[h])]
+                .iter()
+                .enumerate()
+            {
+                at -= i32::from(die);
+                let last = k + 1 == usize::from(interp.lens[h]);
+                let to = at.max(0) as usize;
+                if !last && p.points[to] <= -2 {
+                    // Jumped over a blocked point: no landing there.
+                    continue;
+                }
+                play.push(p.move_checker(from, to, die));
+                from = to;
+            }
+            done |= 1 << h;
+            progressed = true;
+        }
+        if !progressed {
+            return None;
+        }
+    }
+    Some((p, play))
+}
+
+/// The position an illegal play left: the furthest-reaching interpretation
+/// applied without the movement rules, else the hops applied literally.
+fn as_played(
+    position: &Position,
+    hops: &[Hop],
+    interps: &[Interp],
+    best_failure: Option<(usize, Failure)>,
+    literal: Position,
+) -> (Position, Play, u8) {
+    let chosen = best_failure
+        .map(|(i, _)| i)
+        .or((!interps.is_empty()).then_some(0));
+    if let Some(i) = chosen
+        && let Some((result, play)) = apply_interp(position, hops, &interps[i])
+    {
+        return (result, play, interps[i].used);
+    }
+    (literal, Play::default(), 0)
+}
+
+/// Compares the `*` marks with the hits of the steps played.
+fn hit_marks(interp: &Interp, steps: &Play) -> HitMarks {
+    let mut hit_points = 0u32;
+    for s in steps.steps() {
+        if s.hit {
+            hit_points |= 1 << s.to;
+        }
+    }
+    // Points each hop lands on: its intermediate landings and its destination.
+    let mut marked = 0u32;
+    let mut spurious = false;
+    for h in 0..interp.n {
+        let hop = interp.hops[h];
+        let mut landings = 0u32;
+        let mut at = i32::from(hop.from);
+        for &die in &interp.dice[h][..usize::from(interp.lens[h])] {
+            at -= i32::from(die);
+            if at > 0 {
+                landings |= 1 << at;
+            }
+        }
+        if hop.hit {
+            marked |= landings;
+            if landings & hit_points == 0 {
+                spurious = true;
+            }
+        }
+    }
+    HitMarks {
+        missing: hit_points & !marked != 0,
+        spurious,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pos;
+    use crate::position::Variant;
+
+    fn judge_text(position: &Position, dice: &str, text: &str) -> Judgement {
+        let roll: Roll = dice.parse().unwrap();
+        let play = PlayNotation::parse(text).unwrap();
+        judge(position, roll, &play, &mut MoveGen::new())
+    }
+
+    fn verdict(position: &Position, dice: &str, text: &str) -> PlayVerdict {
+        judge_text(position, dice, text).verdict
+    }
+
+    fn start() -> Position {
+        Position::starting(Variant::Backgammon)
+    }
+
+    #[test]
+    fn an_ordinary_play_is_legal_without_generation() {
+        let j = judge_text(&start(), "31", "8/5 6/5");
+        assert!(j.is_legal());
+        assert_eq!(j.legal_count, None, "the fast path needs no generation");
+        assert_eq!(j.result.ours(5), 2);
+    }
+
+    #[test]
+    fn step_order_and_dice_order_do_not_matter() {
+        assert!(judge_text(&start(), "13", "6/5 8/5").is_legal());
+        assert!(judge_text(&start(), "65", "24/18 18/13").is_legal());
+        assert!(judge_text(&start(), "65", "18/13 24/18").is_legal());
+    }
+
+    #[test]
+    fn compressed_moves_are_split_into_dice() {
+        assert!(judge_text(&start(), "64", "24/14").is_legal());
+        assert!(judge_text(&start(), "44", "24/16(2)").is_legal());
+        let p = pos!(us 22:1, 6:14; them 24:2);
+        assert!(judge_text(&p, "44", "22/6").is_legal());
+        let p = pos!(us 24:1, 1:14; them 3:1);
+        assert!(judge_text(&p, "66", "24/off").is_legal());
+    }
+
+    #[test]
+    fn bear_off_with_overage_after_one_step() {
+        let p = pos!(us 9:1, 2:14; them 24:2);
+        assert!(judge_text(&p, "65", "9/off").is_legal());
+    }
+
+    #[test]
+    fn four_off_with_six_one_reaches_the_same_position_as_four_three_off() {
+        let p = pos!(us 4:1; them 24:2);
+        assert!(judge_text(&p, "61", "4/off").is_legal());
+        assert!(judge_text(&p, "61", "4/3 3/off").is_legal());
+    }
+
+    #[test]
+    fn an_intermediate_hit_is_found_and_marks_decide_the_path() {
+        // 61: 13/6 with a blot on 7 and an open 12 point: two readings.
+        let p = pos!(us 13:2, 6:13; them 7:1, 1:2);
+        let hit = judge_text(&p, "61", "13/7*/6");
+        assert!(hit.is_legal());
+        assert_eq!(hit.result.their_bar(), 1);
+        let plain = judge_text(&p, "61", "13/6");
+        assert!(plain.is_legal());
+        assert_eq!(
+            plain.result.their_bar(),
+            0,
+            "without a mark the non-hitting path is preferred"
+        );
+        assert!(
+            plain.alternatives[0].is_some(),
+            "the hitting path is an alternative"
+        );
+        let marked = judge_text(&p, "61", "13/6*");
+        assert_eq!(marked.result.their_bar(), 1);
+    }
+
+    #[test]
+    fn only_path_hits_when_the_other_is_blocked() {
+        let p = pos!(us 13:2, 6:13; them 12:2, 7:1);
+        let j = judge_text(&p, "61", "13/6");
+        assert!(j.is_legal());
+        assert_eq!(j.result.their_bar(), 1);
+        assert!(j.hit_marks.missing);
+        assert!(j.alternatives.iter().all(Option::is_none));
+    }
+
+    #[test]
+    fn wrong_dice() {
+        assert_eq!(
+            verdict(&start(), "52", "13/7 8/7"),
+            PlayVerdict::Illegal(IllegalKind::WrongDice)
+        );
+        assert_eq!(
+            verdict(&start(), "11", "8/3"),
+            PlayVerdict::Illegal(IllegalKind::WrongDice)
+        );
+    }
+
+    #[test]
+    fn under_played() {
+        // Cup 2022 final: 11: 3/2 1/Off(2) with a fourth 1 playable.
+        let p = pos!(us 3:1, 2:2, 1:2; them 24:2);
+        let j = judge_text(&p, "11", "3/2 1/Off(2)");
+        assert_eq!(j.verdict, PlayVerdict::Illegal(IllegalKind::UnderPlayed));
+        assert_eq!(j.dice_used, 3);
+        assert_eq!(j.max_dice, Some(4));
+        assert_eq!(j.result.our_off(), 12);
+        assert_eq!(
+            verdict(&start(), "64", "13/7"),
+            PlayVerdict::Illegal(IllegalKind::UnderPlayed)
+        );
+    }
+
+    #[test]
+    fn smaller_die() {
+        let p = pos!(us 25:1; them 20:2);
+        assert_eq!(
+            verdict(&p, "32", "bar/23"),
+            PlayVerdict::Illegal(IllegalKind::SmallerDie)
+        );
+        assert_eq!(verdict(&p, "32", "bar/22"), PlayVerdict::Legal);
+    }
+
+    #[test]
+    fn bar_first() {
+        let p = pos!(us 25:1, 13:5, 6:9; them 1:2);
+        assert_eq!(
+            verdict(&p, "64", "13/7 13/9"),
+            PlayVerdict::Illegal(IllegalKind::BarFirst)
+        );
+    }
+
+    #[test]
+    fn bear_off_early() {
+        let p = pos!(us 8:1, 6:14; them 24:2);
+        assert_eq!(verdict(&p, "65", "6/off 8/3"), PlayVerdict::Legal);
+        assert_eq!(
+            verdict(&p, "65", "6/off 6/1"),
+            PlayVerdict::Illegal(IllegalKind::BearOffEarly)
+        );
+    }
+
+    #[test]
+    fn bear_off_lower() {
+        let p = pos!(us 5:1, 3:14; them 24:2);
+        let j = judge_text(&p, "66", "3/off(4)");
+        assert_eq!(j.verdict, PlayVerdict::Illegal(IllegalKind::BearOffLower));
+    }
+
+    #[test]
+    fn blocked_path() {
+        let p = pos!(us 24:2, 6:13; them 18:2, 20:2);
+        assert_eq!(
+            verdict(&p, "64", "24/14"),
+            PlayVerdict::Illegal(IllegalKind::BlockedPath)
+        );
+    }
+
+    #[test]
+    fn no_play_and_play_when_none() {
+        assert_eq!(
+            verdict(&start(), "52", ""),
+            PlayVerdict::Illegal(IllegalKind::NoPlay)
+        );
+        let closed = pos!(us 25:1, 6:14; them 24:2, 23:2, 22:2, 21:2, 20:2, 19:2);
+        assert_eq!(verdict(&closed, "65", ""), PlayVerdict::Legal);
+        assert_eq!(
+            verdict(&closed, "65", "6/1 6/0"),
+            PlayVerdict::Illegal(IllegalKind::PlayWhenNone)
+        );
+    }
+
+    #[test]
+    fn impossible_plays() {
+        assert_eq!(
+            verdict(&start(), "42", "25/23 13/9"),
+            PlayVerdict::Impossible {
+                kind: ImpossibleKind::NoChecker,
+                hop: 0
+            }
+        );
+        assert_eq!(
+            verdict(&start(), "51", "13/8 6/1"),
+            PlayVerdict::Impossible {
+                kind: ImpossibleKind::OntoMadePoint,
+                hop: 1
+            }
+        );
+        assert_eq!(
+            verdict(&start(), "31", "5/8 6/5"),
+            PlayVerdict::Impossible {
+                kind: ImpossibleKind::Backward,
+                hop: 0
+            }
+        );
+    }
+
+    #[test]
+    fn zero_zero_is_ignored() {
+        let p = pos!(us 2:1; them 24:2);
+        assert!(judge_text(&p, "21", "2/0 0/0").is_legal());
+    }
+
+    #[test]
+    fn enter_and_continue() {
+        let p = pos!(us 25:1, 6:14; them 1:2);
+        assert!(judge_text(&p, "51", "bar/20 20/19").is_legal());
+        assert!(judge_text(&p, "51", "bar/19").is_legal());
+    }
+
+    #[test]
+    fn two_hits_in_one_play() {
+        let p = pos!(us 8:1, 18:1, 13:13; them 6:1, 17:1);
+        let j = judge_text(&p, "21", "8/6* 18/17*");
+        assert!(j.is_legal());
+        assert_eq!(j.result.their_bar(), 2);
+        assert_eq!(j.hit_marks, HitMarks::default());
+    }
+
+    #[test]
+    fn repeated_hit_mark_on_one_point_is_not_spurious() {
+        let p = pos!(us 8:2, 13:13; them 2:1);
+        let j = judge_text(&p, "66", "8/2*(2) 13/7(2)");
+        assert!(j.is_legal());
+        assert_eq!(j.hit_marks, HitMarks::default());
+    }
+
+    #[test]
+    fn illegal_play_is_applied_as_played() {
+        let j = judge_text(&start(), "52", "13/7 8/7");
+        assert_eq!(j.result.ours(7), 2);
+        assert_eq!(j.result.ours(13), 4);
+    }
+}
