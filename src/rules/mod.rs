@@ -1,10 +1,16 @@
 //! The rules engine: legal plays, judging a written play, cube, results and
 //! match score. No I/O, no parsing of files.
 
+pub mod cube;
 pub mod judge;
+pub mod matchplay;
 pub mod movegen;
+pub mod outcome;
 pub mod step;
 
+pub use cube::{Cube, CubeRules, DoubleError};
 pub use judge::{HitMarks, IllegalKind, ImpossibleKind, Judgement, PlayVerdict, judge};
+pub use matchplay::{Crawford, MatchScore};
 pub use movegen::{LegalPlay, MoveGen, Play, legal_plays};
+pub use outcome::{Scoring, WinKind};
 pub use step::{IllegalStep, Step};

@@ -1,0 +1,184 @@
+//! Match score and the Crawford game.
+
+use crate::side::{ByPlayer, Side};
+
+/// Whether the current game is the Crawford game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Crawford {
+    /// No: before it, after it, or the rule is off.
+    No,
+    /// Yes: nobody may double.
+    Yes,
+    /// The record started in the middle of the match with a player at one
+    /// point from victory: whether the Crawford game was already played is
+    /// not known.
+    Unknown,
+}
+
+/// A match's running score and Crawford state.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct MatchScore {
+    /// Match length; 0 for a money session.
+    pub length: u32,
+    /// The Crawford rule is in force.
+    pub crawford_rule: bool,
+    /// Scores.
+    pub scores: ByPlayer<u32>,
+    /// The Crawford game has been played (or the record proves it was).
+    crawford_done: bool,
+    /// Whether the score history since 0-0 is known.
+    known_from_start: bool,
+}
+
+impl MatchScore {
+    /// A match of `length` points (0 = money) at 0-0.
+    #[must_use]
+    pub const fn new(length: u32, crawford_rule: bool) -> MatchScore {
+        MatchScore {
+            length,
+            crawford_rule,
+            scores: ByPlayer::new(0, 0),
+            crawford_done: false,
+            known_from_start: true,
+        }
+    }
+
+    /// Sets the score from a record that does not start at 0-0 (a fragment):
+    /// whether the Crawford game was played becomes unknown when a player is
+    /// already at one point from victory.
+    pub fn start_fragment(&mut self, scores: ByPlayer<u32>) {
+        self.scores = scores;
+        self.known_from_start = false;
+        self.crawford_done = false;
+    }
+
+    /// Replaces the score (after a score-line mismatch the record's score is
+    /// taken). The Crawford latch is kept.
+    pub fn set_scores(&mut self, scores: ByPlayer<u32>) {
+        self.scores = scores;
+    }
+
+    /// Points `side` still needs (0 in a money session).
+    #[must_use]
+    pub fn needed(&self, side: Side) -> u32 {
+        if self.length == 0 {
+            0
+        } else {
+            self.length.saturating_sub(self.scores[side])
+        }
+    }
+
+    /// True when a player has reached the match length.
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        self.length > 0 && (self.scores.first >= self.length || self.scores.second >= self.length)
+    }
+
+    /// The winner of a finished match.
+    #[must_use]
+    pub fn winner(&self) -> Option<Side> {
+        if !self.is_over() {
+            None
+        } else if self.scores.first >= self.length {
+            Some(Side::First)
+        } else {
+            Some(Side::Second)
+        }
+    }
+
+    /// Whether a game starting at the current score is the Crawford game:
+    /// the first game in which exactly one player is one point from victory.
+    #[must_use]
+    pub fn crawford(&self) -> Crawford {
+        if !self.crawford_rule || self.length <= 1 || self.crawford_done {
+            return Crawford::No;
+        }
+        let at = |s: u32| s + 1 == self.length;
+        if at(self.scores.first) != at(self.scores.second) {
+            if self.known_from_start {
+                Crawford::Yes
+            } else {
+                Crawford::Unknown
+            }
+        } else {
+            Crawford::No
+        }
+    }
+
+    /// Records that a game started at the current score (latches the Crawford game).
+    pub fn begin_game(&mut self) {
+        if self.crawford() != Crawford::No {
+            self.crawford_done = true;
+        }
+    }
+
+    /// Tells the score keeper that the current game was certainly not the
+    /// Crawford game (a double was legal in it), or certainly was.
+    pub fn resolve_unknown(&mut self) {
+        self.known_from_start = true;
+    }
+
+    /// Adds a game's points to the winner's score.
+    pub fn record(&mut self, winner: Side, points: u32) {
+        self.scores[winner] = self.scores[winner].saturating_add(points);
+        if !self.known_from_start && self.crawford_rule {
+            // A player reaching one point from victory in a game we saw: the
+            // next game's Crawford status is certain again.
+            let at = |s: u32| s + 1 == self.length;
+            if at(self.scores[winner]) && !self.crawford_done {
+                self.known_from_start = true;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_game_after_a_player_reaches_one_away_is_the_crawford_game() {
+        let mut m = MatchScore::new(5, true);
+        m.begin_game();
+        m.record(Side::First, 4);
+        assert_eq!(m.crawford(), Crawford::Yes);
+        m.begin_game();
+        m.record(Side::Second, 1);
+        assert_eq!(m.crawford(), Crawford::No, "post-Crawford");
+    }
+
+    #[test]
+    fn jumping_past_one_away_skips_the_crawford_game() {
+        let mut m = MatchScore::new(5, true);
+        m.begin_game();
+        m.record(Side::First, 2);
+        m.begin_game();
+        m.record(Side::First, 4);
+        assert!(m.is_over());
+        assert_eq!(m.winner(), Some(Side::First));
+    }
+
+    #[test]
+    fn no_crawford_game_without_the_rule_or_in_a_one_point_match() {
+        let mut m = MatchScore::new(5, false);
+        m.record(Side::First, 4);
+        assert_eq!(m.crawford(), Crawford::No);
+        assert_eq!(MatchScore::new(1, true).crawford(), Crawford::No);
+    }
+
+    #[test]
+    fn double_match_point_is_post_crawford() {
+        let mut m = MatchScore::new(5, true);
+        m.record(Side::First, 4);
+        m.begin_game();
+        m.record(Side::Second, 4);
+        assert_eq!(m.crawford(), Crawford::No);
+    }
+
+    #[test]
+    fn a_fragment_starting_at_one_away_is_unknown() {
+        let mut m = MatchScore::new(7, true);
+        m.start_fragment(ByPlayer::new(6, 5));
+        assert_eq!(m.crawford(), Crawford::Unknown);
+    }
+}
