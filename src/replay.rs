@@ -1,7 +1,12 @@
 //! The replayer: a [`Visitor`](crate::parse::Visitor) that plays every action
 //! on the rules engine and turns what it finds into [`Finding`]s.
 
+mod rules;
+mod visitor;
+
 use std::collections::BTreeMap;
+
+pub use rules::{RulesInForce, Setting, Source, parse_variant};
 
 use crate::finding::{Finding, SeverityCounts};
 use crate::parse::Format;
@@ -84,9 +89,9 @@ pub struct MatchSummary {
 /// Whether a file could be read and what was found.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum FileStatus {
-    /// Read, no finding.
+    /// Read, and nothing at warning or error level (notes may remain).
     Clean,
-    /// Read, with findings.
+    /// Read, with warnings or errors.
     Findings,
     /// Not a transcript or not readable.
     Unreadable,
@@ -112,13 +117,26 @@ pub struct FileReport {
 /// Reads and replays one file's bytes.
 #[must_use]
 pub fn check_bytes(path: &str, bytes: &[u8], options: &Options) -> FileReport {
-    let _ = (bytes, options);
+    let mut replayer = visitor::Replayer::new(options);
+    let format = crate::parse::read(bytes, &mut replayer);
+    replayer.finish();
+    let status = if replayer.unreadable.is_some() {
+        FileStatus::Unreadable
+    } else if replayer
+        .findings
+        .iter()
+        .any(|f| f.severity >= crate::finding::Severity::Warning)
+    {
+        FileStatus::Findings
+    } else {
+        FileStatus::Clean
+    };
     FileReport {
         path: path.to_owned(),
-        format: None,
-        status: FileStatus::Clean,
-        unreadable_reason: None,
-        findings: Vec::new(),
-        matches: Vec::new(),
+        format,
+        status,
+        unreadable_reason: replayer.unreadable.take(),
+        findings: std::mem::take(&mut replayer.findings),
+        matches: std::mem::take(&mut replayer.matches),
     }
 }

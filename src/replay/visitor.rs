@@ -1,0 +1,1483 @@
+//! The replayer proper: follows the reader's events, keeps the board, the
+//! cube and the score, and records findings.
+
+use super::rules::RulesInForce;
+use super::{MatchSummary, Options, PlayerTally};
+use crate::dice::Roll;
+use crate::finding::{Context, Finding, Severity};
+use crate::notation::{PlayNotation, PointName};
+use crate::parse::{
+    Action, ActionKind, BoardDump, GameHeader, Location, MatchHeader, Problem, ProblemKind,
+    Resignation, Visitor, Written,
+};
+use crate::position::{Position, Setup, Variant};
+use crate::rules::outcome::{points, win_kind};
+use crate::rules::{
+    Crawford, Cube, DoubleError, IllegalKind, ImpossibleKind, MatchScore, MoveGen, PlayVerdict,
+    WinKind, cube::is_dead, judge,
+};
+use crate::side::{ByPlayer, Side};
+
+/// A double (or beaver, raccoon) waiting for its answer.
+#[derive(Copy, Clone, Debug)]
+struct Offer {
+    /// Who made the latest offer.
+    by: Side,
+    /// Who made the first double of the chain (he rolls after a take).
+    original: Side,
+    /// The cube value if taken.
+    offered: u32,
+    /// What a drop loses.
+    on_drop: u32,
+    /// Who owns the cube after a take.
+    owner_after_take: Side,
+    /// The latest offer was a beaver or raccoon.
+    animal: bool,
+}
+
+/// How a game ended.
+#[derive(Copy, Clone, Debug)]
+enum Ending {
+    /// The winner bore off his last checker.
+    BearOff { winner: Side, points: u32 },
+    /// A double was dropped.
+    Drop { winner: Side, points: u32 },
+    /// A resignation (from a cell or inferred from a `Wins` line).
+    Resign { winner: Side, points: Option<u32> },
+}
+
+impl Ending {
+    fn winner(&self) -> Side {
+        match *self {
+            Ending::BearOff { winner, .. }
+            | Ending::Drop { winner, .. }
+            | Ending::Resign { winner, .. } => winner,
+        }
+    }
+    fn points(&self) -> Option<u32> {
+        match *self {
+            Ending::BearOff { points, .. } | Ending::Drop { points, .. } => Some(points),
+            Ending::Resign { points, .. } => points,
+        }
+    }
+}
+
+/// A finding whose details depend on what comes next.
+#[derive(Copy, Clone, Debug)]
+enum Pending {
+    /// An illegal play (or marker): did the opponent's next action accept it?
+    Illegal { side: Side, finding: usize },
+    /// A roll with nothing played although plays existed: a resignation
+    /// follows (info) or the game goes on (error).
+    NoPlay { side: Side, finding: usize },
+    /// A hidden play: fine before a resignation, an error mid-game.
+    Hidden { side: Side, location: Location, row: Option<u32>, dice: Option<Roll> },
+}
+
+/// A roll with nothing written after the dice.
+#[derive(Clone, Debug)]
+struct EmptyRoll {
+    side: Side,
+    roll: Roll,
+    location: Location,
+    row: Option<u32>,
+    text: String,
+}
+
+/// A legal play whose notation also fits other positions.
+#[derive(Clone, Debug)]
+struct Ambiguity {
+    side: Side,
+    /// Candidate boards after the play (First's frame), the chosen one first.
+    boards: Vec<Position>,
+    location: Location,
+    row: Option<u32>,
+    text: String,
+    before: Position,
+    dice: Roll,
+}
+
+struct GameState {
+    number: Option<u32>,
+    names: ByPlayer<String>,
+    /// The board, always from the first player's side.
+    board: Position,
+    from_start: bool,
+    rolls: u32,
+    next: Option<Side>,
+    offer: Option<Offer>,
+    cube: Cube,
+    cube_turned: bool,
+    crawford: Crawford,
+    over: Option<Ending>,
+    /// Set when the position is no longer known (impossible or hidden play).
+    unknown: bool,
+    pending: Vec<Pending>,
+    last_no_play: Option<(Location, Side)>,
+    after_end_reported: bool,
+    start_scores: ByPlayer<u32>,
+    ambiguity: Option<Ambiguity>,
+    /// A roll with nothing written, judged when the next event shows whether
+    /// a position set-up follows (the play recorded as an edit).
+    empty_roll: Option<EmptyRoll>,
+    /// The `Wins` line's points, when one was read.
+    written_points: Option<u32>,
+}
+
+struct MatchState {
+    rules: RulesInForce,
+    score: MatchScore,
+    first_names: Option<ByPlayer<String>>,
+    summary: MatchSummary,
+    game: Option<GameState>,
+    games: u32,
+    after_match_reported: bool,
+    /// The score the next game should start with if the record's own points
+    /// (rather than the replay's) are right: no second finding for one cause.
+    alt_expected: Option<ByPlayer<u32>>,
+    /// The last game's points are unknown (unfinished, or a resignation
+    /// without a value): the next score line is taken as it is.
+    result_unknown: bool,
+    first_finding: usize,
+}
+
+/// The replaying visitor for one file.
+pub(crate) struct Replayer<'o> {
+    options: &'o Options,
+    generator: MoveGen,
+    pub(crate) findings: Vec<Finding>,
+    pub(crate) matches: Vec<MatchSummary>,
+    pub(crate) unreadable: Option<String>,
+    match_count: u32,
+    current: Option<MatchState>,
+    /// The last unfinished game's finding: a warning unless it was the last game of the file.
+    unfinished: Option<usize>,
+    hit_marks_written: bool,
+    hit_mark_findings: Vec<Finding>,
+}
+
+fn name_of(names: &ByPlayer<String>, side: Side) -> String {
+    names[side].clone()
+}
+
+/// Converts a dump to the first player's frame as a position.
+fn dump_board(dump: &BoardDump, variant: Variant) -> Option<Position> {
+    let checkers = variant.checkers();
+    let setup = Setup::from_board(dump.points, checkers);
+    let position = setup.into_position(checkers).ok()?;
+    Some(match dump.positive {
+        Side::First => position,
+        Side::Second => position.flip(),
+    })
+}
+
+fn frame(board: &Position, side: Side) -> Position {
+    match side {
+        Side::First => *board,
+        Side::Second => board.flip(),
+    }
+}
+
+fn point_name(p: u8) -> String {
+    PointName(p).to_string()
+}
+
+impl<'o> Replayer<'o> {
+    pub(crate) fn new(options: &'o Options) -> Replayer<'o> {
+        Replayer {
+            options,
+            generator: MoveGen::new(),
+            findings: Vec::new(),
+            matches: Vec::new(),
+            unreadable: None,
+            match_count: 0,
+            current: None,
+            unfinished: None,
+            hit_marks_written: false,
+            hit_mark_findings: Vec::new(),
+        }
+    }
+
+    /// Ends the file: decides deferred findings and orders everything by location.
+    pub(crate) fn finish(&mut self) {
+        if self.current.is_some() {
+            self.end_match(Location::default());
+        }
+        if let Some(i) = self.unfinished.take() {
+            // The last game of the file: a truncated record, worth knowing.
+            self.findings[i].severity = Severity::Info;
+            let number = self.findings[i].match_number;
+            if let Some(summary) = self.matches.iter_mut().find(|m| m.number == number) {
+                summary.findings.warning = summary.findings.warning.saturating_sub(1);
+                summary.findings.info += 1;
+            }
+        }
+        if self.hit_marks_written {
+            for f in &self.hit_mark_findings {
+                if let Some(summary) = self.matches.iter_mut().find(|m| m.number == f.match_number) {
+                    summary.findings.add(f.severity);
+                }
+            }
+            self.findings.append(&mut self.hit_mark_findings);
+        }
+        self.findings.sort_by_key(|f| f.location.byte);
+    }
+
+    fn push(&mut self, finding: Finding) -> usize {
+        self.findings.push(finding);
+        self.findings.len() - 1
+    }
+
+    /// A finding filled with the current match, game, player and context.
+    fn make(
+        &self,
+        code: &'static str,
+        kind: Option<&'static str>,
+        severity: Severity,
+        location: Location,
+        side: Option<Side>,
+        message: String,
+    ) -> Finding {
+        let mut f = Finding::new(code, severity, location, message);
+        f.kind = kind;
+        f.match_number = self.match_count;
+        f.side = side;
+        if let Some(m) = &self.current
+            && let Some(g) = &m.game
+        {
+            f.game = g.number;
+            f.player = side.map(|s| name_of(&g.names, s));
+            if let Some(mover) = side {
+                f.context = Some(Context {
+                    mover,
+                    cube: g.cube.value,
+                    owner: g.cube.owner,
+                    scores: g.start_scores,
+                    length: m.rules.length,
+                    crawford: g.crawford == Crawford::Yes,
+                });
+                if !g.unknown {
+                    f.before = Some(frame(&g.board, mover));
+                }
+            }
+        }
+        f
+    }
+
+    fn at_action(mut f: Finding, action: &Action<'_>, dice: Option<Roll>) -> Finding {
+        f.row = action.row;
+        f.text = action.text.to_owned();
+        f.dice = dice;
+        f
+    }
+
+    /// Resolves pending findings when `side` acts with a roll or a double.
+    fn resolve_on_action(&mut self, side: Side) {
+        let Some(g) = self.current.as_mut().and_then(|m| m.game.as_mut()) else {
+            return;
+        };
+        let pending = std::mem::take(&mut g.pending);
+        let mut keep = Vec::new();
+        let mut hidden_mid_game = Vec::new();
+        for p in pending {
+            match p {
+                Pending::Illegal { side: s, finding } if s != side => {
+                    let f = &mut self.findings[finding];
+                    f.stood = Some(true);
+                }
+                Pending::NoPlay { side: s, finding } if s != side => {
+                    let _ = finding; // mid-game: stays an error
+                }
+                Pending::Hidden { side: s, location, row, dice } if s != side => {
+                    hidden_mid_game.push((s, location, row, dice));
+                }
+                other => keep.push(other),
+            }
+        }
+        g.pending = keep;
+        for (s, location, row, dice) in hidden_mid_game {
+            if let Some(g) = self.current.as_mut().and_then(|m| m.game.as_mut()) {
+                g.unknown = true;
+            }
+            let mut f = self.make(
+                "hidden-play",
+                None,
+                Severity::Error,
+                location,
+                Some(s),
+                "the play is hidden (`???` or an `Illegal play` without a position) and the game goes on: the position is unknown, so the rest of this game cannot be checked".into(),
+            );
+            f.row = row;
+            f.dice = dice;
+            f.before = None;
+            self.push(f);
+        }
+    }
+
+    /// Resolves pending findings when the game ends (before the opponent acted).
+    fn resolve_on_end(&mut self, resignation: bool) {
+        let Some(g) = self.current.as_mut().and_then(|m| m.game.as_mut()) else {
+            return;
+        };
+        let over = g.over.is_some();
+        for p in std::mem::take(&mut g.pending) {
+            match p {
+                Pending::Illegal { finding, .. } => {
+                    self.findings[finding].stood = Some(false);
+                    if over {
+                        self.findings[finding]
+                            .message
+                            .push_str("; the game ended before the opponent acted, so it could still be contested");
+                    }
+                }
+                Pending::NoPlay { finding, .. } => {
+                    if resignation || !over {
+                        let f = &mut self.findings[finding];
+                        f.severity = Severity::Info;
+                        f.message = format!("{} before the game ended (the player resigned after rolling)", f.message);
+                    }
+                }
+                Pending::Hidden { .. } => {}
+            }
+        }
+    }
+
+    fn game(&mut self) -> Option<&mut GameState> {
+        self.current.as_mut().and_then(|m| m.game.as_mut())
+    }
+
+    fn rules(&self) -> Option<RulesInForce> {
+        self.current.as_ref().map(|m| m.rules)
+    }
+
+    fn ensure_match(&mut self, location: Location) {
+        if self.current.is_none() {
+            self.begin_match(&MatchHeader {
+                location,
+                length: 0,
+                tags: Vec::new(),
+                format: crate::parse::Format::Mat,
+            });
+        }
+    }
+
+    fn end_current_game(&mut self, last: Location) {
+        self.flush_empty_roll();
+        let Some(m) = self.current.as_mut() else { return };
+        let Some(g) = m.game.as_ref() else { return };
+        let over = g.over;
+        let unknown_end = over.is_none();
+        let resignation = matches!(over, Some(Ending::Resign { .. }));
+        self.resolve_on_end(resignation);
+        let Some(m) = self.current.as_mut() else { return };
+        let Some(g) = m.game.take() else { return };
+        if let Some(end) = over {
+            let winner = end.winner();
+            let computed = end.points().unwrap_or(0);
+            let written = g.written_points;
+            let points = match end {
+                Ending::Resign { .. } => written.or(end.points()).unwrap_or(0),
+                _ => computed,
+            };
+            m.score.record(winner, points);
+            m.alt_expected = match (written, end) {
+                (Some(w), Ending::BearOff { .. } | Ending::Drop { .. }) if w != computed => {
+                    let mut s = m.score.scores;
+                    s[winner] = s[winner] - points + w;
+                    Some(s)
+                }
+                _ => None,
+            };
+        } else {
+            m.alt_expected = None;
+        }
+        m.result_unknown = match over {
+            None => true,
+            Some(end) => end.points().is_none() && g.written_points.is_none(),
+        };
+        if unknown_end {
+            let names = g.names.clone();
+            let number = g.number;
+            let message = "the game stops with no bear-off, drop, resignation or result line".to_string();
+            let mut f = Finding::new("game-unfinished", Severity::Warning, last, message);
+            f.match_number = self.match_count;
+            f.game = number;
+            let _ = names;
+            self.unfinished = Some(self.push(f));
+        }
+    }
+
+    fn roll(&mut self, action: &Action<'_>, dice: Option<Roll>, play: &Written) {
+        let side = action.side;
+        // A roll while a double is pending.
+        let offer = self.game().and_then(|g| g.offer);
+        if let Some(offer) = offer {
+            if offer.animal && side == offer.original {
+                // Jellyfish writes no `Takes` after a beaver: the roll takes it.
+                if let Some(g) = self.game() {
+                    g.cube.take(offer.owner_after_take, offer.offered);
+                    g.cube_turned = true;
+                    g.offer = None;
+                }
+            } else {
+                let f = self.make(
+                    "double-unanswered",
+                    None,
+                    Severity::Warning,
+                    action.location,
+                    Some(offer.by),
+                    format!("the double to {} has no answer before the next roll; taken as a take", offer.offered),
+                );
+                let f = Self::at_action(f, action, dice);
+                self.push(f);
+                if let Some(g) = self.game() {
+                    g.cube.take(offer.owner_after_take, offer.offered);
+                    g.cube_turned = true;
+                    g.offer = None;
+                    g.next = Some(offer.original);
+                }
+            }
+        }
+        self.resolve_on_action(side);
+        let Some(g) = self.game() else { return };
+        let unknown = g.unknown;
+        let expected = g.next;
+        let first_roll = g.rolls == 0;
+        let from_start = g.from_start;
+        g.rolls += 1;
+        if let Some(expected) = expected
+            && expected != side
+            && !unknown
+        {
+            let f = self.make(
+                "turn-order",
+                None,
+                Severity::Error,
+                action.location,
+                Some(side),
+                "the same player acts twice in a row: the opponent's turn is missing".into(),
+            );
+            let f = Self::at_action(f, action, dice);
+            self.push(f);
+        }
+        if let Some(g) = self.game() {
+            g.next = Some(side.other());
+        }
+        let Some(roll) = dice else {
+            // `00:` nothing rolled: only a resignation marker makes sense.
+            if let Some(g) = self.game() {
+                g.pending.push(Pending::Hidden { side, location: action.location, row: action.row, dice: None });
+            }
+            return;
+        };
+        self.tally_roll(side, roll);
+        if first_roll && from_start && roll.is_double() {
+            let f = self.make(
+                "opening-double",
+                None,
+                Severity::Error,
+                action.location,
+                Some(side),
+                format!("the first roll of a game is {roll}, a double: the opening roll is never a double"),
+            );
+            let f = Self::at_action(f, action, dice);
+            self.push(f);
+        }
+        if unknown {
+            return;
+        }
+        match play {
+            Written::Moves(notation) => self.judge_play(action, roll, notation),
+            Written::Empty => {
+                if let Some(g) = self.game() {
+                    g.empty_roll = Some(EmptyRoll {
+                        side,
+                        roll,
+                        location: action.location,
+                        row: action.row,
+                        text: action.text.to_owned(),
+                    });
+                }
+            }
+            Written::CannotMove => self.judge_play(action, roll, &PlayNotation::empty()),
+            Written::Hidden | Written::Dump(None) => {
+                if let Some(g) = self.game() {
+                    g.pending.push(Pending::Hidden { side, location: action.location, row: action.row, dice });
+                }
+            }
+            Written::Dump(Some(dump)) => self.dump(action, Some(roll), dump, first_roll),
+        }
+    }
+
+    /// Judges a deferred empty roll now that the next event is not a set-up.
+    fn flush_empty_roll(&mut self) {
+        let Some(empty) = self.game().and_then(|g| g.empty_roll.take()) else {
+            return;
+        };
+        let action = Action {
+            location: empty.location,
+            side: empty.side,
+            row: empty.row,
+            text: &empty.text,
+            kind: ActionKind::Take,
+        };
+        self.judge_play(&action, empty.roll, &PlayNotation::empty());
+    }
+
+    fn tally_roll(&mut self, side: Side, roll: Roll) {
+        if let Some(m) = self.current.as_mut() {
+            let t = &mut m.summary.players[side];
+            t.rolls += 1;
+            if roll.is_double() {
+                t.doublets += 1;
+            }
+            t.faces[usize::from(roll.first.pips() - 1)] += 1;
+            t.faces[usize::from(roll.second.pips() - 1)] += 1;
+        }
+    }
+
+    fn count_play(&mut self, side: Side) {
+        if let Some(m) = self.current.as_mut() {
+            m.summary.plays += 1;
+            m.summary.players[side].plays += 1;
+        }
+    }
+
+    fn judge_play(&mut self, action: &Action<'_>, roll: Roll, notation: &PlayNotation) {
+        let side = action.side;
+        if notation.hops().iter().any(|h| h.hit) {
+            self.hit_marks_written = true;
+        }
+        // An ambiguous previous play by the opponent: keep the reading this play fits.
+        self.settle_ambiguity(side, roll, notation);
+        let Some(g) = self.game() else { return };
+        let before = frame(&g.board, side);
+        let j = judge(&before, roll, notation, &mut self.generator);
+        self.count_play(side);
+        match j.verdict {
+            PlayVerdict::Legal => {
+                let after = frame(&j.result, side);
+                let alternatives: Vec<Position> =
+                    j.alternatives.iter().flatten().map(|p| frame(p, side)).collect();
+                if let Some(g) = self.game() {
+                    g.board = after;
+                    g.ambiguity = (!alternatives.is_empty()).then(|| Ambiguity {
+                        side,
+                        boards: std::iter::once(after).chain(alternatives).collect(),
+                        location: action.location,
+                        row: action.row,
+                        text: action.text.to_owned(),
+                        before,
+                        dice: roll,
+                    });
+                }
+                if j.hit_marks.missing || j.hit_marks.spurious {
+                    let message = match (j.hit_marks.missing, j.hit_marks.spurious) {
+                        (true, true) => "hit marks `*` are on the wrong moves",
+                        (true, false) => "a hit happened but no `*` marks it",
+                        _ => "a `*` marks a hit that did not happen",
+                    };
+                    let f = self.make("hit-mark", None, Severity::Info, action.location, Some(side), message.into());
+                    let mut f = Self::at_action(f, action, Some(roll));
+                    f.before = Some(before);
+                    self.hit_mark_findings.push(f);
+                }
+                self.check_bear_off(side, action.location);
+            }
+            PlayVerdict::Illegal(kind) => {
+                let message = illegal_message(kind, roll, &j, notation);
+                let f = self.make("illegal-play", Some(kind.name()), Severity::Error, action.location, Some(side), message);
+                let mut f = Self::at_action(f, action, Some(roll));
+                f.before = Some(before);
+                let index = self.push(f);
+                let after = frame(&j.result, side);
+                if let Some(g) = self.game() {
+                    g.board = after;
+                    if kind == IllegalKind::NoPlay {
+                        g.pending.push(Pending::NoPlay { side, finding: index });
+                        g.last_no_play = Some((action.location, side));
+                    } else {
+                        g.pending.push(Pending::Illegal { side, finding: index });
+                    }
+                }
+                self.check_bear_off(side, action.location);
+            }
+            PlayVerdict::Impossible { kind, hop } => {
+                let hop = notation.hops().get(hop).copied().unwrap_or_default();
+                let mut message = match kind {
+                    ImpossibleKind::NoChecker if hop.from == 25 => {
+                        format!("`{hop}` enters from the bar, but the player has no checker there")
+                    }
+                    ImpossibleKind::NoChecker => format!(
+                        "`{hop}` moves a checker from the {} point, where the player has none",
+                        point_name(hop.from)
+                    ),
+                    ImpossibleKind::OntoMadePoint => format!(
+                        "`{hop}` lands on the {} point, held by two or more opposing checkers",
+                        point_name(hop.to)
+                    ),
+                    ImpossibleKind::Backward => format!("`{hop}` moves a checker backwards"),
+                };
+                message.push_str(": the record cannot be right as written, and the rest of this game cannot be checked");
+                let lost = self.game().and_then(|g| g.last_no_play).filter(|(_, s)| *s != side);
+                if let Some((location, _)) = lost {
+                    message.push_str(&format!(
+                        "; the opponent's roll at line {} was recorded with no play although plays existed: that play was probably lost",
+                        location.line
+                    ));
+                }
+                let f = self.make("impossible-play", Some(kind.name()), Severity::Error, action.location, Some(side), message);
+                let mut f = Self::at_action(f, action, Some(roll));
+                f.before = Some(before);
+                self.push(f);
+                if let Some(g) = self.game() {
+                    g.unknown = true;
+                    g.ambiguity = None;
+                }
+            }
+        }
+    }
+
+    /// Chooses between readings of the opponent's last play by this play.
+    fn settle_ambiguity(&mut self, side: Side, roll: Roll, notation: &PlayNotation) {
+        let Some(g) = self.game() else { return };
+        let Some(amb) = g.ambiguity.take() else { return };
+        if amb.side == side || notation.is_empty() {
+            return;
+        }
+        let consistent: Vec<Position> = amb
+            .boards
+            .iter()
+            .copied()
+            .filter(|b| judge(&frame(b, side), roll, notation, &mut self.generator).is_legal())
+            .collect();
+        if let Some(&first) = consistent.first()
+            && let Some(g) = self.game()
+        {
+            g.board = first;
+        }
+        if consistent.len() > 1 {
+            let f = self.make(
+                "ambiguous-path",
+                None,
+                Severity::Info,
+                amb.location,
+                Some(amb.side),
+                "the move can be read with or without a hit on the way and the next play fits both; the reading without the hit was taken".into(),
+            );
+            let mut f = f;
+            f.row = amb.row;
+            f.text = amb.text;
+            f.dice = Some(amb.dice);
+            f.before = Some(amb.before);
+            self.push(f);
+        }
+    }
+
+    /// After a play by `side`: the game is over if he has borne off every checker.
+    fn check_bear_off(&mut self, side: Side, _location: Location) {
+        let Some(m) = self.current.as_mut() else { return };
+        let scoring = m.rules.scoring();
+        let Some(g) = m.game.as_mut() else { return };
+        let mine = frame(&g.board, side);
+        if mine.we_are_off() && g.over.is_none() {
+            let kind = win_kind(&mine);
+            let value = points(kind, g.cube.value, g.cube_turned, &scoring);
+            g.over = Some(Ending::BearOff { winner: side, points: value });
+            let _ = WinKind::Single;
+        }
+    }
+
+    fn dump(&mut self, action: &Action<'_>, roll: Option<Roll>, dump: &BoardDump, first: bool) {
+        let side = action.side;
+        let Some(rules) = self.rules() else { return };
+        let Some(board) = dump_board(dump, rules.variant.value) else {
+            let f = self.make(
+                "illegal-play-marker",
+                None,
+                Severity::Error,
+                action.location,
+                Some(side),
+                "the position written in the record is not a valid position; the rest of this game cannot be checked".into(),
+            );
+            let f = Self::at_action(f, action, roll);
+            self.push(f);
+            if let Some(g) = self.game() {
+                g.unknown = true;
+            }
+            return;
+        };
+        if first {
+            let f = self.make(
+                "set-position",
+                None,
+                Severity::Info,
+                action.location,
+                Some(side),
+                "the game starts from a position written in the record, not from the opening position".into(),
+            );
+            let mut f = Self::at_action(f, action, roll);
+            f.before = None;
+            self.push(f);
+            if let Some(g) = self.game() {
+                g.board = board;
+                g.from_start = false;
+                g.next = Some(dump.positive);
+            }
+            return;
+        }
+        let Some(g) = self.game() else { return };
+        let before = frame(&g.board, side);
+        let after_mover = frame(&board, side);
+        let reachable = match roll {
+            Some(roll) => {
+                let plays = self.generator.generate(&before, roll);
+                if plays.is_empty() {
+                    after_mover == before
+                } else {
+                    self.generator.contains(&after_mover)
+                }
+            }
+            None => after_mover == before,
+        };
+        if !reachable {
+            let moved_pips = i64::from(before.our_pips()) - i64::from(after_mover.our_pips());
+            let message = match roll {
+                Some(r) => format!(
+                    "the record marks an illegal play and gives the position after it: no legal play of {r} reaches it (the checkers moved {moved_pips} pips)"
+                ),
+                None => "the record replaces the position with one no legal play reaches".into(),
+            };
+            let f = self.make("illegal-play-marker", None, Severity::Error, action.location, Some(side), message);
+            let mut f = Self::at_action(f, action, roll);
+            f.before = Some(before);
+            let index = self.push(f);
+            if let Some(g) = self.game() {
+                g.pending.push(Pending::Illegal { side, finding: index });
+            }
+        }
+        if let Some(g) = self.game() {
+            g.board = board;
+            g.next = Some(side.other());
+        }
+        self.check_bear_off(side, action.location);
+    }
+
+    fn cube_finding(&mut self, action: &Action<'_>, code: &'static str, severity: Severity, message: String) {
+        let f = self.make(code, None, severity, action.location, Some(action.side), message);
+        let f = Self::at_action(f, action, None);
+        self.push(f);
+    }
+
+    fn double(&mut self, action: &Action<'_>, written: Option<u32>) {
+        let side = action.side;
+        let Some(m) = self.current.as_ref() else { return };
+        let rules = m.rules;
+        let needed = m.score.needed(side);
+        let Some(g) = m.game.as_ref() else { return };
+        if let Some(offer) = g.offer {
+            // A second double before an answer.
+            let message = if offer.by == side {
+                "a second double by the same player before any answer".to_string()
+            } else {
+                "a double while the opponent's double is still unanswered".to_string()
+            };
+            self.cube_finding(action, "turn-order", Severity::Error, message);
+            return;
+        }
+        let expected = g.next;
+        let cube = g.cube;
+        let crawford = g.crawford;
+        let unknown = g.unknown;
+        self.resolve_on_action(side);
+        if expected.is_some_and(|e| e != side) && !unknown {
+            self.cube_finding(
+                action,
+                "double-after-roll",
+                Severity::Error,
+                "a double offered after rolling, or by the player not on turn: a double must start the doubler's own turn, before he rolls".into(),
+            );
+        }
+        let crawford_game = crawford == Crawford::Yes;
+        match cube.may_double(side, &rules.cube_rules(), crawford_game) {
+            Ok(()) => {}
+            Err(DoubleError::Crawford) => {
+                let mut message = "a double in the Crawford game, where nobody may double".to_string();
+                if rules.crawford.assumed() {
+                    message.push_str(" (the Crawford rule was assumed: the file does not say; use --crawford off if the match was played without it)");
+                }
+                self.cube_finding(action, "double-in-crawford", Severity::Error, message);
+            }
+            Err(DoubleError::Disabled) => self.cube_finding(
+                action,
+                "cube-disabled",
+                Severity::Error,
+                format!("a double although the cube is not in use ({})", rules.cube_enabled.source.name()),
+            ),
+            Err(DoubleError::AtLimit) => self.cube_finding(
+                action,
+                "cube-disabled",
+                Severity::Error,
+                format!("a double to {} above the cube limit of {}", cube.offered(), rules.cube_limit.value.unwrap_or(0)),
+            ),
+            Err(DoubleError::NotOwner) => self.cube_finding(
+                action,
+                "double-not-owner",
+                Severity::Error,
+                "a double by the player who does not own the cube".into(),
+            ),
+        }
+        if crawford == Crawford::Unknown {
+            // A double in a game whose Crawford status was unknown: it was post-Crawford.
+            if let Some(m) = self.current.as_mut() {
+                m.score.resolve_unknown();
+            }
+            if let Some(g) = self.game() {
+                g.crawford = Crawford::No;
+            }
+        }
+        if let Some(n) = written
+            && n != cube.offered()
+        {
+            self.cube_finding(
+                action,
+                "double-wrong-value",
+                Severity::Warning,
+                format!("`Doubles => {n}` but the cube is at {}, so a double makes it {}", cube.value, cube.offered()),
+            );
+        }
+        if is_dead(cube.value, needed) && crawford != Crawford::Yes {
+            self.cube_finding(
+                action,
+                "dead-cube",
+                Severity::Info,
+                format!("a double although the cube at {} already covers the {needed} point(s) the doubler needs", cube.value),
+            );
+        }
+        if let Some(m) = self.current.as_mut() {
+            m.summary.cube_actions += 1;
+        }
+        if let Some(g) = self.game() {
+            g.offer = Some(Offer {
+                by: side,
+                original: side,
+                offered: cube.offered(),
+                on_drop: cube.value,
+                owner_after_take: side.other(),
+                animal: false,
+            });
+            g.next = Some(side.other());
+        }
+    }
+
+    fn animal(&mut self, action: &Action<'_>, written: Option<u32>, raccoon: bool) {
+        let side = action.side;
+        let word = if raccoon { "raccoon" } else { "beaver" };
+        let Some(m) = self.current.as_mut() else { return };
+        m.summary.cube_actions += 1;
+        let rules = m.rules;
+        let Some(g) = m.game.as_ref() else { return };
+        let Some(offer) = g.offer.filter(|o| o.by != side && (o.animal == raccoon)) else {
+            self.cube_finding(
+                action,
+                "answer-without-double",
+                Severity::Error,
+                format!("a {word} with no double to answer"),
+            );
+            return;
+        };
+        if rules.length > 0 {
+            self.cube_finding(
+                action,
+                "beaver-not-allowed",
+                Severity::Error,
+                format!("a {word} in match play, where beavers and raccoons are never allowed"),
+            );
+        } else if !rules.beavers.value {
+            if rules.beavers.assumed() {
+                let f = self.make(
+                    "assumed-rule",
+                    Some("beavers"),
+                    Severity::Info,
+                    action.location,
+                    Some(side),
+                    format!("the file does not say whether beavers were allowed; a {word} was played, so they are taken as allowed"),
+                );
+                let f = Self::at_action(f, action, None);
+                self.push(f);
+                if let Some(m) = self.current.as_mut() {
+                    m.rules.beavers.value = true;
+                }
+            } else {
+                self.cube_finding(
+                    action,
+                    "beaver-not-allowed",
+                    Severity::Error,
+                    format!("a {word} although the rules in force ({}) do not allow beavers", rules.beavers.source.name()),
+                );
+            }
+        }
+        let offered = offer.offered.saturating_mul(2);
+        if let Some(n) = written
+            && n != offered
+        {
+            self.cube_finding(
+                action,
+                "double-wrong-value",
+                Severity::Warning,
+                format!("`{} => {n}` but the offer was {}, so it makes the cube {offered}", if raccoon { "Raccoons" } else { "Beavers" }, offer.offered),
+            );
+        }
+        if let Some(g) = self.game() {
+            g.offer = Some(Offer {
+                by: side,
+                original: offer.original,
+                offered,
+                on_drop: offer.offered,
+                owner_after_take: if raccoon { offer.owner_after_take } else { side },
+                animal: true,
+            });
+        }
+    }
+
+    fn answer(&mut self, action: &Action<'_>, take: bool) {
+        let side = action.side;
+        let Some(m) = self.current.as_mut() else { return };
+        m.summary.cube_actions += 1;
+        let Some(g) = m.game.as_mut() else { return };
+        let Some(offer) = g.offer.filter(|o| o.by != side) else {
+            let word = if take { "take" } else { "drop" };
+            self.cube_finding(action, "answer-without-double", Severity::Error, format!("a {word} with no double to answer"));
+            return;
+        };
+        g.offer = None;
+        if take {
+            g.cube.take(offer.owner_after_take, offer.offered);
+            g.cube_turned = true;
+            g.next = Some(offer.original);
+        } else {
+            g.over = Some(Ending::Drop { winner: offer.by, points: offer.on_drop });
+            g.next = None;
+        }
+    }
+
+    fn win(&mut self, action: &Action<'_>, written: Option<u32>, resigned: bool) {
+        let side = action.side;
+        let Some(m) = self.current.as_mut() else { return };
+        let needed = m.score.needed(side);
+        let length = m.rules.length;
+        let Some(g) = m.game.as_mut() else { return };
+        let mut implied_drop = false;
+        if g.over.is_none() {
+            if let Some(offer) = g.offer.filter(|o| o.by == side) {
+                // The doubler's `Wins` line: the double was dropped.
+                g.offer = None;
+                g.over = Some(Ending::Drop { winner: side, points: offer.on_drop });
+                implied_drop = true;
+            } else {
+                g.over = Some(Ending::Resign { winner: side, points: written });
+            }
+        }
+        g.written_points = g.written_points.or(written);
+        let cube = g.cube.value;
+        let unknown = g.unknown;
+        let Some(end) = g.over else { return };
+        let resignation = matches!(end, Ending::Resign { .. }) || resigned;
+        self.resolve_on_end(resignation);
+        if implied_drop {
+            self.cube_finding(
+                action,
+                "double-unanswered",
+                Severity::Info,
+                "the double has no written answer and the doubler wins: taken as a drop".into(),
+            );
+        }
+        if end.winner() != side {
+            self.cube_finding(
+                action,
+                "winner-mismatch",
+                Severity::Error,
+                "the result line names this player, but the game was won by the opponent".into(),
+            );
+            return;
+        }
+        let Some(n) = written else {
+            if matches!(end, Ending::Resign { points: None, .. }) {
+                self.cube_finding(action, "resign-value", Severity::Info, "the resignation's value is not written".into());
+            }
+            return;
+        };
+        let capped = length > 0 && n == needed;
+        match end {
+            Ending::BearOff { points, .. } | Ending::Drop { points, .. } if n != points => {
+                if capped && n < points {
+                    self.cube_finding(
+                        action,
+                        "points-mismatch",
+                        Severity::Info,
+                        format!("`Wins {n}` where the game is worth {points}: the value is capped at the {needed} point(s) the winner needed"),
+                    );
+                } else if !unknown {
+                    if self.jacoby_explains(n, points) {
+                        let f = self.make(
+                            "assumed-rule",
+                            Some("jacoby"),
+                            Severity::Info,
+                            action.location,
+                            Some(side),
+                            format!("the file does not say whether the Jacoby rule was in force; `Wins {n}` for a game worth {points} with the cube never turned fits it, so it is taken as on"),
+                        );
+                        let f = Self::at_action(f, action, None);
+                        self.push(f);
+                    } else {
+                        self.cube_finding(
+                            action,
+                            "points-mismatch",
+                            Severity::Error,
+                            format!("`Wins {n}` but the game is worth {points}"),
+                        );
+                    }
+                }
+            }
+            Ending::Resign { .. } => {
+                let valid = (1..=3).any(|k| n == cube * k);
+                if !valid {
+                    if capped && n < 3 * cube {
+                        self.cube_finding(
+                            action,
+                            "points-mismatch",
+                            Severity::Info,
+                            format!("`Wins {n}`: the resignation's value is capped at the {needed} point(s) the winner needed"),
+                        );
+                    } else {
+                        self.cube_finding(
+                            action,
+                            "resign-value",
+                            Severity::Warning,
+                            format!("a resignation worth {n} with the cube at {cube}: a resignation is worth 1, 2 or 3 times the cube"),
+                        );
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// In a money session with the Jacoby rule not stated, a gammon recorded
+    /// as a single game with the cube centred shows the rule was on.
+    fn jacoby_explains(&mut self, written: u32, computed: u32) -> bool {
+        let Some(m) = self.current.as_mut() else { return false };
+        let Some(g) = m.game.as_ref() else { return false };
+        if m.rules.length != 0 || !m.rules.jacoby.assumed() || m.rules.jacoby.value || g.cube_turned {
+            return false;
+        }
+        if written != g.cube.value || computed <= written {
+            return false;
+        }
+        m.rules.jacoby.value = true;
+        true
+    }
+
+    fn resign(&mut self, action: &Action<'_>, how: Resignation) {
+        let side = action.side;
+        let Some(m) = self.current.as_mut() else { return };
+        let needed = m.score.needed(side.other());
+        let Some(g) = m.game.as_mut() else { return };
+        if g.over.is_some() {
+            return;
+        }
+        let value = match how {
+            Resignation::Level(level) => Some(g.cube.value * u32::from(level.clamp(1, 3))),
+            Resignation::Match => Some(needed),
+            Resignation::Game => None,
+        };
+        g.over = Some(Ending::Resign { winner: side.other(), points: value });
+        self.resolve_on_end(true);
+    }
+
+    fn set_position(&mut self, action: &Action<'_>, dump: &BoardDump) {
+        let Some(g) = self.game() else { return };
+        if let Some(empty) = g.empty_roll.take() {
+            // A roll then a position: the play of that roll, recorded as an edit.
+            let mover_action = Action {
+                location: empty.location,
+                side: empty.side,
+                row: empty.row,
+                text: &empty.text,
+                kind: ActionKind::Take,
+            };
+            self.dump(&mover_action, Some(empty.roll), dump, false);
+            return;
+        }
+        let first = g.rolls == 0;
+        let Some(rules) = self.rules() else { return };
+        if let Some(board) = dump_board(dump, rules.variant.value) {
+            if first {
+                self.dump(action, None, dump, true);
+            } else if let Some(g) = self.game()
+                && g.board != board
+                && !g.unknown
+            {
+                let f = self.make(
+                    "illegal-play-marker",
+                    None,
+                    Severity::Error,
+                    action.location,
+                    None,
+                    "the record replaces the position mid-game with one the replay did not reach".into(),
+                );
+                let f = Self::at_action(f, action, None);
+                self.push(f);
+                if let Some(g) = self.game() {
+                    g.board = board;
+                }
+            } else if let Some(g) = self.game() {
+                g.board = board;
+                g.unknown = false;
+            }
+        }
+        if let Some((value, owner)) = dump.cube
+            && let Some(g) = self.game()
+        {
+            g.cube = Cube { value, owner };
+        }
+    }
+
+    fn after_end(&mut self, action: &Action<'_>) -> bool {
+        let Some(g) = self.game() else { return false };
+        if g.over.is_none() {
+            return false;
+        }
+        if !g.after_end_reported {
+            g.after_end_reported = true;
+            self.cube_finding(
+                action,
+                "actions-after-end",
+                Severity::Error,
+                "an action after the game was over".into(),
+            );
+        }
+        true
+    }
+}
+
+fn illegal_message(kind: IllegalKind, roll: Roll, j: &crate::rules::Judgement, notation: &PlayNotation) -> String {
+    let used = j.dice_used;
+    let max = j.max_dice.unwrap_or(0);
+    let count = j.legal_count.unwrap_or(0);
+    match kind {
+        IllegalKind::WrongDice => format!("`{notation}` cannot be made with {roll}"),
+        IllegalKind::UnderPlayed => format!(
+            "plays {used} of the dice when {max} can be played ({count} legal play{})",
+            if count == 1 { "" } else { "s" }
+        ),
+        IllegalKind::SmallerDie => format!(
+            "plays only the {}; the {} can be played and, when only one die can, the larger must be",
+            roll.low(),
+            roll.high()
+        ),
+        IllegalKind::BarFirst => "moves another checker while one is still on the bar".into(),
+        IllegalKind::BearOffEarly => "bears off while a checker is still outside the home board".into(),
+        IllegalKind::BearOffLower => {
+            "bears off from a lower point with a higher die while a higher point is occupied".into()
+        }
+        IllegalKind::BlockedPath => {
+            "a checker moves through a blocked intermediate point".into()
+        }
+        IllegalKind::NoPlay => format!(
+            "nothing is played although {count} legal play{} existed",
+            if count == 1 { "" } else { "s" }
+        ),
+        IllegalKind::PlayWhenNone => format!("a play is written although {roll} could not be played at all"),
+    }
+}
+
+impl Visitor for Replayer<'_> {
+    fn begin_match(&mut self, header: &MatchHeader<'_>) {
+        if self.current.is_some() {
+            self.end_match(header.location);
+        }
+        if let Some(i) = self.unfinished.take() {
+            let _ = i; // not the last game of the file: stays a warning
+        }
+        self.match_count += 1;
+        let rules = RulesInForce::resolve(header, &self.options.flags);
+        let score = MatchScore::new(header.length, rules.crawford.value);
+        self.current = Some(MatchState {
+            rules,
+            score,
+            first_names: None,
+            summary: MatchSummary {
+                number: self.match_count,
+                length: header.length,
+                ..MatchSummary::default()
+            },
+            game: None,
+            games: 0,
+            after_match_reported: false,
+            alt_expected: None,
+            result_unknown: false,
+            first_finding: self.findings.len(),
+        });
+    }
+
+    fn begin_game(&mut self, header: &GameHeader<'_>) {
+        self.ensure_match(header.location);
+        self.end_current_game(header.location);
+        self.unfinished = None;
+        let names = ByPlayer::new(
+            header.names.first.name.trim().to_owned(),
+            header.names.second.name.trim().to_owned(),
+        );
+        let mut findings = Vec::new();
+        let Some(m) = self.current.as_mut() else { return };
+        m.games += 1;
+        m.summary.games += 1;
+        let first_game = m.games == 1;
+        // Names.
+        match &m.first_names {
+            None => {
+                m.first_names = Some(names.clone());
+                m.summary.players.first.name = names.first.clone();
+                m.summary.players.second.name = names.second.clone();
+            }
+            Some(first) => {
+                for side in Side::BOTH {
+                    if !first[side].eq_ignore_ascii_case(&names[side]) {
+                        let mut f = Finding::new(
+                            "name-change",
+                            Severity::Warning,
+                            header.score_location,
+                            format!("the player `{}` of the first game is now written `{}`", first[side], names[side]),
+                        );
+                        f.side = Some(side);
+                        f.player = Some(names[side].clone());
+                        findings.push(f);
+                    }
+                }
+            }
+        }
+        for side in Side::BOTH {
+            m.summary.players[side].games += 1;
+        }
+        // Scores.
+        let recorded = match (header.scores.first, header.scores.second) {
+            (Some(a), Some(b)) => Some(ByPlayer::new(a, b)),
+            _ => None,
+        };
+        if let Some(recorded) = recorded {
+            if first_game {
+                if recorded != ByPlayer::new(0, 0) {
+                    findings.push(Finding::new(
+                        "match-fragment",
+                        Severity::Info,
+                        header.score_location,
+                        format!(
+                            "the record starts at {}-{}, not 0-0: it continues a match{}",
+                            recorded.first,
+                            recorded.second,
+                            if m.rules.length > 0 { "; whether the Crawford game was already played may be unknown" } else { "" }
+                        ),
+                    ));
+                    m.score.start_fragment(recorded);
+                }
+            } else if recorded != m.score.scores
+                && m.rules.length > 0
+                && Some(recorded) != m.alt_expected
+                && !m.result_unknown
+            {
+                let expected = m.score.scores;
+                let gap = recorded.first >= expected.first && recorded.second >= expected.second;
+                let mut f = Finding::new(
+                    "score-mismatch",
+                    Severity::Error,
+                    header.score_location,
+                    format!(
+                        "the game starts at {}-{} but the results so far make it {}-{}{}",
+                        recorded.first,
+                        recorded.second,
+                        expected.first,
+                        expected.second,
+                        if gap { ": games seem to be missing from the record" } else { "" }
+                    ),
+                );
+                f.kind = Some(if gap { "gap" } else { "wrong" });
+                findings.push(f);
+                m.score.set_scores(recorded);
+            } else if recorded != m.score.scores {
+                m.score.set_scores(recorded);
+            }
+        }
+        if m.score.is_over() && !m.after_match_reported {
+            m.after_match_reported = true;
+            findings.push(Finding::new(
+                "games-after-match",
+                Severity::Error,
+                header.location,
+                format!(
+                    "a game starts after the match was over ({}-{} in a {}-point match)",
+                    m.score.scores.first, m.score.scores.second, m.rules.length
+                ),
+            ));
+        }
+        let crawford = match header.crawford {
+            Some(true) => Crawford::Yes,
+            Some(false) => Crawford::No,
+            None => m.score.crawford(),
+        };
+        m.score.begin_game();
+        let variant = m.rules.variant.value;
+        let start_scores = m.score.scores;
+        m.alt_expected = None;
+        m.game = Some(GameState {
+            number: header.number,
+            names,
+            board: Position::starting(if variant == Variant::Plakoto { Variant::Backgammon } else { variant }),
+            from_start: true,
+            rolls: 0,
+            next: None,
+            offer: None,
+            cube: Cube::centred(header.initial_cube.unwrap_or(1)),
+            cube_turned: false,
+            crawford,
+            over: None,
+            unknown: false,
+            pending: Vec::new(),
+            last_no_play: None,
+            after_end_reported: false,
+            start_scores,
+            ambiguity: None,
+            empty_roll: None,
+            written_points: None,
+        });
+        for mut f in findings {
+            f.match_number = self.match_count;
+            f.game = header.number;
+            self.push(f);
+        }
+    }
+
+    fn action(&mut self, action: &Action<'_>) {
+        self.ensure_match(action.location);
+        if self.game().is_none() {
+            // An action before any game header: the reader reported the header problem.
+            return;
+        }
+        if !matches!(action.kind, ActionKind::SetPosition(_)) {
+            self.flush_empty_roll();
+        }
+        match &action.kind {
+            ActionKind::Win { points, resigned, .. } => self.win(action, *points, *resigned),
+            ActionKind::Loss(points) => {
+                let _ = points;
+                let Some(g) = self.game() else { return };
+                if let Some(end) = g.over {
+                    if end.winner() == action.side {
+                        self.cube_finding(
+                            action,
+                            "winner-mismatch",
+                            Severity::Error,
+                            "the loss is written for the player who won the game".into(),
+                        );
+                    }
+                } else {
+                    g.over = Some(Ending::Resign { winner: action.side.other(), points: *points });
+                    self.resolve_on_end(true);
+                }
+            }
+            _ if self.after_end(action) => {}
+            ActionKind::Roll { dice, play } => self.roll(action, *dice, play),
+            ActionKind::Double(n) => self.double(action, *n),
+            ActionKind::Beaver(n) => self.animal(action, *n, false),
+            ActionKind::Raccoon(n) => self.animal(action, *n, true),
+            ActionKind::Take => self.answer(action, true),
+            ActionKind::Drop => self.answer(action, false),
+            ActionKind::Resign(how) => self.resign(action, *how),
+            ActionKind::SetPosition(dump) => self.set_position(action, dump),
+        }
+    }
+
+    fn end_game(&mut self, last: Location) {
+        self.end_current_game(last);
+    }
+
+    fn end_match(&mut self, last: Location) {
+        self.end_current_game(last);
+        let Some(mut m) = self.current.take() else { return };
+        if m.rules.length > 0 && !m.score.is_over() && m.games > 0 {
+            let mut f = Finding::new(
+                "match-unfinished",
+                Severity::Warning,
+                last,
+                format!(
+                    "the record ends at {}-{} before anyone reached {} points",
+                    m.score.scores.first, m.score.scores.second, m.rules.length
+                ),
+            );
+            f.match_number = self.match_count;
+            self.push(f);
+        }
+        m.summary.final_score = m.score.scores;
+        m.summary.winner = m.score.winner().map(|s| m.summary.players[s].name.clone());
+        tally_findings(&mut m.summary, &self.findings[m.first_finding.min(self.findings.len())..]);
+        self.matches.push(m.summary);
+    }
+
+    fn problem(&mut self, problem: &Problem<'_>) {
+        let severity = match problem.kind {
+            ProblemKind::Unreadable | ProblemKind::UnparsableCell | ProblemKind::BadHeader => Severity::Error,
+            ProblemKind::Numbering | ProblemKind::Encoding | ProblemKind::Skipped => Severity::Info,
+        };
+        if problem.kind == ProblemKind::Unreadable {
+            self.unreadable = Some(problem.message.clone());
+        }
+        let mut message = problem.message.clone();
+        if problem.kind == ProblemKind::UnparsableCell
+            && let Some(side) = problem.side
+            && let Some(g) = self.game()
+            && !g.unknown
+            && g.over.is_none()
+        {
+            g.unknown = true;
+            g.next = Some(side.other());
+            message.push_str("; the rest of this game cannot be checked");
+        }
+        let mut f = self.make(problem.kind.code(), None, severity, problem.location, problem.side, message);
+        f.row = problem.row;
+        f.text = problem.text.to_owned();
+        f.before = None;
+        f.context = None;
+        if problem.kind == ProblemKind::Unreadable || problem.kind == ProblemKind::Encoding {
+            f.match_number = 0;
+            f.game = None;
+        }
+        self.push(f);
+    }
+}
+
+/// Adds a match's findings to its players' tallies (one place, so that the
+/// per-player report always adds up to the findings).
+fn tally_findings(summary: &mut MatchSummary, findings: &[Finding]) {
+    for f in findings {
+        summary.findings.add(f.severity);
+        let Some(side) = f.side else { continue };
+        let t: &mut PlayerTally = &mut summary.players[side];
+        match f.code {
+            "illegal-play" | "illegal-play-marker" => {
+                let kind = if f.code == "illegal-play" { f.kind.unwrap_or("illegal-play") } else { "illegal-play-marker" };
+                *t.illegal_by_kind.entry(kind).or_insert(0) += 1;
+                match f.stood {
+                    Some(true) => t.illegal_stood += 1,
+                    Some(false) => t.illegal_ended_game += 1,
+                    None => {}
+                }
+            }
+            "double-in-crawford" | "double-not-owner" | "double-after-roll" | "double-wrong-value"
+            | "beaver-not-allowed" | "cube-disabled" => t.illegal_cube += 1,
+            "impossible-play" | "turn-order" | "answer-without-double" | "double-unanswered"
+            | "actions-after-end" | "winner-mismatch" | "points-mismatch" | "resign-value"
+            | "hidden-play" | "name-change" | "unparsable-cell" => t.record_defects += 1,
+            _ => {}
+        }
+    }
+}
