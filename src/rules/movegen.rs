@@ -131,12 +131,41 @@ pub struct LegalPlay {
     pub result: Position,
 }
 
-/// A reusable generator: keeps its buffer between calls so that generating
+/// A reusable generator: keeps its buffers between calls so that generating
 /// does not allocate once warmed up.
 #[derive(Debug, Default)]
 pub struct MoveGen {
     plays: Vec<LegalPlay>,
     max_dice: u8,
+    /// Open-addressing set of results: (epoch, index into `plays`). A slot
+    /// belongs to the current generation only when its epoch matches, so the
+    /// table never needs clearing.
+    slots: Vec<(u32, u32)>,
+    epoch: u32,
+}
+
+/// A well-mixed 64-bit key of a position (used for deduplication only;
+/// equal keys are confirmed by comparing positions).
+#[inline]
+fn position_key(p: &Position) -> u64 {
+    let b = &p.points;
+    let word = |from: usize| {
+        let mut w = 0u64;
+        for i in 0..8 {
+            w |= u64::from(b[from + i] as u8) << (8 * i);
+        }
+        w
+    };
+    let tail = u64::from(b[24] as u8)
+        | u64::from(b[25] as u8) << 8
+        | u64::from(p.our_off) << 16
+        | u64::from(p.their_off) << 24;
+    let mut h = 0x9e37_79b9_7f4a_7c15u64;
+    for w in [word(0), word(8), word(16), tail] {
+        h = (h ^ w).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        h ^= h >> 29;
+    }
+    h
 }
 
 impl MoveGen {
@@ -146,11 +175,11 @@ impl MoveGen {
         MoveGen::default()
     }
 
-    /// Every distinct legal resulting position for `position` and `roll`,
-    /// sorted by resulting position. Empty when no die can be played (the
+    /// Every distinct legal resulting position for `position` and `roll`, in
+    /// a deterministic order. Empty when no die can be played (the
     /// turn is lost and the position stays as it is).
     pub fn generate(&mut self, position: &Position, roll: Roll) -> &[LegalPlay] {
-        self.plays.clear();
+        self.reset();
         self.max_dice = 0;
         let (hi, lo) = (roll.high().pips(), roll.low().pips());
         let mut steps = [Step::default(); 4];
@@ -159,8 +188,6 @@ impl MoveGen {
         } else {
             self.non_doubles(position, hi, lo);
         }
-        self.plays.sort_unstable_by_key(|p| p.result);
-        self.plays.dedup_by(|a, b| a.result == b.result);
         &self.plays
     }
 
@@ -179,24 +206,78 @@ impl MoveGen {
     /// True when the last generation found a play leaving `result`.
     #[must_use]
     pub fn contains(&self, result: &Position) -> bool {
-        self.plays
-            .binary_search_by(|p| p.result.cmp(result))
-            .is_ok()
+        self.find(result, position_key(result)).is_ok()
     }
 
+    /// Starts a new set of results: empties the list and invalidates the table.
+    fn reset(&mut self) {
+        self.plays.clear();
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            // Wrapped: old stamps could look current again.
+            self.slots.iter_mut().for_each(|s| *s = (0, 0));
+            self.epoch = 1;
+        }
+        if self.slots.is_empty() {
+            self.slots = vec![(0, 0); 256];
+        }
+    }
+
+    /// `Ok(index)` of an equal result, or `Err(slot)` where it would go.
+    #[inline]
+    fn find(&self, result: &Position, key: u64) -> Result<usize, usize> {
+        let mask = self.slots.len().wrapping_sub(1);
+        if self.slots.is_empty() {
+            return Err(0);
+        }
+        let mut slot = (key as usize) & mask;
+        loop {
+            let (epoch, index) = self.slots[slot];
+            if epoch != self.epoch {
+                return Err(slot);
+            }
+            if self.plays[index as usize].result == *result {
+                return Ok(index as usize);
+            }
+            slot = (slot + 1) & mask;
+        }
+    }
+
+    fn grow(&mut self) {
+        let size = self.slots.len() * 2;
+        self.slots = vec![(0, 0); size];
+        let mask = size - 1;
+        for (i, play) in self.plays.iter().enumerate() {
+            let mut slot = (position_key(&play.result) as usize) & mask;
+            while self.slots[slot].0 == self.epoch {
+                slot = (slot + 1) & mask;
+            }
+            self.slots[slot] = (self.epoch, i as u32);
+        }
+    }
+
+    #[inline]
     fn record(&mut self, result: Position, steps: &[Step; 4], len: usize) {
         let len8 = len as u8;
         if len8 < self.max_dice {
             return;
         }
         if len8 > self.max_dice {
-            self.plays.clear();
+            self.reset();
             self.max_dice = len8;
         }
+        let key = position_key(&result);
+        let Err(slot) = self.find(&result, key) else {
+            return;
+        };
+        self.slots[slot] = (self.epoch, self.plays.len() as u32);
         self.plays.push(LegalPlay {
             play: Play::from_prefix(steps, len),
             result,
         });
+        if self.plays.len() * 2 > self.slots.len() {
+            self.grow();
+        }
     }
 
     fn non_doubles(&mut self, position: &Position, hi: u8, lo: u8) {
