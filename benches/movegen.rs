@@ -20,7 +20,9 @@ use bgaudit::rules::{MoveGen, judge};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 fn oracle(name: &str) -> Vec<(Position, Roll)> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/oracle").join(name);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/oracle")
+        .join(name);
     let file = std::fs::File::open(&path).expect("the shared oracle files are present");
     BufReader::new(flate2::read::GzDecoder::new(file))
         .lines()
@@ -62,40 +64,56 @@ fn bench(c: &mut Criterion) {
     let full = written_plays(&selfplay, true);
     let partial = written_plays(&random, false);
     let mut generator = MoveGen::new();
-    assert!(full.iter().all(|(p, r, n)| judge(p, *r, n, &mut generator).is_legal()));
-    assert!(partial.iter().all(|(p, r, n)| judge(p, *r, n, &mut generator).is_legal()));
+    assert!(
+        full.iter()
+            .all(|(p, r, n)| judge(p, *r, n, &mut generator).is_legal())
+    );
+    assert!(
+        partial
+            .iter()
+            .all(|(p, r, n)| judge(p, *r, n, &mut generator).is_legal())
+    );
 
     let mut group = c.benchmark_group("judge");
     group.throughput(Throughput::Elements(full.len() as u64));
-    group.bench_function(format!("full play, {} self-play positions", full.len()), |b| {
-        b.iter(|| {
-            for (p, r, n) in &full {
-                black_box(judge(p, *r, n, &mut generator));
-            }
-        })
-    });
+    group.bench_function(
+        format!("full play, {} self-play positions", full.len()),
+        |b| {
+            b.iter(|| {
+                for (p, r, n) in &full {
+                    black_box(judge(p, *r, n, &mut generator));
+                }
+            })
+        },
+    );
     group.throughput(Throughput::Elements(partial.len() as u64));
-    group.bench_function(format!("incomplete play, {} hard positions", partial.len()), |b| {
-        b.iter(|| {
-            for (p, r, n) in &partial {
-                black_box(judge(p, *r, n, &mut generator));
-            }
-        })
-    });
+    group.bench_function(
+        format!("incomplete play, {} hard positions", partial.len()),
+        |b| {
+            b.iter(|| {
+                for (p, r, n) in &partial {
+                    black_box(judge(p, *r, n, &mut generator));
+                }
+            })
+        },
+    );
     group.finish();
 
     let mut group = c.benchmark_group("generate");
     for (name, lines) in [("self-play", &selfplay), ("hard random", &random)] {
         group.throughput(Throughput::Elements(lines.len() as u64));
-        group.bench_function(format!("all legal plays, {} {name} positions", lines.len()), |b| {
-            b.iter(|| {
-                let mut total = 0;
-                for (p, r) in lines.iter() {
-                    total += generator.generate(p, *r).len();
-                }
-                black_box(total)
-            })
-        });
+        group.bench_function(
+            format!("all legal plays, {} {name} positions", lines.len()),
+            |b| {
+                b.iter(|| {
+                    let mut total = 0;
+                    for (p, r) in lines.iter() {
+                        total += generator.generate(p, *r).len();
+                    }
+                    black_box(total)
+                })
+            },
+        );
     }
     group.finish();
 }

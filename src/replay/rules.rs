@@ -121,14 +121,26 @@ impl RulesInForce {
         let file_cube_enabled = file_limit.map(|l| l > 1);
         RulesInForce {
             length,
-            variant: pick(tag("Variation").and_then(parse_variant), flags.variant, Variant::Backgammon),
+            variant: pick(
+                tag("Variation").and_then(parse_variant),
+                flags.variant,
+                Variant::Backgammon,
+            ),
             crawford: pick(
-                if money { None } else { tag("Crawford").and_then(on_off) },
+                if money {
+                    None
+                } else {
+                    tag("Crawford").and_then(on_off)
+                },
                 if money { None } else { flags.crawford },
                 !money,
             ),
             jacoby: pick(
-                if money { tag("Jacoby").and_then(on_off) } else { None },
+                if money {
+                    tag("Jacoby").and_then(on_off)
+                } else {
+                    None
+                },
                 if money { flags.jacoby } else { None },
                 false,
             ),
@@ -180,12 +192,32 @@ impl fmt::Display for RulesInForce {
             self.variant.source.name()
         )?;
         if self.length > 0 {
-            write!(f, " crawford={}({})", yn(self.crawford.value), self.crawford.source.name())?;
+            write!(
+                f,
+                " crawford={}({})",
+                yn(self.crawford.value),
+                self.crawford.source.name()
+            )?;
         } else {
-            write!(f, " jacoby={}({})", yn(self.jacoby.value), self.jacoby.source.name())?;
-            write!(f, " beavers={}({})", yn(self.beavers.value), self.beavers.source.name())?;
+            write!(
+                f,
+                " jacoby={}({})",
+                yn(self.jacoby.value),
+                self.jacoby.source.name()
+            )?;
+            write!(
+                f,
+                " beavers={}({})",
+                yn(self.beavers.value),
+                self.beavers.source.name()
+            )?;
         }
-        write!(f, " cube={}({})", yn(self.cube_enabled.value), self.cube_enabled.source.name())?;
+        write!(
+            f,
+            " cube={}({})",
+            yn(self.cube_enabled.value),
+            self.cube_enabled.source.name()
+        )?;
         if let Some(limit) = self.cube_limit.value {
             write!(f, " cube-limit={limit}({})", self.cube_limit.source.name())?;
         }

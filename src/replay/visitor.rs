@@ -71,7 +71,12 @@ enum Pending {
     /// follows (info) or the game goes on (error).
     NoPlay { side: Side, finding: usize },
     /// A hidden play: fine before a resignation, an error mid-game.
-    Hidden { side: Side, location: Location, row: Option<u32>, dice: Option<Roll> },
+    Hidden {
+        side: Side,
+        location: Location,
+        row: Option<u32>,
+        dice: Option<Roll>,
+    },
 }
 
 /// A roll with nothing written after the dice.
@@ -214,7 +219,8 @@ impl<'o> Replayer<'o> {
         }
         if self.hit_marks_written {
             for f in &self.hit_mark_findings {
-                if let Some(summary) = self.matches.iter_mut().find(|m| m.number == f.match_number) {
+                if let Some(summary) = self.matches.iter_mut().find(|m| m.number == f.match_number)
+                {
                     summary.findings.add(f.severity);
                 }
             }
@@ -288,7 +294,12 @@ impl<'o> Replayer<'o> {
                 Pending::NoPlay { side: s, finding } if s != side => {
                     let _ = finding; // mid-game: stays an error
                 }
-                Pending::Hidden { side: s, location, row, dice } if s != side => {
+                Pending::Hidden {
+                    side: s,
+                    location,
+                    row,
+                    dice,
+                } if s != side => {
                     hidden_mid_game.push((s, location, row, dice));
                 }
                 other => keep.push(other),
@@ -334,7 +345,10 @@ impl<'o> Replayer<'o> {
                     if resignation || !over {
                         let f = &mut self.findings[finding];
                         f.severity = Severity::Info;
-                        f.message = format!("{} before the game ended (the player resigned after rolling)", f.message);
+                        f.message = format!(
+                            "{} before the game ended (the player resigned after rolling)",
+                            f.message
+                        );
                     }
                 }
                 Pending::Hidden { .. } => {}
@@ -363,13 +377,17 @@ impl<'o> Replayer<'o> {
 
     fn end_current_game(&mut self, last: Location) {
         self.flush_empty_roll();
-        let Some(m) = self.current.as_mut() else { return };
+        let Some(m) = self.current.as_mut() else {
+            return;
+        };
         let Some(g) = m.game.as_ref() else { return };
         let over = g.over;
         let unknown_end = over.is_none();
         let resignation = matches!(over, Some(Ending::Resign { .. }));
         self.resolve_on_end(resignation);
-        let Some(m) = self.current.as_mut() else { return };
+        let Some(m) = self.current.as_mut() else {
+            return;
+        };
         let Some(g) = m.game.take() else { return };
         if let Some(end) = over {
             let winner = end.winner();
@@ -398,7 +416,8 @@ impl<'o> Replayer<'o> {
         if unknown_end {
             let names = g.names.clone();
             let number = g.number;
-            let message = "the game stops with no bear-off, drop, resignation or result line".to_string();
+            let message =
+                "the game stops with no bear-off, drop, resignation or result line".to_string();
             let mut f = Finding::new("game-unfinished", Severity::Warning, last, message);
             f.match_number = self.match_count;
             f.game = number;
@@ -426,7 +445,10 @@ impl<'o> Replayer<'o> {
                     Severity::Warning,
                     action.location,
                     Some(offer.by),
-                    format!("the double to {} has no answer before the next roll; taken as a take", offer.offered),
+                    format!(
+                        "the double to {} has no answer before the next roll; taken as a take",
+                        offer.offered
+                    ),
                 );
                 let f = Self::at_action(f, action, dice);
                 self.push(f);
@@ -466,7 +488,12 @@ impl<'o> Replayer<'o> {
         let Some(roll) = dice else {
             // `00:` nothing rolled: only a resignation marker makes sense.
             if let Some(g) = self.game() {
-                g.pending.push(Pending::Hidden { side, location: action.location, row: action.row, dice: None });
+                g.pending.push(Pending::Hidden {
+                    side,
+                    location: action.location,
+                    row: action.row,
+                    dice: None,
+                });
             }
             return;
         };
@@ -502,7 +529,12 @@ impl<'o> Replayer<'o> {
             Written::CannotMove => self.judge_play(action, roll, &PlayNotation::empty()),
             Written::Hidden | Written::Dump(None) => {
                 if let Some(g) = self.game() {
-                    g.pending.push(Pending::Hidden { side, location: action.location, row: action.row, dice });
+                    g.pending.push(Pending::Hidden {
+                        side,
+                        location: action.location,
+                        row: action.row,
+                        dice,
+                    });
                 }
             }
             Written::Dump(Some(dump)) => self.dump(action, Some(roll), dump, first_roll),
@@ -557,8 +589,12 @@ impl<'o> Replayer<'o> {
         match j.verdict {
             PlayVerdict::Legal => {
                 let after = frame(&j.result, side);
-                let alternatives: Vec<Position> =
-                    j.alternatives.iter().flatten().map(|p| frame(p, side)).collect();
+                let alternatives: Vec<Position> = j
+                    .alternatives
+                    .iter()
+                    .flatten()
+                    .map(|p| frame(p, side))
+                    .collect();
                 if let Some(g) = self.game() {
                     g.board = after;
                     g.ambiguity = (!alternatives.is_empty()).then(|| Ambiguity {
@@ -577,7 +613,14 @@ impl<'o> Replayer<'o> {
                         (true, false) => "a hit happened but no `*` marks it",
                         _ => "a `*` marks a hit that did not happen",
                     };
-                    let f = self.make("hit-mark", None, Severity::Info, action.location, Some(side), message.into());
+                    let f = self.make(
+                        "hit-mark",
+                        None,
+                        Severity::Info,
+                        action.location,
+                        Some(side),
+                        message.into(),
+                    );
                     let mut f = Self::at_action(f, action, Some(roll));
                     f.before = Some(before);
                     self.hit_mark_findings.push(f);
@@ -586,7 +629,14 @@ impl<'o> Replayer<'o> {
             }
             PlayVerdict::Illegal(kind) => {
                 let message = illegal_message(kind, roll, &j, notation);
-                let f = self.make("illegal-play", Some(kind.name()), Severity::Error, action.location, Some(side), message);
+                let f = self.make(
+                    "illegal-play",
+                    Some(kind.name()),
+                    Severity::Error,
+                    action.location,
+                    Some(side),
+                    message,
+                );
                 let mut f = Self::at_action(f, action, Some(roll));
                 f.before = Some(before);
                 let index = self.push(f);
@@ -594,10 +644,16 @@ impl<'o> Replayer<'o> {
                 if let Some(g) = self.game() {
                     g.board = after;
                     if kind == IllegalKind::NoPlay {
-                        g.pending.push(Pending::NoPlay { side, finding: index });
+                        g.pending.push(Pending::NoPlay {
+                            side,
+                            finding: index,
+                        });
                         g.last_no_play = Some((action.location, side));
                     } else {
-                        g.pending.push(Pending::Illegal { side, finding: index });
+                        g.pending.push(Pending::Illegal {
+                            side,
+                            finding: index,
+                        });
                     }
                 }
                 self.check_bear_off(side, action.location);
@@ -619,14 +675,24 @@ impl<'o> Replayer<'o> {
                     ImpossibleKind::Backward => format!("`{hop}` moves a checker backwards"),
                 };
                 message.push_str(": the record cannot be right as written, and the rest of this game cannot be checked");
-                let lost = self.game().and_then(|g| g.last_no_play).filter(|(_, s)| *s != side);
+                let lost = self
+                    .game()
+                    .and_then(|g| g.last_no_play)
+                    .filter(|(_, s)| *s != side);
                 if let Some((location, _)) = lost {
                     message.push_str(&format!(
                         "; the opponent's roll at line {} was recorded with no play although plays existed: that play was probably lost",
                         location.line
                     ));
                 }
-                let f = self.make("impossible-play", Some(kind.name()), Severity::Error, action.location, Some(side), message);
+                let f = self.make(
+                    "impossible-play",
+                    Some(kind.name()),
+                    Severity::Error,
+                    action.location,
+                    Some(side),
+                    message,
+                );
                 let mut f = Self::at_action(f, action, Some(roll));
                 f.before = Some(before);
                 self.push(f);
@@ -641,7 +707,9 @@ impl<'o> Replayer<'o> {
     /// Chooses between readings of the opponent's last play by this play.
     fn settle_ambiguity(&mut self, side: Side, roll: Roll, notation: &PlayNotation) {
         let Some(g) = self.game() else { return };
-        let Some(amb) = g.ambiguity.take() else { return };
+        let Some(amb) = g.ambiguity.take() else {
+            return;
+        };
         if amb.side == side || notation.is_empty() {
             return;
         }
@@ -676,14 +744,19 @@ impl<'o> Replayer<'o> {
 
     /// After a play by `side`: the game is over if he has borne off every checker.
     fn check_bear_off(&mut self, side: Side, _location: Location) {
-        let Some(m) = self.current.as_mut() else { return };
+        let Some(m) = self.current.as_mut() else {
+            return;
+        };
         let scoring = m.rules.scoring();
         let Some(g) = m.game.as_mut() else { return };
         let mine = frame(&g.board, side);
         if mine.we_are_off() && g.over.is_none() {
             let kind = win_kind(&mine);
             let value = points(kind, g.cube.value, g.cube_turned, &scoring);
-            g.over = Some(Ending::BearOff { winner: side, points: value });
+            g.over = Some(Ending::BearOff {
+                winner: side,
+                points: value,
+            });
             let _ = WinKind::Single;
         }
     }
@@ -748,12 +821,22 @@ impl<'o> Replayer<'o> {
                 ),
                 None => "the record replaces the position with one no legal play reaches".into(),
             };
-            let f = self.make("illegal-play-marker", None, Severity::Error, action.location, Some(side), message);
+            let f = self.make(
+                "illegal-play-marker",
+                None,
+                Severity::Error,
+                action.location,
+                Some(side),
+                message,
+            );
             let mut f = Self::at_action(f, action, roll);
             f.before = Some(before);
             let index = self.push(f);
             if let Some(g) = self.game() {
-                g.pending.push(Pending::Illegal { side, finding: index });
+                g.pending.push(Pending::Illegal {
+                    side,
+                    finding: index,
+                });
             }
         }
         if let Some(g) = self.game() {
@@ -763,15 +846,30 @@ impl<'o> Replayer<'o> {
         self.check_bear_off(side, action.location);
     }
 
-    fn cube_finding(&mut self, action: &Action<'_>, code: &'static str, severity: Severity, message: String) {
-        let f = self.make(code, None, severity, action.location, Some(action.side), message);
+    fn cube_finding(
+        &mut self,
+        action: &Action<'_>,
+        code: &'static str,
+        severity: Severity,
+        message: String,
+    ) {
+        let f = self.make(
+            code,
+            None,
+            severity,
+            action.location,
+            Some(action.side),
+            message,
+        );
         let f = Self::at_action(f, action, None);
         self.push(f);
     }
 
     fn double(&mut self, action: &Action<'_>, written: Option<u32>) {
         let side = action.side;
-        let Some(m) = self.current.as_ref() else { return };
+        let Some(m) = self.current.as_ref() else {
+            return;
+        };
         let rules = m.rules;
         let needed = m.score.needed(side);
         let Some(g) = m.game.as_ref() else { return };
@@ -802,7 +900,8 @@ impl<'o> Replayer<'o> {
         match cube.may_double(side, &rules.cube_rules(), crawford_game) {
             Ok(()) => {}
             Err(DoubleError::Crawford) => {
-                let mut message = "a double in the Crawford game, where nobody may double".to_string();
+                let mut message =
+                    "a double in the Crawford game, where nobody may double".to_string();
                 if rules.crawford.assumed() {
                     message.push_str(" (the Crawford rule was assumed: the file does not say; use --crawford off if the match was played without it)");
                 }
@@ -812,13 +911,20 @@ impl<'o> Replayer<'o> {
                 action,
                 "cube-disabled",
                 Severity::Error,
-                format!("a double although the cube is not in use ({})", rules.cube_enabled.source.name()),
+                format!(
+                    "a double although the cube is not in use ({})",
+                    rules.cube_enabled.source.name()
+                ),
             ),
             Err(DoubleError::AtLimit) => self.cube_finding(
                 action,
                 "cube-disabled",
                 Severity::Error,
-                format!("a double to {} above the cube limit of {}", cube.offered(), rules.cube_limit.value.unwrap_or(0)),
+                format!(
+                    "a double to {} above the cube limit of {}",
+                    cube.offered(),
+                    rules.cube_limit.value.unwrap_or(0)
+                ),
             ),
             Err(DoubleError::NotOwner) => self.cube_finding(
                 action,
@@ -843,7 +949,11 @@ impl<'o> Replayer<'o> {
                 action,
                 "double-wrong-value",
                 Severity::Warning,
-                format!("`Doubles => {n}` but the cube is at {}, so a double makes it {}", cube.value, cube.offered()),
+                format!(
+                    "`Doubles => {n}` but the cube is at {}, so a double makes it {}",
+                    cube.value,
+                    cube.offered()
+                ),
             );
         }
         if is_dead(cube.value, needed) && crawford != Crawford::Yes {
@@ -873,7 +983,9 @@ impl<'o> Replayer<'o> {
     fn animal(&mut self, action: &Action<'_>, written: Option<u32>, raccoon: bool) {
         let side = action.side;
         let word = if raccoon { "raccoon" } else { "beaver" };
-        let Some(m) = self.current.as_mut() else { return };
+        let Some(m) = self.current.as_mut() else {
+            return;
+        };
         m.summary.cube_actions += 1;
         let rules = m.rules;
         let Some(g) = m.game.as_ref() else { return };
@@ -913,7 +1025,10 @@ impl<'o> Replayer<'o> {
                     action,
                     "beaver-not-allowed",
                     Severity::Error,
-                    format!("a {word} although the rules in force ({}) do not allow beavers", rules.beavers.source.name()),
+                    format!(
+                        "a {word} although the rules in force ({}) do not allow beavers",
+                        rules.beavers.source.name()
+                    ),
                 );
             }
         }
@@ -925,7 +1040,11 @@ impl<'o> Replayer<'o> {
                 action,
                 "double-wrong-value",
                 Severity::Warning,
-                format!("`{} => {n}` but the offer was {}, so it makes the cube {offered}", if raccoon { "Raccoons" } else { "Beavers" }, offer.offered),
+                format!(
+                    "`{} => {n}` but the offer was {}, so it makes the cube {offered}",
+                    if raccoon { "Raccoons" } else { "Beavers" },
+                    offer.offered
+                ),
             );
         }
         if let Some(g) = self.game() {
@@ -934,7 +1053,11 @@ impl<'o> Replayer<'o> {
                 original: offer.original,
                 offered,
                 on_drop: offer.offered,
-                owner_after_take: if raccoon { offer.owner_after_take } else { side },
+                owner_after_take: if raccoon {
+                    offer.owner_after_take
+                } else {
+                    side
+                },
                 animal: true,
             });
         }
@@ -942,12 +1065,19 @@ impl<'o> Replayer<'o> {
 
     fn answer(&mut self, action: &Action<'_>, take: bool) {
         let side = action.side;
-        let Some(m) = self.current.as_mut() else { return };
+        let Some(m) = self.current.as_mut() else {
+            return;
+        };
         m.summary.cube_actions += 1;
         let Some(g) = m.game.as_mut() else { return };
         let Some(offer) = g.offer.filter(|o| o.by != side) else {
             let word = if take { "take" } else { "drop" };
-            self.cube_finding(action, "answer-without-double", Severity::Error, format!("a {word} with no double to answer"));
+            self.cube_finding(
+                action,
+                "answer-without-double",
+                Severity::Error,
+                format!("a {word} with no double to answer"),
+            );
             return;
         };
         g.offer = None;
@@ -956,14 +1086,19 @@ impl<'o> Replayer<'o> {
             g.cube_turned = true;
             g.next = Some(offer.original);
         } else {
-            g.over = Some(Ending::Drop { winner: offer.by, points: offer.on_drop });
+            g.over = Some(Ending::Drop {
+                winner: offer.by,
+                points: offer.on_drop,
+            });
             g.next = None;
         }
     }
 
     fn win(&mut self, action: &Action<'_>, written: Option<u32>, resigned: bool) {
         let side = action.side;
-        let Some(m) = self.current.as_mut() else { return };
+        let Some(m) = self.current.as_mut() else {
+            return;
+        };
         let needed = m.score.needed(side);
         let length = m.rules.length;
         let Some(g) = m.game.as_mut() else { return };
@@ -972,10 +1107,16 @@ impl<'o> Replayer<'o> {
             if let Some(offer) = g.offer.filter(|o| o.by == side) {
                 // The doubler's `Wins` line: the double was dropped.
                 g.offer = None;
-                g.over = Some(Ending::Drop { winner: side, points: offer.on_drop });
+                g.over = Some(Ending::Drop {
+                    winner: side,
+                    points: offer.on_drop,
+                });
                 implied_drop = true;
             } else {
-                g.over = Some(Ending::Resign { winner: side, points: written });
+                g.over = Some(Ending::Resign {
+                    winner: side,
+                    points: written,
+                });
             }
         }
         g.written_points = g.written_points.or(written);
@@ -1003,7 +1144,12 @@ impl<'o> Replayer<'o> {
         }
         let Some(n) = written else {
             if matches!(end, Ending::Resign { points: None, .. }) {
-                self.cube_finding(action, "resign-value", Severity::Info, "the resignation's value is not written".into());
+                self.cube_finding(
+                    action,
+                    "resign-value",
+                    Severity::Info,
+                    "the resignation's value is not written".into(),
+                );
             }
             return;
         };
@@ -1066,9 +1212,14 @@ impl<'o> Replayer<'o> {
     /// In a money session with the Jacoby rule not stated, a gammon recorded
     /// as a single game with the cube centred shows the rule was on.
     fn jacoby_explains(&mut self, written: u32, computed: u32) -> bool {
-        let Some(m) = self.current.as_mut() else { return false };
-        let Some(g) = m.game.as_ref() else { return false };
-        if m.rules.length != 0 || !m.rules.jacoby.assumed() || m.rules.jacoby.value || g.cube_turned {
+        let Some(m) = self.current.as_mut() else {
+            return false;
+        };
+        let Some(g) = m.game.as_ref() else {
+            return false;
+        };
+        if m.rules.length != 0 || !m.rules.jacoby.assumed() || m.rules.jacoby.value || g.cube_turned
+        {
             return false;
         }
         if written != g.cube.value || computed <= written {
@@ -1080,7 +1231,9 @@ impl<'o> Replayer<'o> {
 
     fn resign(&mut self, action: &Action<'_>, how: Resignation) {
         let side = action.side;
-        let Some(m) = self.current.as_mut() else { return };
+        let Some(m) = self.current.as_mut() else {
+            return;
+        };
         let needed = m.score.needed(side.other());
         let Some(g) = m.game.as_mut() else { return };
         if g.over.is_some() {
@@ -1091,7 +1244,10 @@ impl<'o> Replayer<'o> {
             Resignation::Match => Some(needed),
             Resignation::Game => None,
         };
-        g.over = Some(Ending::Resign { winner: side.other(), points: value });
+        g.over = Some(Ending::Resign {
+            winner: side.other(),
+            points: value,
+        });
         self.resolve_on_end(true);
     }
 
@@ -1124,7 +1280,8 @@ impl<'o> Replayer<'o> {
                     Severity::Error,
                     action.location,
                     None,
-                    "the record replaces the position mid-game with one the replay did not reach".into(),
+                    "the record replaces the position mid-game with one the replay did not reach"
+                        .into(),
                 );
                 let f = Self::at_action(f, action, None);
                 self.push(f);
@@ -1161,7 +1318,12 @@ impl<'o> Replayer<'o> {
     }
 }
 
-fn illegal_message(kind: IllegalKind, roll: Roll, j: &crate::rules::Judgement, notation: &PlayNotation) -> String {
+fn illegal_message(
+    kind: IllegalKind,
+    roll: Roll,
+    j: &crate::rules::Judgement,
+    notation: &PlayNotation,
+) -> String {
     let used = j.dice_used;
     let max = j.max_dice.unwrap_or(0);
     let count = j.legal_count.unwrap_or(0);
@@ -1177,18 +1339,20 @@ fn illegal_message(kind: IllegalKind, roll: Roll, j: &crate::rules::Judgement, n
             roll.high()
         ),
         IllegalKind::BarFirst => "moves another checker while one is still on the bar".into(),
-        IllegalKind::BearOffEarly => "bears off while a checker is still outside the home board".into(),
+        IllegalKind::BearOffEarly => {
+            "bears off while a checker is still outside the home board".into()
+        }
         IllegalKind::BearOffLower => {
             "bears off from a lower point with a higher die while a higher point is occupied".into()
         }
-        IllegalKind::BlockedPath => {
-            "a checker moves through a blocked intermediate point".into()
-        }
+        IllegalKind::BlockedPath => "a checker moves through a blocked intermediate point".into(),
         IllegalKind::NoPlay => format!(
             "nothing is played although {count} legal play{} existed",
             if count == 1 { "" } else { "s" }
         ),
-        IllegalKind::PlayWhenNone => format!("a play is written although {roll} could not be played at all"),
+        IllegalKind::PlayWhenNone => {
+            format!("a play is written although {roll} could not be played at all")
+        }
     }
 }
 
@@ -1230,7 +1394,9 @@ impl Visitor for Replayer<'_> {
             header.names.second.name.trim().to_owned(),
         );
         let mut findings = Vec::new();
-        let Some(m) = self.current.as_mut() else { return };
+        let Some(m) = self.current.as_mut() else {
+            return;
+        };
         m.games += 1;
         m.summary.games += 1;
         let first_game = m.games == 1;
@@ -1248,7 +1414,10 @@ impl Visitor for Replayer<'_> {
                             "name-change",
                             Severity::Warning,
                             header.score_location,
-                            format!("the player `{}` of the first game is now written `{}`", first[side], names[side]),
+                            format!(
+                                "the player `{}` of the first game is now written `{}`",
+                                first[side], names[side]
+                            ),
                         );
                         f.side = Some(side);
                         f.player = Some(names[side].clone());
@@ -1276,7 +1445,11 @@ impl Visitor for Replayer<'_> {
                             "the record starts at {}-{}, not 0-0: it continues a match{}",
                             recorded.first,
                             recorded.second,
-                            if m.rules.length > 0 { "; whether the Crawford game was already played may be unknown" } else { "" }
+                            if m.rules.length > 0 {
+                                "; whether the Crawford game was already played may be unknown"
+                            } else {
+                                ""
+                            }
                         ),
                     ));
                     m.score.start_fragment(recorded);
@@ -1298,7 +1471,11 @@ impl Visitor for Replayer<'_> {
                         recorded.second,
                         expected.first,
                         expected.second,
-                        if gap { ": games seem to be missing from the record" } else { "" }
+                        if gap {
+                            ": games seem to be missing from the record"
+                        } else {
+                            ""
+                        }
                     ),
                 );
                 f.kind = Some(if gap { "gap" } else { "wrong" });
@@ -1332,7 +1509,11 @@ impl Visitor for Replayer<'_> {
         m.game = Some(GameState {
             number: header.number,
             names,
-            board: Position::starting(if variant == Variant::Plakoto { Variant::Backgammon } else { variant }),
+            board: Position::starting(if variant == Variant::Plakoto {
+                Variant::Backgammon
+            } else {
+                variant
+            }),
             from_start: true,
             rolls: 0,
             next: None,
@@ -1367,7 +1548,9 @@ impl Visitor for Replayer<'_> {
             self.flush_empty_roll();
         }
         match &action.kind {
-            ActionKind::Win { points, resigned, .. } => self.win(action, *points, *resigned),
+            ActionKind::Win {
+                points, resigned, ..
+            } => self.win(action, *points, *resigned),
             ActionKind::Loss(points) => {
                 let _ = points;
                 let Some(g) = self.game() else { return };
@@ -1381,7 +1564,10 @@ impl Visitor for Replayer<'_> {
                         );
                     }
                 } else {
-                    g.over = Some(Ending::Resign { winner: action.side.other(), points: *points });
+                    g.over = Some(Ending::Resign {
+                        winner: action.side.other(),
+                        points: *points,
+                    });
                     self.resolve_on_end(true);
                 }
             }
@@ -1403,7 +1589,9 @@ impl Visitor for Replayer<'_> {
 
     fn end_match(&mut self, last: Location) {
         self.end_current_game(last);
-        let Some(mut m) = self.current.take() else { return };
+        let Some(mut m) = self.current.take() else {
+            return;
+        };
         if m.rules.length > 0 && !m.score.is_over() && m.games > 0 {
             let mut f = Finding::new(
                 "match-unfinished",
@@ -1419,13 +1607,18 @@ impl Visitor for Replayer<'_> {
         }
         m.summary.final_score = m.score.scores;
         m.summary.winner = m.score.winner().map(|s| m.summary.players[s].name.clone());
-        tally_findings(&mut m.summary, &self.findings[m.first_finding.min(self.findings.len())..]);
+        tally_findings(
+            &mut m.summary,
+            &self.findings[m.first_finding.min(self.findings.len())..],
+        );
         self.matches.push(m.summary);
     }
 
     fn problem(&mut self, problem: &Problem<'_>) {
         let severity = match problem.kind {
-            ProblemKind::Unreadable | ProblemKind::UnparsableCell | ProblemKind::BadHeader => Severity::Error,
+            ProblemKind::Unreadable | ProblemKind::UnparsableCell | ProblemKind::BadHeader => {
+                Severity::Error
+            }
             ProblemKind::Numbering | ProblemKind::Encoding | ProblemKind::Skipped => Severity::Info,
         };
         if problem.kind == ProblemKind::Unreadable {
@@ -1442,7 +1635,14 @@ impl Visitor for Replayer<'_> {
             g.next = Some(side.other());
             message.push_str("; the rest of this game cannot be checked");
         }
-        let mut f = self.make(problem.kind.code(), None, severity, problem.location, problem.side, message);
+        let mut f = self.make(
+            problem.kind.code(),
+            None,
+            severity,
+            problem.location,
+            problem.side,
+            message,
+        );
         f.row = problem.row;
         f.text = problem.text.to_owned();
         f.before = None;
@@ -1464,7 +1664,11 @@ fn tally_findings(summary: &mut MatchSummary, findings: &[Finding]) {
         let t: &mut PlayerTally = &mut summary.players[side];
         match f.code {
             "illegal-play" | "illegal-play-marker" => {
-                let kind = if f.code == "illegal-play" { f.kind.unwrap_or("illegal-play") } else { "illegal-play-marker" };
+                let kind = if f.code == "illegal-play" {
+                    f.kind.unwrap_or("illegal-play")
+                } else {
+                    "illegal-play-marker"
+                };
                 *t.illegal_by_kind.entry(kind).or_insert(0) += 1;
                 match f.stood {
                     Some(true) => t.illegal_stood += 1,
@@ -1472,11 +1676,19 @@ fn tally_findings(summary: &mut MatchSummary, findings: &[Finding]) {
                     None => {}
                 }
             }
-            "double-in-crawford" | "double-not-owner" | "double-after-roll" | "double-wrong-value"
-            | "beaver-not-allowed" | "cube-disabled" => t.illegal_cube += 1,
-            "impossible-play" | "turn-order" | "answer-without-double" | "double-unanswered"
-            | "actions-after-end" | "winner-mismatch" | "points-mismatch" | "resign-value"
-            | "hidden-play" | "name-change" | "unparsable-cell" => t.record_defects += 1,
+            "double-in-crawford" | "double-not-owner" | "double-after-roll"
+            | "double-wrong-value" | "beaver-not-allowed" | "cube-disabled" => t.illegal_cube += 1,
+            "impossible-play"
+            | "turn-order"
+            | "answer-without-double"
+            | "double-unanswered"
+            | "actions-after-end"
+            | "winner-mismatch"
+            | "points-mismatch"
+            | "resign-value"
+            | "hidden-play"
+            | "name-change"
+            | "unparsable-cell" => t.record_defects += 1,
             _ => {}
         }
     }

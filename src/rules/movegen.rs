@@ -148,21 +148,17 @@ pub struct MoveGen {
 /// equal keys are confirmed by comparing positions).
 #[inline]
 fn position_key(p: &Position) -> u64 {
-    let b = &p.points;
-    let word = |from: usize| {
-        let mut w = 0u64;
-        for i in 0..8 {
-            w |= u64::from(b[from + i] as u8) << (8 * i);
-        }
-        w
-    };
-    let tail = u64::from(b[24] as u8)
-        | u64::from(b[25] as u8) << 8
-        | u64::from(p.our_off) << 16
-        | u64::from(p.their_off) << 24;
+    let mut bytes = [0u8; 32];
+    for (byte, &count) in bytes.iter_mut().zip(p.points.iter()) {
+        *byte = count as u8;
+    }
+    bytes[26] = p.our_off;
+    bytes[27] = p.their_off;
     let mut h = 0x9e37_79b9_7f4a_7c15u64;
-    for w in [word(0), word(8), word(16), tail] {
-        h = (h ^ w).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    for chunk in bytes.chunks_exact(8) {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        h = (h ^ u64::from_le_bytes(word)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
         h ^= h >> 29;
     }
     h
