@@ -112,12 +112,27 @@ pub struct FileReport {
 /// Reads and replays one file's bytes.
 #[must_use]
 pub fn check_bytes(path: &str, bytes: &[u8], options: &Options) -> FileReport {
-    let _ = (bytes, options);
+    /// Keeps the reader's reason when the input is not a transcript.
+    struct Unreadable(Option<String>);
+    impl crate::parse::Visitor for Unreadable {
+        fn problem(&mut self, problem: &crate::parse::Problem<'_>) {
+            if problem.kind == crate::parse::ProblemKind::Unreadable && self.0.is_none() {
+                self.0 = Some(problem.message.clone());
+            }
+        }
+    }
+    let _ = options;
+    let mut unreadable = Unreadable(None);
+    let format = crate::parse::read(bytes, &mut unreadable);
     FileReport {
         path: path.to_owned(),
-        format: None,
-        status: FileStatus::Clean,
-        unreadable_reason: None,
+        format,
+        status: if unreadable.0.is_some() {
+            FileStatus::Unreadable
+        } else {
+            FileStatus::Clean
+        },
+        unreadable_reason: unreadable.0,
         findings: Vec::new(),
         matches: Vec::new(),
     }
