@@ -209,7 +209,7 @@ impl Config {
     /// terminal, the number of CPUs).
     ///
     /// # Errors
-    /// None today; kept fallible for settings that need checking.
+    /// An `--alias` that does not parse (clap has checked them already).
     pub fn from_args(args: Args) -> Result<Config> {
         let stdout_is_terminal = io::stdout().is_terminal();
         let (paths, common, task) = match args.command {
