@@ -14,7 +14,8 @@
 //! - [`ids`]: GNU Backgammon position and match IDs, XGID;
 //! - [`parse`]: readers from text to syntax events (no rules);
 //! - [`replay`]: the visitor that joins readers and rules into findings;
-//! - [`report`]: formats what the replay established.
+//! - [`report`]: formats what the replay established;
+//! - [`walk`]: which files a run reads, in a deterministic order.
 
 #![forbid(unsafe_code)]
 
@@ -25,5 +26,7 @@ pub mod notation;
 pub mod parse;
 pub mod position;
 pub mod replay;
+pub mod report;
 pub mod rules;
 pub mod side;
+pub mod walk;

@@ -1,3 +1,31 @@
-//! The `bgaudit` command line.
+//! The `bgaudit` command line: arguments to configuration, the run, an exit
+//! status (0 clean, 1 findings, 2 unreadable input or bad usage).
 
-fn main() {}
+mod cli;
+
+use std::io;
+use std::process::ExitCode;
+
+use clap::Parser;
+
+fn main() -> ExitCode {
+    // clap exits with status 2 on a usage error.
+    let args = cli::Args::parse();
+    match cli::Config::from_args(args).and_then(|config| cli::run(&config)) {
+        Ok(code) => code,
+        // `bgaudit check . | head` is a success once `head` has had enough.
+        Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("bgaudit: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        cause
+            .downcast_ref::<io::Error>()
+            .is_some_and(|err| err.kind() == io::ErrorKind::BrokenPipe)
+    })
+}

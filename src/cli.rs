@@ -1,0 +1,680 @@
+//! The command line: the arguments as clap parses them ([`Args`]), the
+//! configuration they resolve to ([`Config`]), and the run ([`run`]).
+
+use std::collections::BTreeMap;
+use std::ffi::OsString;
+use std::fs::File;
+use std::io::{self, BufWriter, IsTerminal, LineWriter, Write};
+use std::num::NonZeroUsize;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result};
+use bgaudit::finding::Severity;
+use bgaudit::position::Variant;
+use bgaudit::replay::{FileReport, FileStatus, Options, RuleFlags, check_bytes};
+use bgaudit::report::players::{self, Aliases, PlayersReport};
+use bgaudit::report::summary::SummaryWriter;
+use bgaudit::report::{self, Totals, finding_rows, finding_writer};
+use bgaudit::walk::{self, Input};
+use clap::{Parser, Subcommand, ValueEnum};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+const EXIT_STATUS: &str = "\
+Exit status:
+  0  nothing at or above the --fail-on level (players: every input was read)
+  1  findings at or above the --fail-on level (check only)
+  2  an input could not be read (missing path, not a transcript), or bad usage";
+
+/// bgaudit audits backgammon match records.
+///
+/// It reads transcripts (Jellyfish .mat text and GNU Backgammon SGF), replays
+/// every action under the rules, and reports every illegal play, cube action,
+/// wrong score and broken record with its file, line and column.
+#[derive(Debug, Parser)]
+#[command(name = "bgaudit", version, after_help = EXIT_STATUS)]
+pub struct Args {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Replay transcripts and report every finding.
+    ///
+    /// Findings go to standard output. The closing summary (files, matches,
+    /// games, plays, findings by severity, unreadable files) follows the table
+    /// on standard output; with --format jsonl or csv it goes to standard error
+    /// so that standard output holds data only.
+    #[command(after_help = EXIT_STATUS)]
+    Check(CheckArgs),
+    /// One row per player across all inputs: illegal plays by kind, cube
+    /// errors, record defects, dice statistics.
+    #[command(after_help = EXIT_STATUS)]
+    Players(PlayersArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct CheckArgs {
+    /// Files, directories (read recursively, hidden entries skipped) or `-`
+    /// for standard input. Files are recognised by content, not extension.
+    #[arg(required = true, value_name = "PATH")]
+    paths: Vec<OsString>,
+    /// Output format [default: table on a terminal, else jsonl].
+    #[arg(long, value_enum)]
+    format: Option<CheckFormat>,
+    /// Also write one CSV row per match (and per unreadable file) to FILE.
+    #[arg(long, value_name = "FILE")]
+    summary: Option<PathBuf>,
+    /// Exit with status 1 when a finding is at or above this severity.
+    #[arg(long, value_enum, default_value_t = FailOn::Error)]
+    fail_on: FailOn,
+    #[command(flatten)]
+    common: CommonArgs,
+}
+
+#[derive(Debug, clap::Args)]
+struct PlayersArgs {
+    /// Files, directories or `-`, as for `check`.
+    #[arg(required = true, value_name = "PATH")]
+    paths: Vec<OsString>,
+    /// Output format [default: table on a terminal, else csv].
+    #[arg(long, value_enum)]
+    format: Option<PlayersFormat>,
+    /// Count NAME as TO (names are compared trimmed, case-folded, without a
+    /// trailing rating). Repeatable.
+    #[arg(long, value_name = "NAME=TO", value_parser = parse_alias)]
+    alias: Vec<String>,
+    #[command(flatten)]
+    common: CommonArgs,
+}
+
+#[derive(Debug, clap::Args)]
+struct CommonArgs {
+    /// Files checked in parallel [default: the number of CPUs]. Output order
+    /// does not depend on it.
+    #[arg(long, short = 'j', value_name = "N")]
+    jobs: Option<NonZeroUsize>,
+    /// No progress bar and no closing summary.
+    #[arg(long, short = 'q')]
+    quiet: bool,
+    /// The Crawford rule, for files that do not say.
+    #[arg(long, value_enum, help_heading = "Rules (a file's own tags win)")]
+    crawford: Option<OnOff>,
+    /// The Jacoby rule in money sessions, for files that do not say.
+    #[arg(long, help_heading = "Rules (a file's own tags win)")]
+    jacoby: bool,
+    /// Beavers allowed in money sessions, for files that do not say.
+    #[arg(long, help_heading = "Rules (a file's own tags win)")]
+    beavers: bool,
+    /// Highest cube value, for files that do not say.
+    #[arg(long, value_name = "N", help_heading = "Rules (a file's own tags win)")]
+    cube_limit: Option<u32>,
+    /// The game variant, for files that do not say.
+    #[arg(long, value_name = "NAME", value_parser = parse_variant,
+          help_heading = "Rules (a file's own tags win)")]
+    variant: Option<Variant>,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+enum CheckFormat {
+    Table,
+    Jsonl,
+    Csv,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+enum PlayersFormat {
+    Table,
+    Csv,
+    Json,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+enum FailOn {
+    Error,
+    Warning,
+    Info,
+    Never,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+enum OnOff {
+    On,
+    Off,
+}
+
+fn parse_alias(spec: &str) -> Result<String, String> {
+    Aliases::default().add(spec).map(|()| spec.to_owned())
+}
+
+fn parse_variant(name: &str) -> Result<Variant, String> {
+    let all = [
+        Variant::Backgammon,
+        Variant::Nackgammon,
+        Variant::Hypergammon(1),
+        Variant::Hypergammon(2),
+        Variant::Hypergammon(3),
+        Variant::Plakoto,
+    ];
+    all.into_iter()
+        .find(|v| v.name().eq_ignore_ascii_case(name))
+        .ok_or_else(|| {
+            let names: Vec<&str> = all.iter().map(|v| v.name()).collect();
+            format!("expected one of {}", names.join(", "))
+        })
+}
+
+/// What to do with the reports.
+#[derive(Debug)]
+pub enum Task {
+    /// `check`: findings, closing summary, optional per-match CSV.
+    Check {
+        /// Findings format.
+        format: report::Format,
+        /// Where to write the per-match CSV.
+        summary: Option<PathBuf>,
+        /// Exit 1 at or above this severity; `None` never.
+        fail_on: Option<Severity>,
+    },
+    /// `players`: the per-player report.
+    Players {
+        /// Report format.
+        format: players::Format,
+        /// Name merges.
+        aliases: Aliases,
+    },
+}
+
+/// The resolved configuration of a run.
+#[derive(Debug)]
+pub struct Config {
+    /// Paths as given (`-` = standard input).
+    pub paths: Vec<OsString>,
+    /// Threads checking files.
+    pub jobs: usize,
+    /// No progress bar, no closing summary.
+    pub quiet: bool,
+    /// Rule options for the replay.
+    pub options: Options,
+    /// What to produce.
+    pub task: Task,
+}
+
+impl Config {
+    /// Resolves defaults that depend on the environment (formats on a
+    /// terminal, the number of CPUs).
+    ///
+    /// # Errors
+    /// An `--alias` that does not parse (clap has checked them already).
+    pub fn from_args(args: Args) -> Result<Config> {
+        let stdout_is_terminal = io::stdout().is_terminal();
+        let (paths, common, task) = match args.command {
+            Command::Check(check) => {
+                let format = match check.format {
+                    Some(CheckFormat::Table) => report::Format::Table,
+                    Some(CheckFormat::Jsonl) => report::Format::Jsonl,
+                    Some(CheckFormat::Csv) => report::Format::Csv,
+                    None if stdout_is_terminal => report::Format::Table,
+                    None => report::Format::Jsonl,
+                };
+                let fail_on = match check.fail_on {
+                    FailOn::Error => Some(Severity::Error),
+                    FailOn::Warning => Some(Severity::Warning),
+                    FailOn::Info => Some(Severity::Info),
+                    FailOn::Never => None,
+                };
+                let task = Task::Check {
+                    format,
+                    summary: check.summary,
+                    fail_on,
+                };
+                (check.paths, check.common, task)
+            }
+            Command::Players(players) => {
+                let format = match players.format {
+                    Some(PlayersFormat::Table) => players::Format::Table,
+                    Some(PlayersFormat::Csv) => players::Format::Csv,
+                    Some(PlayersFormat::Json) => players::Format::Json,
+                    None if stdout_is_terminal => players::Format::Table,
+                    None => players::Format::Csv,
+                };
+                let mut aliases = Aliases::default();
+                for spec in &players.alias {
+                    aliases.add(spec).map_err(anyhow::Error::msg)?;
+                }
+                (
+                    players.paths,
+                    players.common,
+                    Task::Players { format, aliases },
+                )
+            }
+        };
+        let jobs = common
+            .jobs
+            .or_else(|| std::thread::available_parallelism().ok())
+            .map_or(1, NonZeroUsize::get);
+        let flags = RuleFlags {
+            crawford: common.crawford.map(|c| c == OnOff::On),
+            jacoby: common.jacoby.then_some(true),
+            beavers: common.beavers.then_some(true),
+            cube_limit: common.cube_limit,
+            variant: common.variant,
+        };
+        Ok(Config {
+            paths,
+            jobs,
+            quiet: common.quiet,
+            options: Options { flags },
+            task,
+        })
+    }
+}
+
+/// Runs the configured task; returns the exit status.
+///
+/// # Errors
+/// Output failures (a closed pipe among them: `main` treats that as success),
+/// a `--summary` file that cannot be created, a thread pool that cannot start.
+pub fn run(config: &Config) -> Result<ExitCode> {
+    let inputs = walk::discover(&config.paths);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(config.jobs)
+        .build()
+        .context("failed to start the worker threads")?;
+    let progress = Progress::new(inputs.len(), config.quiet);
+    let stdout_is_terminal = io::stdout().is_terminal();
+    let out: Box<dyn Write> = if stdout_is_terminal {
+        Box::new(LineWriter::new(io::stdout().lock()))
+    } else {
+        Box::new(BufWriter::with_capacity(64 * 1024, io::stdout().lock()))
+    };
+    // The terminal's width when writing a table to it; no wrapping otherwise.
+    let wrap_width = if stdout_is_terminal {
+        comfy_table::Table::new().width()
+    } else {
+        None
+    };
+    let check = |index: usize| check_input(&inputs[index], &config.options);
+    let mut totals = Totals::default();
+
+    match &config.task {
+        Task::Check {
+            format,
+            summary,
+            fail_on,
+        } => {
+            let mut summary = match summary {
+                Some(path) => Some(SummaryWriter::new(BufWriter::new(
+                    File::create(path)
+                        .with_context(|| format!("failed to create {}", path.display()))?,
+                ))?),
+                None => None,
+            };
+            let mut writer = finding_writer(*format, out, wrap_width)?;
+            for_each_in_order(
+                &pool,
+                inputs.len(),
+                4 * config.jobs,
+                check,
+                |index, result| {
+                    let report =
+                        result.unwrap_or_else(|panic| internal_error(&inputs[index], &panic));
+                    progress.tick();
+                    totals.add(&report);
+                    if let Some(summary) = summary.as_mut() {
+                        summary.file(&report)?;
+                    }
+                    let rows = finding_rows(&report);
+                    progress.suspend(|| rows.iter().try_for_each(|row| writer.row(row)))?;
+                    Ok(())
+                },
+                || progress.poll(),
+            )?;
+            progress.finish();
+            if let Some(summary) = summary {
+                summary.finish()?;
+            }
+            writer.finish()?;
+            if !config.quiet {
+                // The summary follows a table on stdout; with data formats it
+                // goes to stderr so that stdout stays machine-readable.
+                if *format == report::Format::Table {
+                    let mut stdout = io::stdout().lock();
+                    write!(stdout, "{totals}")?;
+                    stdout.flush()?;
+                } else {
+                    eprint!("{totals}");
+                }
+            }
+            Ok(exit_status(&totals, *fail_on))
+        }
+        Task::Players { format, aliases } => {
+            let mut players = PlayersReport::new(aliases.clone());
+            for_each_in_order(
+                &pool,
+                inputs.len(),
+                4 * config.jobs,
+                check,
+                |index, result| {
+                    let report =
+                        result.unwrap_or_else(|panic| internal_error(&inputs[index], &panic));
+                    progress.tick();
+                    totals.add(&report);
+                    players.add_file(&report);
+                    Ok(())
+                },
+                || progress.poll(),
+            )?;
+            progress.finish();
+            players.write(*format, out, wrap_width)?;
+            if !config.quiet {
+                eprint!("{totals}");
+                let lost = players.unattributed();
+                let lost = lost.illegal_plays + lost.illegal_cube + lost.record_defects;
+                if lost > 0 {
+                    eprintln!("findings about no player: {lost} (not in any row)");
+                }
+            }
+            Ok(exit_status(&totals, None))
+        }
+    }
+}
+
+/// 2 when an input could not be read, else 1 when findings reach `fail_on`,
+/// else 0.
+fn exit_status(totals: &Totals, fail_on: Option<Severity>) -> ExitCode {
+    if totals.unreadable > 0 {
+        ExitCode::from(2)
+    } else if fail_on.is_some_and(|level| totals.at_or_above(level) > 0) {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// Reads and checks one input. A file that cannot be read is an unreadable
+/// report, never an error of the run.
+fn check_input(input: &Input, options: &Options) -> FileReport {
+    let name = input.name();
+    match input.read() {
+        Ok(bytes) => check_bytes(&name, &bytes, options),
+        Err(err) => {
+            let reason = match input {
+                Input::Error { reason, .. } => reason.clone(),
+                _ => walk::describe_error(&err),
+            };
+            unreadable(name, reason)
+        }
+    }
+}
+
+fn unreadable(path: String, reason: String) -> FileReport {
+    FileReport {
+        path,
+        format: None,
+        status: FileStatus::Unreadable,
+        unreadable_reason: Some(reason),
+        findings: Vec::new(),
+        matches: Vec::new(),
+    }
+}
+
+/// The report of a file whose check panicked: a bug, reported on that file
+/// without losing the others.
+fn internal_error(input: &Input, panic: &(dyn std::any::Any + Send)) -> FileReport {
+    let message = panic
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_owned())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown".to_owned());
+    unreadable(
+        input.name(),
+        format!("internal error while checking this file (please report it): {message}"),
+    )
+}
+
+/// Runs `work(0..count)` on `pool` and hands each result to `emit` in index
+/// order, whatever order they finish in. At most `window` results are in
+/// flight or waiting at any time, so memory stays bounded by a few files
+/// rather than the whole input. A panic in `work` reaches `emit` as `Err`.
+/// `idle` is called every 100 ms while nothing arrives.
+///
+/// # Errors
+/// The first error of `emit`; the remaining work is not started.
+fn for_each_in_order<T, W, E>(
+    pool: &rayon::ThreadPool,
+    count: usize,
+    window: usize,
+    work: W,
+    mut emit: E,
+    mut idle: impl FnMut(),
+) -> Result<()>
+where
+    T: Send,
+    W: Fn(usize) -> T + Sync,
+    E: FnMut(usize, std::thread::Result<T>) -> Result<()>,
+{
+    let window = window.max(1);
+    let work = &work;
+    let (sender, receiver) = mpsc::channel::<(usize, std::thread::Result<T>)>();
+    // `in_place_scope` keeps this thread out of the pool: it only receives,
+    // so even one worker thread makes progress.
+    pool.in_place_scope(|scope| {
+        let spawn = |index: usize| {
+            let sender = sender.clone();
+            scope.spawn(move |_| {
+                let result = catch_unwind(AssertUnwindSafe(|| work(index)));
+                // The receiver is gone only after an output error; the
+                // result is not needed then.
+                let _ = sender.send((index, result));
+            });
+        };
+        let mut spawned = 0;
+        while spawned < count.min(window) {
+            spawn(spawned);
+            spawned += 1;
+        }
+        let mut waiting = BTreeMap::new();
+        let mut next = 0;
+        while next < count {
+            let (index, result) = match receiver.recv_timeout(Duration::from_millis(100)) {
+                Ok(received) => received,
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    idle();
+                    continue;
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            };
+            waiting.insert(index, result);
+            while let Some(result) = waiting.remove(&next) {
+                emit(next, result)?;
+                next += 1;
+                if spawned < count {
+                    spawn(spawned);
+                    spawned += 1;
+                }
+            }
+        }
+        Ok(())
+    })
+}
+
+/// A progress bar on standard error (counts and rate), only on a terminal,
+/// not with `--quiet`, and only once a run has lasted long enough to need one.
+struct Progress {
+    bar: Option<ProgressBar>,
+    start: Instant,
+}
+
+impl Progress {
+    const DELAY: Duration = Duration::from_millis(500);
+
+    fn new(files: usize, quiet: bool) -> Progress {
+        let bar = (!quiet && io::stderr().is_terminal()).then(|| {
+            let bar =
+                ProgressBar::with_draw_target(Some(files as u64), ProgressDrawTarget::hidden());
+            if let Ok(style) = ProgressStyle::with_template(
+                "{spinner} {pos}/{len} files  {per_sec}  {elapsed}  {wide_bar}",
+            ) {
+                bar.set_style(style);
+            }
+            bar
+        });
+        Progress {
+            bar,
+            start: Instant::now(),
+        }
+    }
+
+    /// One more file done.
+    fn tick(&self) {
+        self.poll();
+        if let Some(bar) = &self.bar {
+            bar.inc(1);
+        }
+    }
+
+    /// Shows the bar once the run has lasted [`Self::DELAY`]; from then on
+    /// it redraws itself (elapsed time, rate) even while a file is slow.
+    fn poll(&self) {
+        if let Some(bar) = &self.bar {
+            if bar.is_hidden() && self.start.elapsed() >= Self::DELAY {
+                bar.set_draw_target(ProgressDrawTarget::stderr());
+                bar.enable_steady_tick(Duration::from_millis(200));
+            }
+        }
+    }
+
+    /// Runs `f` (which writes to standard output) with the bar cleared.
+    fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
+        match &self.bar {
+            Some(bar) if !bar.is_hidden() => bar.suspend(f),
+            _ => f(),
+        }
+    }
+
+    fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results_come_out_in_input_order_whatever_the_threads() {
+        for jobs in [1, 2, 4] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(jobs)
+                .build()
+                .unwrap();
+            let mut seen = Vec::new();
+            for_each_in_order(
+                &pool,
+                50,
+                2 * jobs,
+                |i| {
+                    // Early items finish last.
+                    std::thread::sleep(Duration::from_micros(((50 - i) * 50) as u64));
+                    i * 10
+                },
+                |index, result| {
+                    let value = result.map_err(|_| anyhow::anyhow!("panic"))?;
+                    assert_eq!(value, index * 10);
+                    seen.push(index);
+                    Ok(())
+                },
+                || {},
+            )
+            .unwrap();
+            assert_eq!(seen, (0..50).collect::<Vec<_>>());
+        }
+    }
+
+    #[test]
+    fn a_panic_is_handed_on_and_an_output_error_stops_the_run() {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        let mut outcomes = Vec::new();
+        let result = for_each_in_order(
+            &pool,
+            10,
+            3,
+            |i| {
+                assert!(i != 2, "boom");
+                i
+            },
+            |index, result| {
+                outcomes.push(result.is_ok());
+                anyhow::ensure!(index < 4, "closed");
+                Ok(())
+            },
+            || {},
+        );
+        assert!(result.is_err());
+        assert_eq!(outcomes, [true, true, false, true, true]);
+    }
+
+    #[test]
+    fn exit_status_follows_fail_on_and_unreadable_inputs() {
+        let mut totals = Totals::default();
+        totals.findings.warning = 1;
+        let code = |totals: &Totals, level| format!("{:?}", exit_status(totals, level));
+        assert_eq!(
+            code(&totals, Some(Severity::Error)),
+            format!("{:?}", ExitCode::SUCCESS)
+        );
+        assert_eq!(
+            code(&totals, Some(Severity::Warning)),
+            format!("{:?}", ExitCode::from(1))
+        );
+        assert_eq!(code(&totals, None), format!("{:?}", ExitCode::SUCCESS));
+        totals.unreadable = 1;
+        assert_eq!(code(&totals, None), format!("{:?}", ExitCode::from(2)));
+    }
+
+    #[test]
+    fn rule_flags_map_into_options() {
+        let args = Args::try_parse_from([
+            "bgaudit",
+            "players",
+            "--crawford",
+            "off",
+            "--jacoby",
+            "--cube-limit",
+            "64",
+            "--variant",
+            "nackgammon",
+            "--alias",
+            "Nori K=nori",
+            "-j",
+            "3",
+            "x",
+        ])
+        .unwrap();
+        let config = Config::from_args(args).unwrap();
+        assert_eq!(config.jobs, 3);
+        assert_eq!(
+            config.options.flags,
+            RuleFlags {
+                crawford: Some(false),
+                jacoby: Some(true),
+                beavers: None,
+                cube_limit: Some(64),
+                variant: Some(Variant::Nackgammon),
+            }
+        );
+        assert!(Args::try_parse_from(["bgaudit", "players", "--alias", "x", "y"]).is_err());
+        assert!(Args::try_parse_from(["bgaudit", "check", "--jobs", "0", "y"]).is_err());
+        assert!(Args::try_parse_from(["bgaudit", "check"]).is_err());
+    }
+}

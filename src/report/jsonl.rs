@@ -1,0 +1,92 @@
+//! JSON Lines: one object per finding, streamed.
+
+use std::io::{self, Write};
+
+use super::{FindingRow, FindingWriter};
+
+/// Writes each row as one JSON object on its own line.
+#[derive(Debug)]
+pub struct JsonlWriter<W: Write> {
+    out: W,
+}
+
+impl<W: Write> JsonlWriter<W> {
+    /// A writer over `out`.
+    pub fn new(out: W) -> Self {
+        JsonlWriter { out }
+    }
+}
+
+impl<W: Write> FindingWriter for JsonlWriter<W> {
+    fn row(&mut self, row: &FindingRow) -> io::Result<()> {
+        serde_json::to_writer(&mut self.out, row)?;
+        self.out.write_all(b"\n")
+    }
+
+    fn finish(mut self: Box<Self>) -> io::Result<()> {
+        self.out.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::finding::Severity;
+    use crate::report::finding_rows;
+    use crate::report::testing::{file, finding, unreadable};
+    use crate::side::Side;
+
+    #[test]
+    fn each_finding_is_one_object_with_every_key() {
+        let report = file(
+            "a.mat",
+            ["Alice", "Bob"],
+            vec![
+                finding(
+                    "illegal-play",
+                    Some("wrong-dice"),
+                    Severity::Error,
+                    Side::First,
+                    "Alice",
+                    9,
+                ),
+                finding("numbering", None, Severity::Info, Side::Second, "Bob", 11),
+            ],
+        );
+        let mut out = Vec::new();
+        let mut writer: Box<dyn FindingWriter> = Box::new(JsonlWriter::new(&mut out));
+        for row in finding_rows(&report)
+            .iter()
+            .chain(&finding_rows(&unreadable("b.xg")))
+        {
+            writer.row(row).unwrap();
+        }
+        writer.finish().unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 3);
+        for line in &lines {
+            let value: serde_json::Value = serde_json::from_str(line).unwrap();
+            let object = value.as_object().unwrap();
+            let keys: Vec<&str> = object.keys().map(String::as_str).collect();
+            for key in FindingRow::FIELDS {
+                assert!(keys.contains(&key), "{key} missing in {line}");
+            }
+            assert_eq!(keys.len(), FindingRow::FIELDS.len());
+        }
+        let first: serde_json::Value = serde_json::from_str(lines[0]).unwrap();
+        assert_eq!(first["code"], "illegal-play");
+        assert_eq!(first["kind"], "wrong-dice");
+        assert_eq!(first["line"], 9);
+        assert_eq!(first["match"], 1);
+        assert_eq!(first["move"], 7);
+        assert_eq!(first["dice"], "52");
+        assert_eq!(first["stood"], true);
+        assert_eq!(first["position"], "4HPwATDgc/ABMA");
+        let last: serde_json::Value = serde_json::from_str(lines[2]).unwrap();
+        assert_eq!(last["code"], "unreadable");
+        assert!(last["line"].is_null());
+        assert!(last["kind"].is_null());
+        assert!(last["stood"].is_null());
+    }
+}

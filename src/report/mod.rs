@@ -1,0 +1,502 @@
+//! Reports: what the replay established, formatted for people and scripts.
+//!
+//! Nothing here judges a play or a score: the rows are built from
+//! [`FileReport`]s and their [`Finding`]s only. Every row type is a
+//! `#[derive(Serialize)]` struct of strings and numbers, so the JSON and CSV
+//! schemas do not move when the engine's types do. `docs/output.md` documents
+//! every column.
+//!
+//! - [`FindingRow`], one per finding, written by a [`FindingWriter`]:
+//!   [`table`], [`jsonl`] or [`csv`];
+//! - [`Totals`]: the run summary (files, matches, games, plays, findings by
+//!   severity, unreadable files with their reason);
+//! - [`summary`]: one CSV row per match (`check --summary`);
+//! - [`players`]: one row per player across all inputs (`players`).
+
+pub mod csv;
+pub mod jsonl;
+pub mod players;
+pub mod summary;
+pub mod table;
+
+use std::fmt;
+use std::io::{self, Write};
+
+use serde::Serialize;
+
+use crate::finding::{Finding, Severity, SeverityCounts};
+use crate::ids::gnubg::position_id;
+use crate::replay::{FileReport, FileStatus};
+
+/// The code of the row written for a file that could not be read.
+pub const UNREADABLE: &str = "unreadable";
+
+/// The output formats of `check`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// A human-readable table, rendered when all rows are in.
+    Table,
+    /// JSON Lines: one object per finding, streamed.
+    Jsonl,
+    /// CSV with one header row, streamed.
+    Csv,
+}
+
+/// One finding as a report row. Field order is the CSV column order.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FindingRow {
+    /// The file as named on the command line or found in a directory (`-` for
+    /// standard input).
+    pub file: String,
+    /// Line, from 1.
+    pub line: Option<u32>,
+    /// Column of the cell's first character, from 1.
+    pub column: Option<u32>,
+    /// Ordinal of the match in the file, from 1.
+    #[serde(rename = "match")]
+    pub match_number: Option<u32>,
+    /// Game number as written.
+    pub game: Option<u32>,
+    /// The transcript's row number.
+    #[serde(rename = "move")]
+    pub row: Option<u32>,
+    /// `first` (left column) or `second` (right column).
+    pub side: Option<&'static str>,
+    /// The player's name as written.
+    pub player: Option<String>,
+    /// Stable finding code.
+    pub code: &'static str,
+    /// Sub-kind of the code.
+    pub kind: Option<&'static str>,
+    /// `error`, `warning` or `info`.
+    pub severity: &'static str,
+    /// The roll as written, e.g. `31`.
+    pub dice: Option<String>,
+    /// The cell exactly as written.
+    pub text: String,
+    /// GNU Backgammon position ID of the position before the action, from the
+    /// mover's side.
+    pub position: Option<String>,
+    /// For a rule violation: accepted by the opponent's next action.
+    pub stood: Option<bool>,
+    /// One sentence.
+    pub message: String,
+}
+
+impl FindingRow {
+    /// The field names, in column order (the CSV header).
+    pub const FIELDS: [&'static str; 16] = [
+        "file", "line", "column", "match", "game", "move", "side", "player", "code", "kind",
+        "severity", "dice", "text", "position", "stood", "message",
+    ];
+
+    /// The row of `finding`, found in `file`.
+    #[must_use]
+    pub fn new(file: &str, finding: &Finding) -> FindingRow {
+        let location = finding.location;
+        FindingRow {
+            file: file.to_owned(),
+            line: (location.line > 0).then_some(location.line),
+            column: (location.column > 0).then_some(location.column),
+            match_number: (finding.match_number > 0).then_some(finding.match_number),
+            game: finding.game,
+            row: finding.row,
+            side: finding.side.map(side_name),
+            player: finding.player.clone(),
+            code: finding.code,
+            kind: finding.kind,
+            severity: finding.severity.as_str(),
+            dice: finding.dice.map(|roll| roll.to_string()),
+            text: finding.text.clone(),
+            position: finding.before.as_ref().map(position_id),
+            stood: finding.stood,
+            message: finding.message.clone(),
+        }
+    }
+
+    /// The row standing for a whole file that could not be read.
+    #[must_use]
+    pub fn unreadable(file: &str, reason: &str) -> FindingRow {
+        FindingRow {
+            file: file.to_owned(),
+            line: None,
+            column: None,
+            match_number: None,
+            game: None,
+            row: None,
+            side: None,
+            player: None,
+            code: UNREADABLE,
+            kind: None,
+            severity: Severity::Error.as_str(),
+            dice: None,
+            text: String::new(),
+            position: None,
+            stood: None,
+            message: reason.to_owned(),
+        }
+    }
+
+    /// `file:line:column`, or less when the line or column is unknown.
+    #[must_use]
+    pub fn place(&self) -> String {
+        match (self.line, self.column) {
+            (Some(line), Some(column)) => format!("{}:{line}:{column}", self.file),
+            (Some(line), None) => format!("{}:{line}", self.file),
+            _ => self.file.clone(),
+        }
+    }
+
+    /// `code/kind`, or the code alone.
+    #[must_use]
+    pub fn code_and_kind(&self) -> String {
+        match self.kind {
+            Some(kind) => format!("{}/{kind}", self.code),
+            None => self.code.to_owned(),
+        }
+    }
+}
+
+/// `first` or `second`.
+#[must_use]
+pub fn side_name(side: crate::side::Side) -> &'static str {
+    match side {
+        crate::side::Side::First => "first",
+        crate::side::Side::Second => "second",
+    }
+}
+
+/// The reason a report's file is unreadable, when it is.
+#[must_use]
+pub fn unreadable_reason(report: &FileReport) -> Option<&str> {
+    (report.status == FileStatus::Unreadable).then(|| {
+        report
+            .unreadable_reason
+            .as_deref()
+            .unwrap_or("not a transcript")
+    })
+}
+
+/// The rows of one file, in input order: its findings, and for an unreadable
+/// file one `unreadable` row with the reason (unless the findings already have
+/// one).
+#[must_use]
+pub fn finding_rows(report: &FileReport) -> Vec<FindingRow> {
+    let mut rows: Vec<FindingRow> = report
+        .findings
+        .iter()
+        .map(|finding| FindingRow::new(&report.path, finding))
+        .collect();
+    if let Some(reason) = unreadable_reason(report) {
+        if !report.findings.iter().any(|f| f.code == UNREADABLE) {
+            rows.insert(0, FindingRow::unreadable(&report.path, reason));
+        }
+    }
+    rows
+}
+
+/// Receives finding rows in output order.
+///
+/// 1. [`FindingWriter::row`] once per row;
+/// 2. [`FindingWriter::finish`] once, which flushes (the table renders then).
+pub trait FindingWriter {
+    /// Writes (or buffers) one row.
+    ///
+    /// # Errors
+    /// Errors of the underlying writer.
+    fn row(&mut self, row: &FindingRow) -> io::Result<()>;
+
+    /// Writes what is buffered and flushes.
+    ///
+    /// # Errors
+    /// Errors of the underlying writer.
+    fn finish(self: Box<Self>) -> io::Result<()>;
+}
+
+/// A writer of `format` over `out`. `wrap_width`: for the table, the width
+/// to wrap long cells to (a terminal's), `None` for no wrapping.
+///
+/// # Errors
+/// Errors of the underlying writer (the CSV header is written at once).
+pub fn finding_writer<'a, W: Write + 'a>(
+    format: Format,
+    out: W,
+    wrap_width: Option<u16>,
+) -> io::Result<Box<dyn FindingWriter + 'a>> {
+    Ok(match format {
+        Format::Table => Box::new(table::TableWriter::new(out, wrap_width)),
+        Format::Jsonl => Box::new(jsonl::JsonlWriter::new(out)),
+        Format::Csv => Box::new(csv::CsvWriter::new(out)?),
+    })
+}
+
+/// What a run read and found, for the closing summary.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Totals {
+    /// Files (and standard input, and missing paths) taken as inputs.
+    pub files: u32,
+    /// Read, no finding.
+    pub clean: u32,
+    /// Read, with at least one finding.
+    pub with_findings: u32,
+    /// Not readable or not a transcript.
+    pub unreadable: u32,
+    /// Matches read.
+    pub matches: u32,
+    /// Games read.
+    pub games: u32,
+    /// Checker plays judged.
+    pub plays: u64,
+    /// Rows written, by severity (the `unreadable` rows count as errors).
+    pub findings: SeverityCounts,
+    /// The unreadable files and why, in input order.
+    pub unreadable_files: Vec<(String, String)>,
+}
+
+impl Totals {
+    /// Counts one file's report.
+    pub fn add(&mut self, report: &FileReport) {
+        self.files += 1;
+        if let Some(reason) = unreadable_reason(report) {
+            self.unreadable += 1;
+            self.unreadable_files
+                .push((report.path.clone(), reason.to_owned()));
+            if !report.findings.iter().any(|f| f.code == UNREADABLE) {
+                self.findings.add(Severity::Error);
+            }
+        } else if report.findings.is_empty() {
+            self.clean += 1;
+        } else {
+            self.with_findings += 1;
+        }
+        for finding in &report.findings {
+            self.findings.add(finding.severity);
+        }
+        for summary in &report.matches {
+            self.matches += 1;
+            self.games += summary.games;
+            self.plays += u64::from(summary.plays);
+        }
+    }
+
+    /// Findings at or above `level`.
+    #[must_use]
+    pub fn at_or_above(&self, level: Severity) -> u32 {
+        let counts = &self.findings;
+        match level {
+            Severity::Error => counts.error,
+            Severity::Warning => counts.error + counts.warning,
+            Severity::Info => counts.error + counts.warning + counts.info,
+        }
+    }
+}
+
+/// The closing summary, a few lines of text:
+///
+/// ```text
+/// files: 12 read, 10 clean, 1 with findings, 1 unreadable
+/// checked: 11 matches, 40 games, 1234 plays
+/// findings: 2 errors, 1 warning, 0 infos
+/// unreadable: x.xg: not UTF-8 text
+/// ```
+impl fmt::Display for Totals {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "files: {} read, {} clean, {} with findings, {} unreadable",
+            self.files, self.clean, self.with_findings, self.unreadable
+        )?;
+        writeln!(
+            f,
+            "checked: {}, {}, {}",
+            plural(u64::from(self.matches), "match", "matches"),
+            plural(u64::from(self.games), "game", "games"),
+            plural(self.plays, "play", "plays")
+        )?;
+        writeln!(
+            f,
+            "findings: {}, {}, {}",
+            plural(u64::from(self.findings.error), "error", "errors"),
+            plural(u64::from(self.findings.warning), "warning", "warnings"),
+            plural(u64::from(self.findings.info), "info", "infos")
+        )?;
+        for (file, reason) in &self.unreadable_files {
+            writeln!(f, "unreadable: {file}: {reason}")?;
+        }
+        Ok(())
+    }
+}
+
+fn plural(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+#[cfg(test)]
+pub(crate) mod testing {
+    //! Synthetic reports for the writers' tests.
+
+    use crate::dice::Roll;
+    use crate::finding::{Finding, Severity, SeverityCounts};
+    use crate::parse::Location;
+    use crate::position::{Position, Variant};
+    use crate::replay::{FileReport, FileStatus, MatchSummary, PlayerTally};
+    use crate::side::{ByPlayer, Side};
+
+    /// A finding about `side`'s play in match 1.
+    pub fn finding(
+        code: &'static str,
+        kind: Option<&'static str>,
+        severity: Severity,
+        side: Side,
+        player: &str,
+        line: u32,
+    ) -> Finding {
+        let mut finding = Finding::new(
+            code,
+            severity,
+            Location {
+                byte: 0,
+                line,
+                column: 5,
+            },
+            format!("{code} here"),
+        );
+        finding.kind = kind;
+        finding.match_number = 1;
+        finding.game = Some(2);
+        finding.row = Some(7);
+        finding.side = Some(side);
+        finding.player = Some(player.to_owned());
+        finding.dice = Roll::new(5, 2);
+        finding.text = "52: 13/7 13/12".to_owned();
+        finding.before = Some(Position::starting(Variant::Backgammon));
+        finding.stood = Some(true);
+        finding
+    }
+
+    /// A tally for `name`.
+    pub fn tally(name: &str, plays: u32, faces: [u32; 6], doublets: u32) -> PlayerTally {
+        let rolls = faces.iter().sum::<u32>() / 2;
+        PlayerTally {
+            name: name.to_owned(),
+            games: 3,
+            plays,
+            rolls,
+            doublets,
+            faces,
+            ..PlayerTally::default()
+        }
+    }
+
+    /// A one-match file report with the given findings.
+    pub fn file(path: &str, players: [&str; 2], findings: Vec<Finding>) -> FileReport {
+        let mut counts = SeverityCounts::default();
+        for finding in &findings {
+            counts.add(finding.severity);
+        }
+        FileReport {
+            path: path.to_owned(),
+            format: Some(crate::parse::Format::Mat),
+            status: if findings.is_empty() {
+                FileStatus::Clean
+            } else {
+                FileStatus::Findings
+            },
+            unreadable_reason: None,
+            matches: vec![MatchSummary {
+                number: 1,
+                length: 5,
+                games: 3,
+                plays: 60,
+                cube_actions: 2,
+                players: ByPlayer::new(
+                    tally(players[0], 31, [10, 12, 9, 11, 10, 10], 5),
+                    tally(players[1], 29, [11, 9, 10, 10, 12, 10], 6),
+                ),
+                winner: Some(players[0].to_owned()),
+                final_score: ByPlayer::new(5, 3),
+                findings: counts,
+            }],
+            findings,
+        }
+    }
+
+    /// An unreadable file.
+    pub fn unreadable(path: &str) -> FileReport {
+        FileReport {
+            path: path.to_owned(),
+            format: None,
+            status: FileStatus::Unreadable,
+            unreadable_reason: Some("not UTF-8 text".to_owned()),
+            findings: Vec::new(),
+            matches: Vec::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::testing::{file, finding, unreadable};
+    use super::*;
+    use crate::side::Side;
+
+    #[test]
+    fn a_row_carries_every_field_of_the_finding() {
+        let f = finding(
+            "illegal-play",
+            Some("wrong-dice"),
+            Severity::Error,
+            Side::Second,
+            "Bob",
+            12,
+        );
+        let row = FindingRow::new("a.mat", &f);
+        assert_eq!(row.place(), "a.mat:12:5");
+        assert_eq!(row.code_and_kind(), "illegal-play/wrong-dice");
+        assert_eq!(row.side, Some("second"));
+        assert_eq!(row.dice.as_deref(), Some("52"));
+        assert_eq!(row.position.as_deref(), Some("4HPwATDgc/ABMA"));
+        assert_eq!(row.match_number, Some(1));
+    }
+
+    #[test]
+    fn an_unreadable_file_gives_one_row_and_counts_as_unreadable() {
+        let report = unreadable("x.xg");
+        let rows = finding_rows(&report);
+        assert_eq!(rows.len(), 1);
+        assert_eq!(rows[0].code, "unreadable");
+        assert_eq!(rows[0].message, "not UTF-8 text");
+        let mut totals = Totals::default();
+        totals.add(&report);
+        totals.add(&file("a.mat", ["A", "B"], Vec::new()));
+        assert_eq!((totals.files, totals.clean, totals.unreadable), (2, 1, 1));
+        let text = totals.to_string();
+        assert!(text.contains("files: 2 read, 1 clean, 0 with findings, 1 unreadable"));
+        assert!(text.contains("checked: 1 match, 3 games, 60 plays"));
+        assert!(text.contains("unreadable: x.xg: not UTF-8 text"));
+    }
+
+    #[test]
+    fn totals_count_findings_by_severity() {
+        let report = file(
+            "a.mat",
+            ["A", "B"],
+            vec![
+                finding("illegal-play", None, Severity::Error, Side::First, "A", 3),
+                finding("numbering", None, Severity::Info, Side::First, "A", 4),
+                finding("name-change", None, Severity::Warning, Side::Second, "B", 5),
+            ],
+        );
+        let mut totals = Totals::default();
+        totals.add(&report);
+        assert_eq!(totals.with_findings, 1);
+        assert_eq!(totals.at_or_above(Severity::Error), 1);
+        assert_eq!(totals.at_or_above(Severity::Warning), 2);
+        assert_eq!(totals.at_or_above(Severity::Info), 3);
+        assert!(
+            totals
+                .to_string()
+                .contains("findings: 1 error, 1 warning, 1 info")
+        );
+    }
+}

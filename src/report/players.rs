@@ -1,0 +1,995 @@
+//! The per-player report (`bgaudit players`): one row per player across all
+//! inputs.
+//!
+//! Players are matched by a normalised name ([`normalize_name`]: trimmed,
+//! inner spaces collapsed, case-folded, a trailing rating such as `,1723`
+//! removed), then merged by `--alias NAME=NAME`. Games, plays and dice come
+//! from the replay's [`PlayerTally`]s; the finding columns count the replay's
+//! [`Finding`]s, each given to the player of its column (see [`category`] for
+//! which finding goes in which column), so that the columns add up to the
+//! findings by construction.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::io::{self, Write};
+
+use serde::Serialize;
+
+use super::csv::{headed_writer, io_error};
+use super::table::new_table;
+use crate::finding::{Finding, Severity};
+use crate::replay::{FileReport, PlayerTally};
+
+/// The output formats of `players`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// A table for people.
+    Table,
+    /// CSV with one header row.
+    Csv,
+    /// One JSON array of objects.
+    Json,
+}
+
+/// The name players are matched by: trimmed, runs of white space made one
+/// space, case-folded, and a trailing rating (`nori,1723`, `nori, 1723.5`)
+/// removed.
+#[must_use]
+pub fn normalize_name(name: &str) -> String {
+    let words: Vec<&str> = name.split_whitespace().collect();
+    let mut name = words.join(" ").to_lowercase();
+    if let Some(comma) = name.rfind(',') {
+        let rating = name[comma + 1..].trim();
+        let is_rating = !rating.is_empty()
+            && rating.starts_with(|c: char| c.is_ascii_digit())
+            && rating.chars().all(|c| c.is_ascii_digit() || c == '.');
+        if is_rating {
+            name.truncate(comma);
+            name.truncate(name.trim_end().len());
+        }
+    }
+    name
+}
+
+/// Name merges from `--alias FROM=TO` (both sides normalised).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Aliases {
+    map: BTreeMap<String, String>,
+}
+
+impl Aliases {
+    /// Parses `FROM=TO` and adds it.
+    ///
+    /// # Errors
+    /// A message when there is no `=` or a side is empty.
+    pub fn add(&mut self, spec: &str) -> Result<(), String> {
+        let (from, to) = spec
+            .split_once('=')
+            .ok_or_else(|| format!("alias `{spec}` has no `=`: expected NAME=NAME"))?;
+        let (from, to) = (normalize_name(from), normalize_name(to));
+        if from.is_empty() || to.is_empty() {
+            return Err(format!(
+                "alias `{spec}` has an empty name: expected NAME=NAME"
+            ));
+        }
+        if from != to {
+            self.map.insert(from, to);
+        }
+        Ok(())
+    }
+
+    /// The name `normalized` is merged into (following chains, stopping at a
+    /// cycle).
+    #[must_use]
+    pub fn resolve(&self, normalized: &str) -> String {
+        let mut name = normalized;
+        for _ in 0..=self.map.len() {
+            match self.map.get(name) {
+                Some(next) => name = next,
+                None => break,
+            }
+        }
+        name.to_owned()
+    }
+}
+
+/// The column a finding counts in.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Category {
+    /// `illegal-play` (by kind) and `illegal-play-marker`.
+    IllegalPlay,
+    /// A double, beaver or raccoon against the rules.
+    IllegalCube,
+    /// Any other finding about the player's column at warning or error.
+    RecordDefect,
+    /// Infos: nothing is wrong with the game.
+    NotCounted,
+}
+
+/// Codes of illegal cube actions.
+pub const ILLEGAL_CUBE_CODES: [&str; 5] = [
+    "double-in-crawford",
+    "double-not-owner",
+    "double-after-roll",
+    "beaver-not-allowed",
+    "cube-disabled",
+];
+
+/// Kinds of `illegal-play` with a column of their own; any other kind counts
+/// in `illegal_other`, `illegal-play-marker` in `illegal_marker`.
+pub const ILLEGAL_PLAY_KINDS: [&str; 9] = [
+    "wrong-dice",
+    "under-played",
+    "smaller-die",
+    "bar-first",
+    "bear-off-early",
+    "bear-off-lower",
+    "blocked-path",
+    "no-play",
+    "play-when-none",
+];
+
+/// Which column `finding` counts in. Infos are not counted (a `no-play`
+/// before a resignation is an info, for example).
+#[must_use]
+pub fn category(finding: &Finding) -> Category {
+    if finding.severity == Severity::Info {
+        Category::NotCounted
+    } else if matches!(finding.code, "illegal-play" | "illegal-play-marker") {
+        Category::IllegalPlay
+    } else if ILLEGAL_CUBE_CODES.contains(&finding.code) {
+        Category::IllegalCube
+    } else {
+        Category::RecordDefect
+    }
+}
+
+/// The column name of an illegal play's kind, e.g. `wrong-dice`, `marker`,
+/// `other`.
+fn kind_column(finding: &Finding) -> &'static str {
+    if finding.code == "illegal-play-marker" {
+        return "marker";
+    }
+    finding
+        .kind
+        .and_then(|kind| ILLEGAL_PLAY_KINDS.iter().find(|k| **k == kind).copied())
+        .unwrap_or("other")
+}
+
+/// The sums of the finding columns.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct FindingTotals {
+    /// Illegal plays.
+    pub illegal_plays: u64,
+    /// Illegal plays that stood.
+    pub stood: u64,
+    /// Illegal plays that ended the game.
+    pub ended_game: u64,
+    /// Illegal cube actions.
+    pub illegal_cube: u64,
+    /// Record defects.
+    pub record_defects: u64,
+}
+
+impl FindingTotals {
+    fn count(&mut self, finding: &Finding) {
+        match category(finding) {
+            Category::IllegalPlay => {
+                self.illegal_plays += 1;
+                match finding.stood {
+                    Some(true) => self.stood += 1,
+                    Some(false) => self.ended_game += 1,
+                    None => {}
+                }
+            }
+            Category::IllegalCube => self.illegal_cube += 1,
+            Category::RecordDefect => self.record_defects += 1,
+            Category::NotCounted => {}
+        }
+    }
+}
+
+/// Everything summed for one player.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct PlayerStats {
+    spellings: BTreeSet<String>,
+    matches: u64,
+    games: u64,
+    plays: u64,
+    rolls: u64,
+    doublets: u64,
+    faces: [u64; 6],
+    by_kind: BTreeMap<&'static str, u64>,
+    findings: FindingTotals,
+}
+
+impl PlayerStats {
+    fn add_tally(&mut self, tally: &PlayerTally) {
+        self.games += u64::from(tally.games);
+        self.plays += u64::from(tally.plays);
+        self.rolls += u64::from(tally.rolls);
+        self.doublets += u64::from(tally.doublets);
+        for (sum, face) in self.faces.iter_mut().zip(tally.faces) {
+            *sum += u64::from(face);
+        }
+    }
+}
+
+/// The per-player report, built one file at a time.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlayersReport {
+    aliases: Aliases,
+    players: BTreeMap<String, PlayerStats>,
+    unattributed: FindingTotals,
+}
+
+impl PlayersReport {
+    /// An empty report merging names by `aliases`.
+    #[must_use]
+    pub fn new(aliases: Aliases) -> Self {
+        PlayersReport {
+            aliases,
+            ..PlayersReport::default()
+        }
+    }
+
+    fn key(&self, name: &str) -> String {
+        self.aliases.resolve(&normalize_name(name))
+    }
+
+    fn stats(&mut self, name: &str) -> &mut PlayerStats {
+        let key = self.key(name);
+        let stats = self.players.entry(key).or_default();
+        stats.spellings.insert(name.trim().to_owned());
+        stats
+    }
+
+    /// Adds one file's matches and findings.
+    pub fn add_file(&mut self, report: &FileReport) {
+        for summary in &report.matches {
+            let tallies = [&summary.players.first, &summary.players.second];
+            let same = self.key(&tallies[0].name) == self.key(&tallies[1].name);
+            for (i, tally) in tallies.into_iter().enumerate() {
+                let stats = self.stats(&tally.name);
+                stats.add_tally(tally);
+                if i == 0 || !same {
+                    stats.matches += 1;
+                }
+            }
+        }
+        for finding in &report.findings {
+            match owner(report, finding) {
+                Some(name) => {
+                    let stats = self.stats(name);
+                    stats.findings.count(finding);
+                    if category(finding) == Category::IllegalPlay {
+                        *stats.by_kind.entry(kind_column(finding)).or_default() += 1;
+                    }
+                }
+                None => self.unattributed.count(finding),
+            }
+        }
+    }
+
+    /// Counted findings that belong to no player (no column, no name).
+    #[must_use]
+    pub fn unattributed(&self) -> FindingTotals {
+        self.unattributed
+    }
+
+    /// The sums of the finding columns over all players.
+    #[must_use]
+    pub fn totals(&self) -> FindingTotals {
+        let mut totals = FindingTotals::default();
+        for stats in self.players.values() {
+            let f = &stats.findings;
+            totals.illegal_plays += f.illegal_plays;
+            totals.stood += f.stood;
+            totals.ended_game += f.ended_game;
+            totals.illegal_cube += f.illegal_cube;
+            totals.record_defects += f.record_defects;
+        }
+        totals
+    }
+
+    /// One row per player, sorted by normalised name.
+    #[must_use]
+    pub fn rows(&self) -> Vec<PlayerRow> {
+        self.players
+            .iter()
+            .map(|(key, stats)| PlayerRow::new(key, stats))
+            .collect()
+    }
+
+    /// Writes the report in `format`. `wrap_width` as for the findings table.
+    ///
+    /// # Errors
+    /// Errors of `out`.
+    pub fn write<W: Write>(
+        &self,
+        format: Format,
+        mut out: W,
+        wrap_width: Option<u16>,
+    ) -> io::Result<()> {
+        let rows = self.rows();
+        match format {
+            Format::Csv => {
+                let mut writer = headed_writer(out, &PlayerRow::FIELDS)?;
+                for row in &rows {
+                    writer.serialize(row).map_err(io_error)?;
+                }
+                writer.flush()
+            }
+            Format::Json => {
+                serde_json::to_writer_pretty(&mut out, &rows)?;
+                out.write_all(b"\n")?;
+                out.flush()
+            }
+            Format::Table => {
+                let mut table = new_table(&TABLE_HEADER, wrap_width);
+                for row in &rows {
+                    table.add_row(row.table_cells());
+                }
+                writeln!(out, "{table}")?;
+                out.flush()
+            }
+        }
+    }
+}
+
+/// The player a finding is about: the name of its column in its match, else
+/// the name written in the finding.
+fn owner<'a>(report: &'a FileReport, finding: &'a Finding) -> Option<&'a str> {
+    let from_column = finding.side.and_then(|side| {
+        report
+            .matches
+            .iter()
+            .find(|m| m.number == finding.match_number)
+            .map(|m| m.players[side].name.as_str())
+    });
+    from_column
+        .or(finding.player.as_deref())
+        .filter(|name| !normalize_name(name).is_empty())
+}
+
+/// One player. Field order is the CSV column order.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlayerRow {
+    /// The normalised name (after aliases).
+    pub player: String,
+    /// The names as written that were merged into this row, joined by ` | `.
+    pub spellings: String,
+    /// Matches played.
+    pub matches: u64,
+    /// Games played.
+    pub games: u64,
+    /// Checker plays judged.
+    pub plays: u64,
+    /// Illegal plays (the sum of the `illegal_*` kind columns).
+    pub illegal_plays: u64,
+    /// `illegal-play/wrong-dice`.
+    pub illegal_wrong_dice: u64,
+    /// `illegal-play/under-played`.
+    pub illegal_under_played: u64,
+    /// `illegal-play/smaller-die`.
+    pub illegal_smaller_die: u64,
+    /// `illegal-play/bar-first`.
+    pub illegal_bar_first: u64,
+    /// `illegal-play/bear-off-early`.
+    pub illegal_bear_off_early: u64,
+    /// `illegal-play/bear-off-lower`.
+    pub illegal_bear_off_lower: u64,
+    /// `illegal-play/blocked-path`.
+    pub illegal_blocked_path: u64,
+    /// `illegal-play/no-play`.
+    pub illegal_no_play: u64,
+    /// `illegal-play/play-when-none`.
+    pub illegal_play_when_none: u64,
+    /// `illegal-play-marker`.
+    pub illegal_marker: u64,
+    /// `illegal-play` of any other kind.
+    pub illegal_other: u64,
+    /// Illegal plays that stood (the opponent's next action accepted them).
+    pub stood: u64,
+    /// Illegal plays that ended the game before the opponent acted.
+    pub ended_game: u64,
+    /// Illegal cube actions.
+    pub illegal_cube: u64,
+    /// Other findings at warning or error in the player's column.
+    pub record_defects: u64,
+    /// Illegal plays per 100 plays, 2 decimals; empty without plays.
+    pub illegal_per_100_plays: Option<f64>,
+    /// Rolls recorded.
+    pub rolls: u64,
+    /// Doubles rolled.
+    pub doubles: u64,
+    /// Doubles per roll, 4 decimals (1/6 expected); empty without rolls.
+    pub doubles_rate: Option<f64>,
+    /// Dice showing 1 (each die of each roll counts).
+    pub face_1: u64,
+    /// Dice showing 2.
+    pub face_2: u64,
+    /// Dice showing 3.
+    pub face_3: u64,
+    /// Dice showing 4.
+    pub face_4: u64,
+    /// Dice showing 5.
+    pub face_5: u64,
+    /// Dice showing 6.
+    pub face_6: u64,
+    /// Dice counted: the sample size of the fairness test.
+    pub dice_sample: u64,
+    /// Pearson's chi-square statistic of the six face counts against equal
+    /// expectation, 4 decimals; empty without dice.
+    pub chi_square: Option<f64>,
+    /// Its degrees of freedom (5).
+    pub chi_square_dof: u32,
+    /// The probability of a statistic at least this large with fair dice,
+    /// 4 significant digits; empty without dice.
+    pub chi_square_p: Option<f64>,
+}
+
+/// The players table's column titles.
+pub const TABLE_HEADER: [&str; 13] = [
+    "player",
+    "matches",
+    "games",
+    "plays",
+    "illegal plays",
+    "stood",
+    "ended game",
+    "illegal cube",
+    "record defects",
+    "per 100 plays",
+    "rolls",
+    "doubles",
+    "dice: faces 1-6, chi-square (5 dof), p",
+];
+
+impl PlayerRow {
+    /// The field names, in column order (the CSV header).
+    pub const FIELDS: [&'static str; 35] = [
+        "player",
+        "spellings",
+        "matches",
+        "games",
+        "plays",
+        "illegal_plays",
+        "illegal_wrong_dice",
+        "illegal_under_played",
+        "illegal_smaller_die",
+        "illegal_bar_first",
+        "illegal_bear_off_early",
+        "illegal_bear_off_lower",
+        "illegal_blocked_path",
+        "illegal_no_play",
+        "illegal_play_when_none",
+        "illegal_marker",
+        "illegal_other",
+        "stood",
+        "ended_game",
+        "illegal_cube",
+        "record_defects",
+        "illegal_per_100_plays",
+        "rolls",
+        "doubles",
+        "doubles_rate",
+        "face_1",
+        "face_2",
+        "face_3",
+        "face_4",
+        "face_5",
+        "face_6",
+        "dice_sample",
+        "chi_square",
+        "chi_square_dof",
+        "chi_square_p",
+    ];
+
+    fn new(key: &str, stats: &PlayerStats) -> PlayerRow {
+        let kind = |name: &str| stats.by_kind.get(name).copied().unwrap_or(0);
+        let f = &stats.findings;
+        let sample: u64 = stats.faces.iter().sum();
+        let chi = chi_square_statistic(&stats.faces);
+        PlayerRow {
+            player: key.to_owned(),
+            spellings: stats
+                .spellings
+                .iter()
+                .map(String::as_str)
+                .collect::<Vec<_>>()
+                .join(" | "),
+            matches: stats.matches,
+            games: stats.games,
+            plays: stats.plays,
+            illegal_plays: f.illegal_plays,
+            illegal_wrong_dice: kind("wrong-dice"),
+            illegal_under_played: kind("under-played"),
+            illegal_smaller_die: kind("smaller-die"),
+            illegal_bar_first: kind("bar-first"),
+            illegal_bear_off_early: kind("bear-off-early"),
+            illegal_bear_off_lower: kind("bear-off-lower"),
+            illegal_blocked_path: kind("blocked-path"),
+            illegal_no_play: kind("no-play"),
+            illegal_play_when_none: kind("play-when-none"),
+            illegal_marker: kind("marker"),
+            illegal_other: kind("other"),
+            stood: f.stood,
+            ended_game: f.ended_game,
+            illegal_cube: f.illegal_cube,
+            record_defects: f.record_defects,
+            illegal_per_100_plays: ratio(f.illegal_plays * 100, stats.plays)
+                .map(|r| round_decimals(r, 2)),
+            rolls: stats.rolls,
+            doubles: stats.doublets,
+            doubles_rate: ratio(stats.doublets, stats.rolls).map(|r| round_decimals(r, 4)),
+            face_1: stats.faces[0],
+            face_2: stats.faces[1],
+            face_3: stats.faces[2],
+            face_4: stats.faces[3],
+            face_5: stats.faces[4],
+            face_6: stats.faces[5],
+            dice_sample: sample,
+            chi_square: chi.map(|x| round_decimals(x, 4)),
+            chi_square_dof: FACE_DOF,
+            chi_square_p: chi
+                .and_then(|x| chi_square_sf(x, FACE_DOF))
+                .map(round_significant),
+        }
+    }
+
+    fn table_cells(&self) -> Vec<String> {
+        let kinds: Vec<String> = [
+            ("wrong-dice", self.illegal_wrong_dice),
+            ("under-played", self.illegal_under_played),
+            ("smaller-die", self.illegal_smaller_die),
+            ("bar-first", self.illegal_bar_first),
+            ("bear-off-early", self.illegal_bear_off_early),
+            ("bear-off-lower", self.illegal_bear_off_lower),
+            ("blocked-path", self.illegal_blocked_path),
+            ("no-play", self.illegal_no_play),
+            ("play-when-none", self.illegal_play_when_none),
+            ("marker", self.illegal_marker),
+            ("other", self.illegal_other),
+        ]
+        .into_iter()
+        .filter(|(_, n)| *n > 0)
+        .map(|(kind, n)| format!("{kind} {n}"))
+        .collect();
+        let illegal = if kinds.is_empty() {
+            self.illegal_plays.to_string()
+        } else {
+            format!("{} ({})", self.illegal_plays, kinds.join(", "))
+        };
+        let optional = |v: Option<f64>| v.map_or_else(String::new, |v| v.to_string());
+        let dice = match (self.chi_square, self.chi_square_p) {
+            (Some(chi), Some(p)) => format!(
+                "{} {} {} {} {} {}, {chi}, p {p}",
+                self.face_1, self.face_2, self.face_3, self.face_4, self.face_5, self.face_6
+            ),
+            _ => String::new(),
+        };
+        vec![
+            self.player.clone(),
+            self.matches.to_string(),
+            self.games.to_string(),
+            self.plays.to_string(),
+            illegal,
+            self.stood.to_string(),
+            self.ended_game.to_string(),
+            self.illegal_cube.to_string(),
+            self.record_defects.to_string(),
+            optional(self.illegal_per_100_plays),
+            self.rolls.to_string(),
+            optional(self.doubles_rate),
+            dice,
+        ]
+    }
+}
+
+/// Degrees of freedom of the face-fairness test: six faces, one constraint.
+pub const FACE_DOF: u32 = 5;
+
+fn ratio(numerator: u64, denominator: u64) -> Option<f64> {
+    (denominator > 0).then(|| numerator as f64 / denominator as f64)
+}
+
+fn round_decimals(x: f64, decimals: i32) -> f64 {
+    let scale = 10f64.powi(decimals);
+    (x * scale).round() / scale
+}
+
+/// `x` to 4 significant digits.
+fn round_significant(x: f64) -> f64 {
+    format!("{x:.3e}").parse().unwrap_or(x)
+}
+
+/// Pearson's chi-square statistic of face counts against a uniform
+/// expectation; `None` when no die was counted.
+#[must_use]
+pub fn chi_square_statistic(faces: &[u64; 6]) -> Option<f64> {
+    let n: u64 = faces.iter().sum();
+    if n == 0 {
+        return None;
+    }
+    let expected = n as f64 / 6.0;
+    Some(
+        faces
+            .iter()
+            .map(|&observed| {
+                let d = observed as f64 - expected;
+                d * d / expected
+            })
+            .sum(),
+    )
+}
+
+/// The chi-square survival function `P(X >= x)` for an odd number of degrees
+/// of freedom `dof`; `None` for an even `dof` or a negative or non-finite `x`.
+///
+/// For odd `k`, with `s = √x`, Φ the standard normal distribution function
+/// and φ its density:
+///
+/// `Q(x; k) = 2·(1 − Φ(s)) + 2·φ(s)·Σ_{j=1}^{(k−1)/2} s^(2j−1) / (1·3·…·(2j−1))`
+#[must_use]
+pub fn chi_square_sf(x: f64, dof: u32) -> Option<f64> {
+    if dof % 2 == 0 || !x.is_finite() || x < 0.0 {
+        return None;
+    }
+    let s = x.sqrt();
+    let upper_normal_tail = 0.5 * erfc(s / std::f64::consts::SQRT_2);
+    let density = (-0.5 * x).exp() / (2.0 * std::f64::consts::PI).sqrt();
+    let mut term = 1.0;
+    let mut sum = 0.0;
+    for j in 1..=(dof - 1) / 2 {
+        // s^(2j-1) / (1·3·…·(2j-1)), built from the previous term.
+        term *= if j == 1 { s } else { x / f64::from(2 * j - 1) };
+        sum += term;
+    }
+    Some((2.0 * upper_normal_tail + 2.0 * density * sum).clamp(0.0, 1.0))
+}
+
+/// The complementary error function, to about 1e-13 relative accuracy
+/// for `z >= 0`.
+fn erfc(z: f64) -> f64 {
+    if z < 0.0 {
+        return 2.0 - erfc(-z);
+    }
+    if z < 2.5 {
+        // erf(z) = 2/√π · e^(−z²) · Σ 2^n z^(2n+1) / (1·3·…·(2n+1)):
+        // all terms positive, no cancellation.
+        let mut term = z;
+        let mut sum = z;
+        let mut n = 0u32;
+        while term > sum * 1e-17 && n < 200 {
+            n += 1;
+            term *= 2.0 * z * z / f64::from(2 * n + 1);
+            sum += term;
+        }
+        1.0 - 2.0 / std::f64::consts::PI.sqrt() * (-z * z).exp() * sum
+    } else {
+        // erfc(z) = e^(−z²)/√π · 1/(z + (1/2)/(z + 1/(z + (3/2)/(z + …)))),
+        // evaluated from the tail; 60 levels are ample for z >= 2.5.
+        let mut tail = z;
+        for n in (1..=60u32).rev() {
+            tail = z + f64::from(n) / 2.0 / tail;
+        }
+        (-z * z).exp() / std::f64::consts::PI.sqrt() / tail
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::csv::tests::derived_header;
+    use crate::report::testing::{file, finding, unreadable};
+    use crate::side::Side;
+
+    #[test]
+    fn names_are_trimmed_case_folded_and_lose_their_rating() {
+        assert_eq!(normalize_name("  Nori,1723 "), "nori");
+        assert_eq!(normalize_name("nori, 1723.5"), "nori");
+        assert_eq!(normalize_name("Jake   Jacobs"), "jake jacobs");
+        assert_eq!(normalize_name("Smith, Jr"), "smith, jr");
+        assert_eq!(normalize_name("R2,D2"), "r2,d2");
+    }
+
+    #[test]
+    fn aliases_merge_spellings_and_stop_at_cycles() {
+        let mut aliases = Aliases::default();
+        aliases.add("Nori K=Nori").unwrap();
+        aliases.add("NK = nori k").unwrap();
+        assert_eq!(aliases.resolve("nk"), "nori");
+        assert!(aliases.add("nori").is_err());
+        assert!(aliases.add("=x").is_err());
+        aliases.add("a=b").unwrap();
+        aliases.add("b=a").unwrap();
+        let end = aliases.resolve("a");
+        assert!(end == "a" || end == "b");
+    }
+
+    #[test]
+    fn erfc_matches_known_values() {
+        for (z, expected) in [
+            (0.0, 1.0),
+            (0.5, 0.479_500_122_186_953_5),
+            (1.0, 0.157_299_207_050_285_1),
+            (2.0, 0.004_677_734_981_047_266),
+            (2.5, 0.000_406_952_017_444_959),
+            (3.0, 2.209_049_699_858_544e-5),
+            (5.0, 1.537_459_794_428_035e-12),
+        ] {
+            let got = erfc(z);
+            assert!(
+                ((got - expected) / expected).abs() < 1e-10,
+                "erfc({z}) = {got}, expected {expected}"
+            );
+        }
+        assert!((erfc(-1.0) - 1.842_700_792_949_715).abs() < 1e-12);
+    }
+
+    #[test]
+    fn chi_square_survival_matches_table_values() {
+        // Critical values from the chi-square table: P(X >= x) = p.
+        for (dof, x, p) in [
+            (5, 0.554_3, 0.99),
+            (5, 1.145_5, 0.95),
+            (5, 4.351_46, 0.50),
+            (5, 9.236_36, 0.10),
+            (5, 11.070_50, 0.05),
+            (5, 15.086_27, 0.01),
+            (5, 20.515_01, 0.001),
+            (1, 3.841_459, 0.05),
+            (1, 6.634_897, 0.01),
+            (3, 7.814_728, 0.05),
+            (3, 11.344_87, 0.01),
+        ] {
+            let got = chi_square_sf(x, dof).unwrap();
+            assert!(
+                ((got - p) / p).abs() < 2e-4,
+                "Q({x}; {dof}) = {got}, expected {p}"
+            );
+        }
+        assert_eq!(chi_square_sf(0.0, 5), Some(1.0));
+        assert!(chi_square_sf(400.0, 5).unwrap() < 1e-80);
+        assert_eq!(chi_square_sf(1.0, 4), None);
+        assert_eq!(chi_square_sf(-1.0, 5), None);
+    }
+
+    #[test]
+    fn the_statistic_is_zero_for_equal_faces_and_grows_with_bias() {
+        assert_eq!(chi_square_statistic(&[10; 6]), Some(0.0));
+        assert_eq!(chi_square_statistic(&[0; 6]), None);
+        // 60 dice, expected 10 each: (20-10)²/10 + 5·(8-10)²/10 = 10 + 2 = 12.
+        let x = chi_square_statistic(&[20, 8, 8, 8, 8, 8]).unwrap();
+        assert!((x - 12.0).abs() < 1e-12);
+    }
+
+    /// A set of synthetic reports with findings of every category, spread over
+    /// players whose names are spelt several ways.
+    fn reports() -> Vec<FileReport> {
+        let mut ended = finding(
+            "illegal-play",
+            Some("bar-first"),
+            Severity::Error,
+            Side::Second,
+            "Bob",
+            12,
+        );
+        ended.stood = Some(false);
+        let mut unattributed = finding(
+            "score-mismatch",
+            Some("wrong"),
+            Severity::Error,
+            Side::First,
+            "",
+            3,
+        );
+        unattributed.side = None;
+        unattributed.player = None;
+        let mut by_name_only = finding(
+            "name-change",
+            None,
+            Severity::Warning,
+            Side::First,
+            "ALICE ",
+            4,
+        );
+        by_name_only.side = None;
+        vec![
+            file(
+                "a.mat",
+                ["Alice", "Bob"],
+                vec![
+                    finding(
+                        "illegal-play",
+                        Some("wrong-dice"),
+                        Severity::Error,
+                        Side::First,
+                        "Alice",
+                        5,
+                    ),
+                    finding(
+                        "illegal-play",
+                        Some("no-play"),
+                        Severity::Info,
+                        Side::First,
+                        "Alice",
+                        6,
+                    ),
+                    ended,
+                    finding(
+                        "double-not-owner",
+                        None,
+                        Severity::Error,
+                        Side::Second,
+                        "Bob",
+                        14,
+                    ),
+                    unattributed,
+                    by_name_only,
+                ],
+            ),
+            file(
+                "b.mat",
+                ["alice,1650", "Carol"],
+                vec![
+                    finding(
+                        "illegal-play-marker",
+                        None,
+                        Severity::Error,
+                        Side::First,
+                        "alice,1650",
+                        7,
+                    ),
+                    finding(
+                        "illegal-play",
+                        Some("new-kind"),
+                        Severity::Error,
+                        Side::Second,
+                        "Carol",
+                        8,
+                    ),
+                    finding(
+                        "turn-order",
+                        None,
+                        Severity::Error,
+                        Side::Second,
+                        "Carol",
+                        9,
+                    ),
+                ],
+            ),
+            file("c.mat", ["Bobby", "Carol"], Vec::new()),
+            unreadable("d.xg"),
+        ]
+    }
+
+    #[test]
+    fn player_totals_add_up_to_the_findings() {
+        let reports = reports();
+        let mut aliases = Aliases::default();
+        aliases.add("bobby=bob").unwrap();
+        let mut report = PlayersReport::new(aliases);
+        for file in &reports {
+            report.add_file(file);
+        }
+        let rows = report.rows();
+        let names: Vec<&str> = rows.iter().map(|r| r.player.as_str()).collect();
+        assert_eq!(names, ["alice", "bob", "carol"]);
+
+        // Count straight from the findings, by code.
+        let all: Vec<&Finding> = reports.iter().flat_map(|r| &r.findings).collect();
+        let counted = |pred: &dyn Fn(&Finding) -> bool| {
+            all.iter()
+                .filter(|f| f.severity != Severity::Info && pred(f))
+                .count() as u64
+        };
+        let plays = counted(&|f| f.code.starts_with("illegal-play"));
+        let cube = counted(&|f| f.code == "double-not-owner");
+        let defects =
+            counted(&|f| !f.code.starts_with("illegal-play") && f.code != "double-not-owner");
+        let sum = |field: fn(&PlayerRow) -> u64| rows.iter().map(field).sum::<u64>();
+        let unattributed = report.unattributed();
+        assert_eq!(sum(|r| r.illegal_plays) + unattributed.illegal_plays, plays);
+        assert_eq!(sum(|r| r.illegal_cube) + unattributed.illegal_cube, cube);
+        assert_eq!(
+            sum(|r| r.record_defects) + unattributed.record_defects,
+            defects
+        );
+        assert_eq!((plays, cube, defects), (4, 1, 3));
+        assert_eq!(unattributed.record_defects, 1);
+        assert_eq!(
+            sum(|r| r.stood) + sum(|r| r.ended_game),
+            sum(|r| r.illegal_plays)
+        );
+        assert_eq!(sum(|r| r.ended_game), 1);
+        // The kind columns add up to the illegal plays of each row.
+        for row in &rows {
+            let kinds = row.illegal_wrong_dice
+                + row.illegal_under_played
+                + row.illegal_smaller_die
+                + row.illegal_bar_first
+                + row.illegal_bear_off_early
+                + row.illegal_bear_off_lower
+                + row.illegal_blocked_path
+                + row.illegal_no_play
+                + row.illegal_play_when_none
+                + row.illegal_marker
+                + row.illegal_other;
+            assert_eq!(kinds, row.illegal_plays, "{}", row.player);
+        }
+        let totals = report.totals();
+        assert_eq!(totals.illegal_plays, sum(|r| r.illegal_plays));
+
+        let alice = &rows[0];
+        assert_eq!(alice.spellings, "ALICE | Alice | alice,1650");
+        assert_eq!(alice.matches, 2);
+        assert_eq!(alice.games, 6);
+        assert_eq!(alice.plays, 62);
+        assert_eq!((alice.illegal_wrong_dice, alice.illegal_marker), (1, 1));
+        assert_eq!(alice.record_defects, 1);
+        assert_eq!(alice.illegal_per_100_plays, Some(3.23));
+        let bob = &rows[1];
+        assert_eq!(bob.matches, 2);
+        assert_eq!(
+            (bob.illegal_bar_first, bob.ended_game, bob.illegal_cube),
+            (1, 1, 1)
+        );
+        let carol = &rows[2];
+        assert_eq!((carol.illegal_other, carol.record_defects), (1, 1));
+    }
+
+    #[test]
+    fn dice_columns_sum_the_tallies() {
+        let mut report = PlayersReport::default();
+        report.add_file(&file("a.mat", ["A", "B"], Vec::new()));
+        report.add_file(&file("b.mat", ["A", "C"], Vec::new()));
+        let a = &report.rows()[0];
+        assert_eq!(a.player, "a");
+        assert_eq!(
+            [a.face_1, a.face_2, a.face_3, a.face_4, a.face_5, a.face_6],
+            [20, 24, 18, 22, 20, 20]
+        );
+        assert_eq!(a.dice_sample, 124);
+        assert_eq!(a.rolls, 62);
+        assert_eq!(a.doubles, 10);
+        assert_eq!(a.doubles_rate, Some(0.1613));
+        assert_eq!(a.chi_square_dof, 5);
+        let x = chi_square_statistic(&[20, 24, 18, 22, 20, 20]).unwrap();
+        assert_eq!(a.chi_square, Some(round_decimals(x, 4)));
+        let p = a.chi_square_p.unwrap();
+        assert!(p > 0.9 && p < 1.0, "{p}");
+    }
+
+    #[test]
+    fn every_format_writes_every_player() {
+        let mut report = PlayersReport::default();
+        for file in reports() {
+            report.add_file(&file);
+        }
+        let rows = report.rows();
+        assert_eq!(derived_header(&rows[0]), PlayerRow::FIELDS.join(","));
+
+        let mut csv = Vec::new();
+        report.write(Format::Csv, &mut csv, None).unwrap();
+        let csv = String::from_utf8(csv).unwrap();
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(lines[0], PlayerRow::FIELDS.join(","));
+        assert_eq!(lines.len(), 1 + rows.len());
+
+        let mut json = Vec::new();
+        report.write(Format::Json, &mut json, None).unwrap();
+        let value: serde_json::Value = serde_json::from_slice(&json).unwrap();
+        let array = value.as_array().unwrap();
+        assert_eq!(array.len(), rows.len());
+        assert_eq!(array[0]["player"], "alice");
+        assert_eq!(array[0].as_object().unwrap().len(), 35);
+
+        let mut table = Vec::new();
+        report.write(Format::Table, &mut table, Some(200)).unwrap();
+        let table = String::from_utf8(table).unwrap();
+        for expected in ["alice", "bob", "carol", "wrong-dice 1", "marker 1"] {
+            assert!(table.contains(expected), "{expected} missing in\n{table}");
+        }
+    }
+}

@@ -1,0 +1,243 @@
+//! The per-match summary (`check --summary FILE.csv`): one CSV row per match,
+//! and one row for a file that holds no match or could not be read, so that
+//! every input has at least one row.
+
+use std::io::{self, Write};
+
+use serde::Serialize;
+
+use super::csv::{headed_writer, io_error};
+use super::unreadable_reason;
+use crate::finding::SeverityCounts;
+use crate::replay::{FileReport, MatchSummary};
+
+/// One match (or one file without a match). Field order is the column order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MatchRow {
+    /// The file.
+    pub file: String,
+    /// Ordinal of the match in the file, from 1; empty for a file row.
+    #[serde(rename = "match")]
+    pub match_number: Option<u32>,
+    /// Left-column player, as written.
+    pub player1: Option<String>,
+    /// Right-column player, as written.
+    pub player2: Option<String>,
+    /// Match length in points, 0 for a money session.
+    pub length: Option<u32>,
+    /// Games in the record.
+    pub games: Option<u32>,
+    /// Checker plays judged.
+    pub plays: Option<u32>,
+    /// Doubles, takes, drops, beavers and raccoons.
+    pub cube_actions: Option<u32>,
+    /// The winner's name, when the match was finished.
+    pub winner: Option<String>,
+    /// Final score of player 1, by the replay.
+    pub score1: Option<u32>,
+    /// Final score of player 2, by the replay.
+    pub score2: Option<u32>,
+    /// Error findings.
+    pub errors: u32,
+    /// Warning findings.
+    pub warnings: u32,
+    /// Info findings.
+    pub infos: u32,
+    /// `clean`, `findings` or `unreadable`.
+    pub status: &'static str,
+    /// Why the file is unreadable.
+    pub reason: Option<String>,
+}
+
+impl MatchRow {
+    /// The field names, in column order (the CSV header).
+    pub const FIELDS: [&'static str; 16] = [
+        "file",
+        "match",
+        "player1",
+        "player2",
+        "length",
+        "games",
+        "plays",
+        "cube_actions",
+        "winner",
+        "score1",
+        "score2",
+        "errors",
+        "warnings",
+        "infos",
+        "status",
+        "reason",
+    ];
+
+    fn of_match(file: &str, summary: &MatchSummary) -> MatchRow {
+        let counts = summary.findings;
+        MatchRow {
+            file: file.to_owned(),
+            match_number: Some(summary.number),
+            player1: Some(summary.players.first.name.clone()),
+            player2: Some(summary.players.second.name.clone()),
+            length: Some(summary.length),
+            games: Some(summary.games),
+            plays: Some(summary.plays),
+            cube_actions: Some(summary.cube_actions),
+            winner: summary.winner.clone(),
+            score1: Some(summary.final_score.first),
+            score2: Some(summary.final_score.second),
+            errors: counts.error,
+            warnings: counts.warning,
+            infos: counts.info,
+            status: status(&counts),
+            reason: None,
+        }
+    }
+
+    fn of_file(file: &str, counts: SeverityCounts, status: &'static str) -> MatchRow {
+        MatchRow {
+            file: file.to_owned(),
+            match_number: None,
+            player1: None,
+            player2: None,
+            length: None,
+            games: None,
+            plays: None,
+            cube_actions: None,
+            winner: None,
+            score1: None,
+            score2: None,
+            errors: counts.error,
+            warnings: counts.warning,
+            infos: counts.info,
+            status,
+            reason: None,
+        }
+    }
+}
+
+fn status(counts: &SeverityCounts) -> &'static str {
+    if counts.highest().is_some() {
+        "findings"
+    } else {
+        "clean"
+    }
+}
+
+/// The rows of one file: one per match; one file row when it is unreadable
+/// or holds no match.
+#[must_use]
+pub fn match_rows(report: &FileReport) -> Vec<MatchRow> {
+    let mut file_counts = SeverityCounts::default();
+    for finding in &report.findings {
+        file_counts.add(finding.severity);
+    }
+    if let Some(reason) = unreadable_reason(report) {
+        let mut row = MatchRow::of_file(&report.path, file_counts, "unreadable");
+        row.reason = Some(reason.to_owned());
+        return vec![row];
+    }
+    if report.matches.is_empty() {
+        return vec![MatchRow::of_file(
+            &report.path,
+            file_counts,
+            status(&file_counts),
+        )];
+    }
+    report
+        .matches
+        .iter()
+        .map(|summary| MatchRow::of_match(&report.path, summary))
+        .collect()
+}
+
+/// Writes the per-match CSV, streamed, header first.
+#[derive(Debug)]
+pub struct SummaryWriter<W: Write> {
+    out: ::csv::Writer<W>,
+}
+
+impl<W: Write> SummaryWriter<W> {
+    /// A writer over `out`; writes the header row.
+    ///
+    /// # Errors
+    /// Errors of `out`.
+    pub fn new(out: W) -> io::Result<Self> {
+        Ok(SummaryWriter {
+            out: headed_writer(out, &MatchRow::FIELDS)?,
+        })
+    }
+
+    /// Writes the rows of one file.
+    ///
+    /// # Errors
+    /// Errors of `out`.
+    pub fn file(&mut self, report: &FileReport) -> io::Result<()> {
+        for row in match_rows(report) {
+            self.out.serialize(row).map_err(io_error)?;
+        }
+        Ok(())
+    }
+
+    /// Flushes.
+    ///
+    /// # Errors
+    /// Errors of `out`.
+    pub fn finish(mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::finding::Severity;
+    use crate::replay::FileStatus;
+    use crate::report::csv::tests::derived_header;
+    use crate::report::testing::{file, finding, unreadable};
+    use crate::side::Side;
+
+    #[test]
+    fn one_row_per_match_and_one_per_unreadable_file() {
+        let with_findings = file(
+            "a.mat",
+            ["Alice", "Bob"],
+            vec![
+                finding(
+                    "illegal-play",
+                    None,
+                    Severity::Error,
+                    Side::First,
+                    "Alice",
+                    9,
+                ),
+                finding("numbering", None, Severity::Info, Side::First, "Alice", 10),
+            ],
+        );
+        let clean = file("b.mat", ["Carol", "Dave"], Vec::new());
+        let mut empty = file("c.txt", ["", ""], Vec::new());
+        empty.matches.clear();
+        assert_eq!(empty.status, FileStatus::Clean);
+
+        let rows = match_rows(&with_findings);
+        assert_eq!(derived_header(&rows[0]), MatchRow::FIELDS.join(","));
+
+        let mut out = Vec::new();
+        let mut writer = SummaryWriter::new(&mut out).unwrap();
+        for report in [&with_findings, &clean, &unreadable("d.xg"), &empty] {
+            writer.file(report).unwrap();
+        }
+        writer.finish().unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines,
+            [
+                "file,match,player1,player2,length,games,plays,cube_actions,winner,\
+                 score1,score2,errors,warnings,infos,status,reason",
+                "a.mat,1,Alice,Bob,5,3,60,2,Alice,5,3,1,0,1,findings,",
+                "b.mat,1,Carol,Dave,5,3,60,2,Carol,5,3,0,0,0,clean,",
+                "d.xg,,,,,,,,,,,0,0,0,unreadable,not UTF-8 text",
+                "c.txt,,,,,,,,,,,0,0,0,clean,",
+            ]
+        );
+    }
+}

@@ -1,0 +1,358 @@
+//! The `bgaudit` binary end to end: exit status, inputs, output formats,
+//! deterministic batch output. Paths are relative to the repository root so
+//! that the outputs name the fixtures the same way on every machine.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+const CLEAN: &str = "fixtures/cli/clean";
+const BINARY: &str = "fixtures/cli/binary.xg";
+
+const FINDING_HEADER: &str = "file,line,column,match,game,move,side,player,code,kind,severity,\
+                              dice,text,position,stood,message";
+const SUMMARY_HEADER: &str = "file,match,player1,player2,length,games,plays,cube_actions,winner,\
+                              score1,score2,errors,warnings,infos,status,reason";
+const PLAYERS_HEADER: &str = "player,spellings,matches,games,plays,illegal_plays,\
+     illegal_wrong_dice,illegal_under_played,illegal_smaller_die,illegal_bar_first,\
+     illegal_bear_off_early,illegal_bear_off_lower,illegal_blocked_path,illegal_no_play,\
+     illegal_play_when_none,illegal_marker,illegal_other,stood,ended_game,illegal_cube,\
+     record_defects,illegal_per_100_plays,rolls,doubles,doubles_rate,face_1,face_2,face_3,\
+     face_4,face_5,face_6,dice_sample,chi_square,chi_square_dof,chi_square_p";
+
+fn bgaudit() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_bgaudit"));
+    command.current_dir(env!("CARGO_MANIFEST_DIR"));
+    command
+}
+
+fn run(args: &[&str]) -> Output {
+    bgaudit()
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs")
+}
+
+fn run_with_stdin(args: &[&str], input: &[u8]) -> Output {
+    let mut child = bgaudit()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(input)
+        .expect("stdin takes the input");
+    child.wait_with_output().expect("the binary ends")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).expect("stderr is UTF-8")
+}
+
+fn jsonl(output: &Output) -> Vec<serde_json::Value> {
+    stdout(output)
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("each line is one JSON object"))
+        .collect()
+}
+
+fn temp_file(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("bgaudit-cli-{}-{name}", std::process::id()))
+}
+
+#[test]
+fn a_folder_of_clean_transcripts_exits_0_and_skips_hidden_entries() {
+    let output = run(&["check", "--format", "jsonl", CLEAN]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(stdout(&output), "");
+    // Three transcripts (one without an extension); the hidden binary file
+    // and folder are not read.
+    assert!(
+        stderr(&output).contains("files: 3 read, 3 clean, 0 with findings, 0 unreadable"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn a_binary_file_is_unreadable_exit_2_with_its_reason() {
+    let output = run(&["check", "--format", "jsonl", BINARY]);
+    assert_eq!(output.status.code(), Some(2));
+    let rows = jsonl(&output);
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0]["file"], BINARY);
+    assert_eq!(rows[0]["code"], "unreadable");
+    assert_eq!(rows[0]["severity"], "error");
+    let reason = rows[0]["message"].as_str().expect("a reason");
+    assert!(!reason.is_empty());
+    let err = stderr(&output);
+    assert!(err.contains("files: 1 read, 0 clean, 0 with findings, 1 unreadable"));
+    assert!(
+        err.contains(&format!("unreadable: {BINARY}: {reason}")),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_missing_path_is_reported_in_its_place_exit_2() {
+    let output = run(&[
+        "check",
+        "--format",
+        "jsonl",
+        "fixtures/cli/no-such-file.mat",
+        "fixtures/cli/clean/money.mat",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    let rows = jsonl(&output);
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0]["file"], "fixtures/cli/no-such-file.mat");
+    assert_eq!(rows[0]["message"], "no such file or directory");
+    assert!(stderr(&output).contains("files: 2 read, 1 clean"));
+}
+
+#[test]
+fn bad_usage_exits_2() {
+    for args in [
+        &[][..],
+        &["check"],
+        &["check", "--format", "xml", CLEAN],
+        &["check", "--fail-on", "sometimes", CLEAN],
+        &["check", "--jobs", "0", CLEAN],
+        &["check", "--crawford", "maybe", CLEAN],
+        &["players", "--alias", "nobody", CLEAN],
+        &["audit", CLEAN],
+    ] {
+        let output = run(args);
+        assert_eq!(output.status.code(), Some(2), "bgaudit {args:?}");
+        assert!(!stderr(&output).is_empty(), "bgaudit {args:?}");
+    }
+}
+
+#[test]
+fn help_documents_the_exit_status() {
+    let output = run(&["check", "--help"]);
+    assert_eq!(output.status.code(), Some(0));
+    let help = stdout(&output);
+    assert!(help.contains("Exit status:"), "{help}");
+    assert!(help.contains("--fail-on"));
+    assert!(help.contains("--cube-limit"));
+}
+
+#[test]
+fn a_dash_reads_standard_input() {
+    let transcript = std::fs::read(format!(
+        "{}/{CLEAN}/one-point.mat",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .expect("fixture");
+    let output = run_with_stdin(&["check", "--format", "jsonl", "-"], &transcript);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(stderr(&output).contains("files: 1 read, 1 clean"));
+
+    let binary =
+        std::fs::read(format!("{}/{BINARY}", env!("CARGO_MANIFEST_DIR"))).expect("fixture");
+    let output = run_with_stdin(&["check", "--format", "jsonl", "-"], &binary);
+    assert_eq!(output.status.code(), Some(2));
+    let rows = jsonl(&output);
+    assert_eq!(rows[0]["file"], "-");
+    assert_eq!(rows[0]["code"], "unreadable");
+}
+
+#[test]
+fn csv_outputs_start_with_their_header_row() {
+    let output = run(&["check", "--format", "csv", CLEAN]);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(stdout(&output).lines().next(), Some(FINDING_HEADER));
+
+    let output = run(&["check", "--format", "csv", BINARY]);
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], FINDING_HEADER);
+    assert!(lines[1].starts_with(&format!("{BINARY},1,1,,,,,,unreadable,,error,")));
+
+    let output = run(&["players", "--format", "csv", CLEAN]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(stdout(&output).lines().next(), Some(PLAYERS_HEADER));
+}
+
+#[test]
+fn the_summary_has_a_row_for_every_match_and_every_unreadable_file() {
+    let path = temp_file("summary.csv");
+    let output = run(&[
+        "check",
+        "--format",
+        "jsonl",
+        "--summary",
+        path.to_str().expect("UTF-8 temp path"),
+        CLEAN,
+        BINARY,
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    let text = std::fs::read_to_string(&path).expect("the summary is written");
+    std::fs::remove_file(&path).expect("temp file");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], SUMMARY_HEADER);
+    // Each clean fixture holds one match: one row each, in input order.
+    let files: Vec<&str> = lines[1..]
+        .iter()
+        .map(|line| line.split(',').next().unwrap_or(""))
+        .collect();
+    assert_eq!(
+        files,
+        [
+            "fixtures/cli/clean/money.mat",
+            "fixtures/cli/clean/one-point.mat",
+            "fixtures/cli/clean/sub/three-point",
+            BINARY,
+        ]
+    );
+    for line in &lines[1..4] {
+        assert!(line.ends_with(",0,0,0,clean,"), "{line}");
+    }
+    assert!(lines[4].contains(",unreadable,"), "{}", lines[4]);
+}
+
+#[test]
+fn every_jsonl_object_has_every_key() {
+    let output = run(&["check", "--format", "jsonl", "fixtures/cli"]);
+    let rows = jsonl(&output);
+    assert!(!rows.is_empty());
+    for row in &rows {
+        for key in [
+            "file", "line", "column", "match", "game", "move", "player", "code", "kind",
+            "severity", "dice", "text", "position", "stood", "message",
+        ] {
+            assert!(row.get(key).is_some(), "{key} missing in {row}");
+        }
+    }
+}
+
+#[test]
+fn output_does_not_depend_on_the_number_of_threads() {
+    let mut outputs = Vec::new();
+    for jobs in ["1", "2"] {
+        let path = temp_file(&format!("jobs-{jobs}.csv"));
+        let output = run(&[
+            "check",
+            "--format",
+            "jsonl",
+            "--jobs",
+            jobs,
+            "--summary",
+            path.to_str().expect("UTF-8 temp path"),
+            "fixtures/cli",
+            CLEAN,
+            BINARY,
+        ]);
+        let summary = std::fs::read_to_string(&path).expect("the summary is written");
+        std::fs::remove_file(&path).expect("temp file");
+        outputs.push((
+            output.status.code(),
+            stdout(&output),
+            stderr(&output),
+            summary,
+        ));
+    }
+    assert_eq!(outputs[0], outputs[1]);
+    let (_, findings, _, summary) = &outputs[0];
+    assert!(findings.lines().count() >= 3);
+    assert_eq!(summary.lines().count(), 11);
+}
+
+#[test]
+fn the_table_is_followed_by_the_summary_on_stdout_unless_quiet() {
+    let output = run(&["check", "--format", "table", BINARY, CLEAN]);
+    assert_eq!(output.status.code(), Some(2));
+    let text = stdout(&output);
+    let table_end = text.find("└").expect("a table");
+    let summary = text.find("files: 4 read").expect("a summary");
+    assert!(table_end < summary);
+    assert!(text.contains("unreadable"));
+    assert_eq!(stderr(&output), "");
+
+    let output = run(&["check", "--format", "table", "--quiet", CLEAN]);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(stdout(&output), "");
+    assert_eq!(stderr(&output), "");
+}
+
+#[test]
+fn fail_on_never_ignores_findings_but_not_unreadable_input() {
+    let output = run(&[
+        "check",
+        "--format",
+        "jsonl",
+        "--fail-on",
+        "never",
+        "fixtures/cli/mixed/wrong-dice.mat",
+    ]);
+    assert_eq!(output.status.code(), Some(0));
+    let output = run(&["check", "--format", "jsonl", "--fail-on", "never", BINARY]);
+    assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
+fn per_player_totals_add_up_to_the_findings() {
+    let findings = jsonl(&run(&["check", "--format", "jsonl", "fixtures/cli"]));
+    let about_a_player = findings
+        .iter()
+        .filter(|row| row["severity"] != "info")
+        .filter(|row| !row["side"].is_null() || !row["player"].is_null())
+        .count() as u64;
+
+    let output = run(&["players", "--format", "csv", "fixtures/cli"]);
+    assert_eq!(output.status.code(), Some(2));
+    let text = stdout(&output);
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().expect("a header").split(',').collect();
+    let column = |name: &str| header.iter().position(|h| *h == name).expect(name);
+    let (plays, cube, defects) = (
+        column("illegal_plays"),
+        column("illegal_cube"),
+        column("record_defects"),
+    );
+    let mut total = 0u64;
+    for line in lines {
+        // Names in the fixtures hold no commas or quotes.
+        let cells: Vec<&str> = line.split(',').collect();
+        for index in [plays, cube, defects] {
+            total += cells[index].parse::<u64>().expect("a count");
+        }
+    }
+    assert_eq!(total, about_a_player);
+}
+
+#[test]
+fn players_json_is_one_array() {
+    let output = run(&["players", "--format", "json", CLEAN]);
+    assert_eq!(output.status.code(), Some(0));
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    assert!(value.is_array());
+}
+
+#[test]
+fn a_closed_pipe_on_stdout_is_success() {
+    // Enough unreadable rows to fill the pipe; the reader goes away at once.
+    let mut args = vec!["check", "--format", "jsonl", "--quiet"];
+    args.extend(std::iter::repeat_n(BINARY, 4000));
+    let mut child = bgaudit()
+        .args(&args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    drop(child.stdout.take());
+    let output = child.wait_with_output().expect("the binary ends");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+}
