@@ -14,6 +14,7 @@
 //! 4. An illegal play is classified from the interpretation that got
 //!    furthest, and its result is the position as played.
 
+use super::board::Board;
 use super::movegen::{MoveGen, Play};
 use super::step::{IllegalStep, Step};
 use crate::dice::Roll;
@@ -111,13 +112,13 @@ pub struct HitMarks {
 
 /// Everything established about one written play.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Judgement {
+pub struct Judgement<B = Position> {
     /// Legal, illegal or impossible.
     pub verdict: PlayVerdict,
     /// The position after the play as it was played, from the mover's side:
     /// the legal result, or the position an illegal play left. For an
     /// impossible play, the position before it.
-    pub result: Position,
+    pub result: B,
     /// The steps of the interpretation chosen (empty when the dice cannot
     /// make the hops).
     pub steps: Play,
@@ -131,11 +132,11 @@ pub struct Judgement {
     pub hit_marks: HitMarks,
     /// Other legal results the notation can also mean (paths that differ by
     /// an intermediate hit that nothing in the notation decides).
-    pub alternatives: [Option<Position>; 3],
+    pub alternatives: [Option<B>; 3],
 }
 
-impl Judgement {
-    fn new(verdict: PlayVerdict, result: Position) -> Judgement {
+impl<B: Board> Judgement<B> {
+    fn new(verdict: PlayVerdict, result: B) -> Judgement<B> {
         Judgement {
             verdict,
             result,
@@ -177,12 +178,12 @@ struct Failure {
 /// Judges `play` as written for `roll` in `position` (mover's frame).
 /// `generator` is used (and reused) when the legal set is needed.
 #[must_use]
-pub fn judge(
-    position: &Position,
+pub fn judge<B: Board>(
+    position: &B,
     roll: Roll,
     play: &PlayNotation,
-    generator: &mut MoveGen,
-) -> Judgement {
+    generator: &mut MoveGen<B>,
+) -> Judgement<B> {
     // `0/0` records a die with nothing left to move (bear-off exports): no hop.
     let mut hops = [Hop::default(); crate::notation::MAX_HOPS];
     let mut n = 0;
@@ -228,10 +229,10 @@ pub fn judge(
     let full = roll.steps() as u8;
 
     // Fast path: an interpretation that uses every die and plays step by step.
-    let mut legal: [(Position, Play, usize); 4] = [(*position, Play::default(), 0); 4];
+    let mut legal: [(B, Play, usize); 4] = [(*position, Play::default(), 0); 4];
     let mut n_legal = 0;
     let mut best_failure: Option<(usize, Failure)> = None;
-    let mut feasible_partial: Option<(usize, Position, Play)> = None;
+    let mut feasible_partial: Option<(usize, B, Play)> = None;
     for (i, interp) in interps.iter().enumerate() {
         match playable(position, interp) {
             Ok((result, steps)) => {
@@ -355,7 +356,7 @@ fn kind_of(rule: IllegalStep) -> IllegalKind {
 
 /// Applies the hops literally (no intermediate landings), finding for each a
 /// checker on its source in some order.
-fn physical(position: &Position, hops: &[Hop]) -> Result<Position, (ImpossibleKind, usize)> {
+fn physical<B: Board>(position: &B, hops: &[Hop]) -> Result<B, (ImpossibleKind, usize)> {
     for (i, hop) in hops.iter().enumerate() {
         if hop.from == 0 || usize::from(hop.to) == OUR_BAR || (hop.to > hop.from) {
             return Err((ImpossibleKind::Backward, i));
@@ -367,10 +368,10 @@ fn physical(position: &Position, hops: &[Hop]) -> Result<Position, (ImpossibleKi
     while done != all {
         let mut progressed = false;
         for (i, hop) in hops.iter().enumerate() {
-            if done & (1 << i) != 0 || p.points[usize::from(hop.from)] <= 0 {
+            if done & (1 << i) != 0 || !p.movable(usize::from(hop.from)) {
                 continue;
             }
-            if hop.to != 0 && p.points[usize::from(hop.to)] <= -2 {
+            if hop.to != 0 && p.closed(usize::from(hop.to)) {
                 return Err((ImpossibleKind::OntoMadePoint, i));
             }
             if hop.from != hop.to {
@@ -472,7 +473,7 @@ fn makes(hop: &Hop, seq: &[u8]) -> bool {
 /// Tries every interleaving of the interpretation's steps (each hop's steps
 /// in order) under the movement rules. Ok with the result, else the failure
 /// of the attempt that got furthest.
-fn playable(position: &Position, interp: &Interp) -> Result<(Position, Play), Failure> {
+fn playable<B: Board>(position: &B, interp: &Interp) -> Result<(B, Play), Failure> {
     let mut best = Failure {
         depth: 0,
         rule: IllegalStep::NoChecker,
@@ -495,8 +496,8 @@ fn playable(position: &Position, interp: &Interp) -> Result<(Position, Play), Fa
     }
 }
 
-fn search(
-    position: &Position,
+fn search<B: Board>(
+    position: &B,
     interp: &Interp,
     progress: [u8; MAX_INTERP_HOPS],
     depth: usize,
@@ -538,7 +539,7 @@ fn search(
 /// Applies an interpretation ignoring the movement rules (not the physical
 /// ones): hops in an order that finds a checker on each source, landing on
 /// each intermediate point that is not blocked (and hitting a blot there).
-fn apply_interp(position: &Position, hops: &[Hop], interp: &Interp) -> Option<(Position, Play)> {
+fn apply_interp<B: Board>(position: &B, hops: &[Hop], interp: &Interp) -> Option<(B, Play)> {
     let mut p = *position;
     let mut play = Play::default();
     let mut done = 0u32;
@@ -546,7 +547,7 @@ fn apply_interp(position: &Position, hops: &[Hop], interp: &Interp) -> Option<(P
     while done != all {
         let mut progressed = false;
         for h in 0..interp.n {
-            if done & (1 << h) != 0 || p.points[usize::from(interp.hops[h].from)] <= 0 {
+            if done & (1 << h) != 0 || !p.movable(usize::from(interp.hops[h].from)) {
                 continue;
             }
             let mut at = i32::from(interp.hops[h].from);
@@ -558,7 +559,7 @@ fn apply_interp(position: &Position, hops: &[Hop], interp: &Interp) -> Option<(P
                 at -= i32::from(die);
                 let last = k + 1 == usize::from(interp.lens[h]);
                 let to = at.max(0) as usize;
-                if !last && p.points[to] <= -2 {
+                if !last && p.closed(to) {
                     // Jumped over a blocked point: no landing there.
                     continue;
                 }
@@ -577,13 +578,13 @@ fn apply_interp(position: &Position, hops: &[Hop], interp: &Interp) -> Option<(P
 
 /// The position an illegal play left: the furthest-reaching interpretation
 /// applied without the movement rules, else the hops applied literally.
-fn as_played(
-    position: &Position,
+fn as_played<B: Board>(
+    position: &B,
     hops: &[Hop],
     interps: &[Interp],
     best_failure: Option<(usize, Failure)>,
-    literal: Position,
-) -> (Position, Play, u8) {
+    literal: B,
+) -> (B, Play, u8) {
     let chosen = best_failure
         .map(|(i, _)| i)
         .or((!interps.is_empty()).then_some(0));

@@ -1,6 +1,7 @@
 //! The rules engine: legal plays, judging a written play, cube, results and
 //! match score. No I/O, no parsing of files.
 
+pub mod board;
 pub mod cube;
 pub mod judge;
 pub mod matchplay;
@@ -8,6 +9,7 @@ pub mod movegen;
 pub mod outcome;
 pub mod step;
 
+pub use board::Board;
 pub use cube::{Cube, CubeRules, DoubleError};
 pub use judge::{HitMarks, IllegalKind, ImpossibleKind, Judgement, PlayVerdict, judge};
 pub use matchplay::{Crawford, MatchScore};

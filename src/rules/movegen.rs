@@ -9,6 +9,7 @@
 
 use std::fmt;
 
+use super::board::Board;
 use super::step::Step;
 use crate::dice::Roll;
 use crate::position::{OUR_BAR, Position};
@@ -124,18 +125,18 @@ impl fmt::Display for Play {
 /// One legal play: a representative step sequence and the position it leaves,
 /// still from the mover's side.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct LegalPlay {
+pub struct LegalPlay<B = Position> {
     /// One sequence of steps reaching `result`.
     pub play: Play,
     /// The position after the play, from the mover's side (not turned around).
-    pub result: Position,
+    pub result: B,
 }
 
 /// A reusable generator: keeps its buffers between calls so that generating
 /// does not allocate once warmed up.
-#[derive(Debug, Default)]
-pub struct MoveGen {
-    plays: Vec<LegalPlay>,
+#[derive(Debug)]
+pub struct MoveGen<B = Position> {
+    plays: Vec<LegalPlay<B>>,
     max_dice: u8,
     /// Open-addressing set of results: (epoch, index into `plays`). A slot
     /// belongs to the current generation only when its epoch matches, so the
@@ -144,37 +145,28 @@ pub struct MoveGen {
     epoch: u32,
 }
 
-/// A well-mixed 64-bit key of a position (used for deduplication only;
-/// equal keys are confirmed by comparing positions).
-#[inline]
-fn position_key(p: &Position) -> u64 {
-    let mut bytes = [0u8; 32];
-    for (byte, &count) in bytes.iter_mut().zip(p.points.iter()) {
-        *byte = count as u8;
+impl<B> Default for MoveGen<B> {
+    fn default() -> Self {
+        MoveGen {
+            plays: Vec::new(),
+            max_dice: 0,
+            slots: Vec::new(),
+            epoch: 0,
+        }
     }
-    bytes[26] = p.our_off;
-    bytes[27] = p.their_off;
-    let mut h = 0x9e37_79b9_7f4a_7c15u64;
-    for chunk in bytes.chunks_exact(8) {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(chunk);
-        h = (h ^ u64::from_le_bytes(word)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        h ^= h >> 29;
-    }
-    h
 }
 
-impl MoveGen {
+impl<B: Board> MoveGen<B> {
     /// A generator with an empty buffer.
     #[must_use]
-    pub fn new() -> MoveGen {
+    pub fn new() -> MoveGen<B> {
         MoveGen::default()
     }
 
     /// Every distinct legal resulting position for `position` and `roll`, in
     /// a deterministic order. Empty when no die can be played (the
     /// turn is lost and the position stays as it is).
-    pub fn generate(&mut self, position: &Position, roll: Roll) -> &[LegalPlay] {
+    pub fn generate(&mut self, position: &B, roll: Roll) -> &[LegalPlay<B>] {
         self.reset();
         self.max_dice = 0;
         let (hi, lo) = (roll.high().pips(), roll.low().pips());
@@ -189,7 +181,7 @@ impl MoveGen {
 
     /// The plays found by the last [`MoveGen::generate`].
     #[must_use]
-    pub fn plays(&self) -> &[LegalPlay] {
+    pub fn plays(&self) -> &[LegalPlay<B>] {
         &self.plays
     }
 
@@ -201,8 +193,8 @@ impl MoveGen {
 
     /// True when the last generation found a play leaving `result`.
     #[must_use]
-    pub fn contains(&self, result: &Position) -> bool {
-        self.find(result, position_key(result)).is_ok()
+    pub fn contains(&self, result: &B) -> bool {
+        self.find(result, result.key()).is_ok()
     }
 
     /// Starts a new set of results: empties the list and invalidates the table.
@@ -221,7 +213,7 @@ impl MoveGen {
 
     /// `Ok(index)` of an equal result, or `Err(slot)` where it would go.
     #[inline]
-    fn find(&self, result: &Position, key: u64) -> Result<usize, usize> {
+    fn find(&self, result: &B, key: u64) -> Result<usize, usize> {
         let mask = self.slots.len().wrapping_sub(1);
         if self.slots.is_empty() {
             return Err(0);
@@ -244,7 +236,7 @@ impl MoveGen {
         self.slots = vec![(0, 0); size];
         let mask = size - 1;
         for (i, play) in self.plays.iter().enumerate() {
-            let mut slot = (position_key(&play.result) as usize) & mask;
+            let mut slot = (play.result.key() as usize) & mask;
             while self.slots[slot].0 == self.epoch {
                 slot = (slot + 1) & mask;
             }
@@ -253,7 +245,7 @@ impl MoveGen {
     }
 
     #[inline]
-    fn record(&mut self, result: Position, steps: &[Step; 4], len: usize) {
+    fn record(&mut self, result: B, steps: &[Step; 4], len: usize) {
         let len8 = len as u8;
         if len8 < self.max_dice {
             return;
@@ -262,7 +254,7 @@ impl MoveGen {
             self.reset();
             self.max_dice = len8;
         }
-        let key = position_key(&result);
+        let key = result.key();
         let Err(slot) = self.find(&result, key) else {
             return;
         };
@@ -276,7 +268,7 @@ impl MoveGen {
         }
     }
 
-    fn non_doubles(&mut self, position: &Position, hi: u8, lo: u8) {
+    fn non_doubles(&mut self, position: &B, hi: u8, lo: u8) {
         let mut steps = [Step::default(); 4];
         for (a, b) in [(hi, lo), (lo, hi)] {
             for from1 in sources(position) {
@@ -317,20 +309,20 @@ impl MoveGen {
     /// enables a higher one), so this visits each result without permutations.
     fn doubles(
         &mut self,
-        position: &Position,
+        position: &B,
         die: u8,
         depth: usize,
         max_from: usize,
         steps: &mut [Step; 4],
     ) {
         let mut moved = false;
-        let top = if position.points[OUR_BAR] > 0 {
+        let top = if position.on_bar() {
             OUR_BAR
         } else {
             max_from.min(OUR_BAR)
         };
         for from in (1..=top).rev() {
-            if position.points[from] <= 0 || position.check_step(from, die).is_err() {
+            if !position.movable(from) || position.check_step(from, die).is_err() {
                 continue;
             }
             moved = true;
@@ -350,18 +342,17 @@ impl MoveGen {
 
 /// Our occupied points from the bar down, only the bar while a checker is on it.
 #[inline]
-fn sources(position: &Position) -> impl Iterator<Item = usize> + '_ {
-    let top = OUR_BAR;
-    let only_bar = position.points[OUR_BAR] > 0;
-    (1..=top)
+fn sources<B: Board>(position: &B) -> impl Iterator<Item = usize> + '_ {
+    let only_bar = position.on_bar();
+    (1..=OUR_BAR)
         .rev()
-        .filter(move |&p| position.points[p] > 0 && (!only_bar || p == OUR_BAR))
+        .filter(move |&p| position.movable(p) && (!only_bar || p == OUR_BAR))
 }
 
 /// Every distinct legal play of `roll` in `position` (allocates; use
 /// [`MoveGen`] in loops).
 #[must_use]
-pub fn legal_plays(position: &Position, roll: Roll) -> Vec<LegalPlay> {
+pub fn legal_plays<B: Board>(position: &B, roll: Roll) -> Vec<LegalPlay<B>> {
     let mut generator = MoveGen::new();
     generator.generate(position, roll).to_vec()
 }

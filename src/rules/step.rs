@@ -87,9 +87,10 @@ impl Position {
     }
 
     /// Moves one of our checkers from `from` to `to` (0 = off), hitting a blot
-    /// there. The caller guarantees a checker on `from` and `to < from`.
+    /// there. The caller guarantees a checker on `from` and `to < from`; a
+    /// landing on a made point is not checked.
     #[inline]
-    pub(crate) fn move_checker(&mut self, from: usize, to: usize, die: u8) -> Step {
+    pub fn move_checker(&mut self, from: usize, to: usize, die: u8) -> Step {
         self.points[from] -= 1;
         let mut hit = false;
         if to == 0 {
