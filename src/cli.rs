@@ -13,8 +13,11 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
+use bgaudit::dice::Roll;
 use bgaudit::finding::Severity;
-use bgaudit::position::Variant;
+use bgaudit::ids::gnubg::{parse_position_id, position_id};
+use bgaudit::ids::xgid::Xgid;
+use bgaudit::position::{Position, Variant};
 use bgaudit::replay::{FileReport, FileStatus, Options, RuleFlags, check_bytes};
 use bgaudit::report::players::{self, Aliases, PlayersReport};
 use bgaudit::report::summary::SummaryWriter;
@@ -55,6 +58,38 @@ enum Command {
     /// errors, record defects, dice statistics.
     #[command(after_help = EXIT_STATUS)]
     Players(PlayersArgs),
+    /// Every legal play of a roll in a position, with the position after it.
+    ///
+    /// POSITION is a GNU Backgammon position ID (with or without its match
+    /// ID after a colon) with the player to move on roll, or an XGID. Each
+    /// play is written in standard notation with the position ID right after
+    /// it, still from the mover's side. Nothing is listed when the roll
+    /// cannot be played.
+    #[command(
+        after_help = "Exit status:\n  0  the position and dice were read\n  2  a bad position or dice, or bad usage"
+    )]
+    Legal(LegalArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct LegalArgs {
+    /// GNU Backgammon position ID (e.g. `4HPwATDgc/ABMA`) or XGID.
+    #[arg(value_name = "POSITION")]
+    position: String,
+    /// The dice, e.g. `31`, `3-1` or `13`.
+    #[arg(value_name = "DICE")]
+    dice: String,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = LegalFormat::Text)]
+    format: LegalFormat,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+enum LegalFormat {
+    /// One play per line: the play, a tab, the position ID after it.
+    Text,
+    /// A JSON array of objects with `play` and `position`.
+    Json,
 }
 
 #[derive(Debug, clap::Args)]
@@ -180,6 +215,15 @@ pub enum Task {
         /// Exit 1 at or above this severity; `None` never.
         fail_on: Option<Severity>,
     },
+    /// `legal`: the legal plays of one roll.
+    Legal {
+        /// The position, from the mover's side.
+        position: Position,
+        /// The dice.
+        roll: Roll,
+        /// JSON output instead of text.
+        json: bool,
+    },
     /// `players`: the per-player report.
     Players {
         /// Report format.
@@ -213,6 +257,22 @@ impl Config {
     pub fn from_args(args: Args) -> Result<Config> {
         let stdout_is_terminal = io::stdout().is_terminal();
         let (paths, common, task) = match args.command {
+            Command::Legal(legal) => {
+                let position = parse_position(&legal.position)?;
+                let roll: Roll = legal.dice.parse().map_err(anyhow::Error::msg)?;
+                let task = Task::Legal {
+                    position,
+                    roll,
+                    json: legal.format == LegalFormat::Json,
+                };
+                return Ok(Config {
+                    paths: Vec::new(),
+                    jobs: 1,
+                    quiet: true,
+                    options: Options::default(),
+                    task,
+                });
+            }
             Command::Check(check) => {
                 let format = match check.format {
                     Some(CheckFormat::Table) => report::Format::Table,
@@ -302,6 +362,11 @@ pub fn run(config: &Config) -> Result<ExitCode> {
     let mut totals = Totals::default();
 
     match &config.task {
+        Task::Legal {
+            position,
+            roll,
+            json,
+        } => run_legal(position, *roll, *json),
         Task::Check {
             format,
             summary,
@@ -382,6 +447,50 @@ pub fn run(config: &Config) -> Result<ExitCode> {
             Ok(exit_status(&totals, None))
         }
     }
+}
+
+/// A position ID (optionally followed by `:MatchID`) or an XGID.
+fn parse_position(text: &str) -> Result<Position> {
+    let text = text.trim();
+    if text.starts_with("XGID=") || text.matches(':').count() >= 9 {
+        let xgid: Xgid = text
+            .parse()
+            .map_err(|e| anyhow::anyhow!("invalid XGID `{text}`: {e}"))?;
+        return xgid
+            .position()
+            .map_err(|e| anyhow::anyhow!("invalid XGID `{text}`: {e}"));
+    }
+    let id = text.split(':').next().unwrap_or(text);
+    parse_position_id(id, 15).map_err(|e| anyhow::anyhow!("invalid position ID `{id}`: {e}"))
+}
+
+/// Prints the legal plays of `roll` in `position`, ordered by resulting
+/// position ID (the order of the oracle files).
+fn run_legal(position: &Position, roll: Roll, json: bool) -> Result<ExitCode> {
+    #[derive(serde::Serialize)]
+    struct Row {
+        play: String,
+        position: String,
+    }
+    let mut rows: Vec<Row> = bgaudit::rules::legal_plays(position, roll)
+        .iter()
+        .map(|p| Row {
+            play: p.play.to_string(),
+            position: position_id(&p.result),
+        })
+        .collect();
+    rows.sort_by(|a, b| a.position.cmp(&b.position));
+    let mut out = BufWriter::new(io::stdout().lock());
+    if json {
+        serde_json::to_writer_pretty(&mut out, &rows)?;
+        writeln!(out)?;
+    } else {
+        for row in &rows {
+            writeln!(out, "{}\t{}", row.play, row.position)?;
+        }
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// 2 when an input could not be read, else 1 when findings reach `fail_on`,

@@ -356,3 +356,37 @@ fn a_closed_pipe_on_stdout_is_success() {
     let output = child.wait_with_output().expect("the binary ends");
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
 }
+
+#[test]
+fn legal_lists_every_play_with_the_position_after_it() {
+    let output = run(&["legal", "4HPwATDgc/ABMA", "31", "--format", "json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let plays: Vec<serde_json::Value> =
+        serde_json::from_str(&stdout(&output)).expect("a JSON array");
+    assert_eq!(plays.len(), 16, "16 distinct plays of an opening 3-1");
+    assert!(
+        plays
+            .iter()
+            .any(|p| p["play"] == "8/5 6/5" && p["position"] == "4HPwATCwZ/ABMA")
+    );
+
+    // The same position as an XGID and with a match ID; dice in either order.
+    let xgid = run(&[
+        "legal",
+        "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10",
+        "13",
+    ]);
+    let with_match_id = run(&["legal", "4HPwATDgc/ABMA:cAkAAAAAAAAA", "3-1"]);
+    assert_eq!(stdout(&xgid).lines().count(), 16);
+    assert_eq!(stdout(&xgid), stdout(&with_match_id));
+}
+
+#[test]
+fn legal_refuses_a_bad_position_or_dice_in_one_line() {
+    for args in [["legal", "4HPw", "31"], ["legal", "4HPwATDgc/ABMA", "71"]] {
+        let output = run(&args);
+        assert_eq!(output.status.code(), Some(2));
+        assert_eq!(stderr(&output).lines().count(), 1, "{}", stderr(&output));
+        assert!(stderr(&output).starts_with("bgaudit: invalid"));
+    }
+}
