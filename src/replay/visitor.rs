@@ -1060,6 +1060,8 @@ impl<'o> Replayer<'o> {
                 },
                 animal: true,
             });
+            // The player the beaver (or raccoon) was offered to answers it.
+            g.next = Some(side.other());
         }
     }
 
