@@ -44,20 +44,34 @@ enum Ending {
     Drop { winner: Side, points: u32 },
     /// A resignation (from a cell or inferred from a `Wins` line).
     Resign { winner: Side, points: Option<u32> },
+    /// Only a `Losses` line on a row of its own said who lost: Backgammon
+    /// Galaxy writes such lines at the left margin whoever lost, so a
+    /// following `Wins` line decides.
+    LossLine { winner: Side, points: Option<u32> },
 }
 
 impl Ending {
+    /// How the game was won, for messages.
+    fn how(&self) -> &'static str {
+        match self {
+            Ending::BearOff { .. } => "by bearing off",
+            Ending::Drop { .. } => "when the double was dropped",
+            Ending::Resign { .. } | Ending::LossLine { .. } => "by the opponent's resignation",
+        }
+    }
+
     fn winner(&self) -> Side {
         match *self {
             Ending::BearOff { winner, .. }
             | Ending::Drop { winner, .. }
-            | Ending::Resign { winner, .. } => winner,
+            | Ending::Resign { winner, .. }
+            | Ending::LossLine { winner, .. } => winner,
         }
     }
     fn points(&self) -> Option<u32> {
         match *self {
             Ending::BearOff { points, .. } | Ending::Drop { points, .. } => Some(points),
-            Ending::Resign { points, .. } => points,
+            Ending::Resign { points, .. } | Ending::LossLine { points, .. } => points,
         }
     }
 }
@@ -67,9 +81,15 @@ impl Ending {
 enum Pending {
     /// An illegal play (or marker): did the opponent's next action accept it?
     Illegal { side: Side, finding: usize },
-    /// A roll with nothing played although plays existed: a resignation
-    /// follows (info) or the game goes on (error).
-    NoPlay { side: Side, finding: usize },
+    /// Rolls with nothing played although plays existed: if the player never
+    /// plays again before the game ends he stopped playing (info); if he
+    /// plays again, or the record breaks, it is an error.
+    NoPlay {
+        side: Side,
+        finding: usize,
+        rolls: u32,
+        first_row: Option<u32>,
+    },
     /// A hidden play: fine before a resignation, an error mid-game.
     Hidden {
         side: Side,
@@ -278,7 +298,7 @@ impl<'o> Replayer<'o> {
     }
 
     /// Resolves pending findings when `side` acts with a roll or a double.
-    fn resolve_on_action(&mut self, side: Side) {
+    fn resolve_on_action(&mut self, side: Side, empty_roll: bool) {
         let Some(g) = self.current.as_mut().and_then(|m| m.game.as_mut()) else {
             return;
         };
@@ -291,9 +311,8 @@ impl<'o> Replayer<'o> {
                     let f = &mut self.findings[finding];
                     f.stood = Some(true);
                 }
-                Pending::NoPlay { side: s, finding } if s != side => {
-                    let _ = finding; // mid-game: stays an error
-                }
+                // The player plays again: the rolls without a play were errors.
+                Pending::NoPlay { side: s, .. } if s == side && !empty_roll => {}
                 Pending::Hidden {
                     side: s,
                     location,
@@ -341,18 +360,55 @@ impl<'o> Replayer<'o> {
                             .push_str("; the game ended before the opponent acted, so it could still be contested");
                     }
                 }
-                Pending::NoPlay { finding, .. } => {
-                    if resignation || !over {
-                        let f = &mut self.findings[finding];
-                        f.severity = Severity::Info;
-                        f.message = format!(
-                            "{} before the game ended (the player resigned after rolling)",
-                            f.message
-                        );
-                    }
+                Pending::NoPlay { finding, rolls, .. } => {
+                    let f = &mut self.findings[finding];
+                    f.severity = Severity::Info;
+                    let how = if rolls > 1 || (over && !resignation) {
+                        "the player stopped playing until the game ended"
+                    } else {
+                        "the player resigned after rolling"
+                    };
+                    f.message = format!("{}, then the game ended: {how}", f.message);
                 }
                 Pending::Hidden { .. } => {}
             }
+        }
+    }
+
+    /// Another roll of `side` with nothing played while his earlier one is
+    /// pending: one finding for the run. False when no run is pending.
+    fn extend_no_play_run(&mut self, side: Side, row: Option<u32>) -> bool {
+        let Some(g) = self.current.as_mut().and_then(|m| m.game.as_mut()) else {
+            return false;
+        };
+        for p in &mut g.pending {
+            if let Pending::NoPlay {
+                side: s,
+                finding,
+                rolls,
+                first_row,
+            } = p
+                && *s == side
+            {
+                *rolls += 1;
+                let rows = match (*first_row, row) {
+                    (Some(a), Some(b)) => format!(" (rows {a} to {b})"),
+                    _ => String::new(),
+                };
+                self.findings[*finding].message = format!(
+                    "nothing is played in {} rolls in a row{rows} although legal plays existed",
+                    *rolls
+                );
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The record broke while rolls without a play were pending: they stay errors.
+    fn settle_no_play_as_error(&mut self) {
+        if let Some(g) = self.game() {
+            g.pending.retain(|p| !matches!(p, Pending::NoPlay { .. }));
         }
     }
 
@@ -460,7 +516,7 @@ impl<'o> Replayer<'o> {
                 }
             }
         }
-        self.resolve_on_action(side);
+        self.resolve_on_action(side, matches!(play, Written::Empty | Written::CannotMove));
         let Some(g) = self.game() else { return };
         let unknown = g.unknown;
         let expected = g.next;
@@ -627,6 +683,8 @@ impl<'o> Replayer<'o> {
                 }
                 self.check_bear_off(side, action.location);
             }
+            PlayVerdict::Illegal(IllegalKind::NoPlay)
+                if self.extend_no_play_run(side, action.row) => {}
             PlayVerdict::Illegal(kind) => {
                 let message = illegal_message(kind, roll, &j, notation);
                 let f = self.make(
@@ -647,6 +705,8 @@ impl<'o> Replayer<'o> {
                         g.pending.push(Pending::NoPlay {
                             side,
                             finding: index,
+                            rolls: 1,
+                            first_row: action.row,
                         });
                         g.last_no_play = Some((action.location, side));
                     } else {
@@ -685,6 +745,7 @@ impl<'o> Replayer<'o> {
                         location.line
                     ));
                 }
+                self.settle_no_play_as_error();
                 let f = self.make(
                     "impossible-play",
                     Some(kind.name()),
@@ -887,7 +948,7 @@ impl<'o> Replayer<'o> {
         let cube = g.cube;
         let crawford = g.crawford;
         let unknown = g.unknown;
-        self.resolve_on_action(side);
+        self.resolve_on_action(side, false);
         if expected.is_some_and(|e| e != side) && !unknown {
             self.cube_finding(
                 action,
@@ -1105,6 +1166,13 @@ impl<'o> Replayer<'o> {
         let length = m.rules.length;
         let Some(g) = m.game.as_mut() else { return };
         let mut implied_drop = false;
+        if let Some(Ending::LossLine { points, .. }) = g.over {
+            // The `Wins` line names the winner; the margin `Losses` line did not.
+            g.over = Some(Ending::Resign {
+                winner: side,
+                points: points.or(written),
+            });
+        }
         if g.over.is_none() {
             if let Some(offer) = g.offer.filter(|o| o.by == side) {
                 // The doubler's `Wins` line: the double was dropped.
@@ -1136,11 +1204,12 @@ impl<'o> Replayer<'o> {
             );
         }
         if end.winner() != side {
+            let how = end.how();
             self.cube_finding(
                 action,
                 "winner-mismatch",
                 Severity::Error,
-                "the result line names this player, but the game was won by the opponent".into(),
+                format!("the result line names this player, but the opponent won the game {how}"),
             );
             return;
         }
@@ -1155,15 +1224,27 @@ impl<'o> Replayer<'o> {
             }
             return;
         };
-        let capped = length > 0 && n == needed;
+        // Sites cap the last game's value at what the winner needed, or at the
+        // match length.
+        let cap = |worth: u32| {
+            (length > 0 && n < worth && worth >= needed && (n == needed || n == length)).then(
+                || {
+                    if n == needed {
+                        format!("the {needed} point(s) the winner needed")
+                    } else {
+                        format!("the match length of {length}")
+                    }
+                },
+            )
+        };
         match end {
             Ending::BearOff { points, .. } | Ending::Drop { points, .. } if n != points => {
-                if capped && n < points {
+                if let Some(what) = cap(points) {
                     self.cube_finding(
                         action,
                         "points-mismatch",
                         Severity::Info,
-                        format!("`Wins {n}` where the game is worth {points}: the value is capped at the {needed} point(s) the winner needed"),
+                        format!("`Wins {n}` where the game is worth {points}: the value is capped at {what}"),
                     );
                 } else if !unknown {
                     if self.jacoby_explains(n, points) {
@@ -1190,7 +1271,7 @@ impl<'o> Replayer<'o> {
             Ending::Resign { .. } => {
                 let valid = (1..=3).any(|k| n == cube * k);
                 if !valid {
-                    if capped && n < 3 * cube {
+                    if cap(3 * cube).is_some() {
                         self.cube_finding(
                             action,
                             "points-mismatch",
@@ -1554,21 +1635,30 @@ impl Visitor for Replayer<'_> {
                 points, resigned, ..
             } => self.win(action, *points, *resigned),
             ActionKind::Loss(points) => {
-                let _ = points;
                 let Some(g) = self.game() else { return };
+                let own_row = action.row.is_none();
                 if let Some(end) = g.over {
-                    if end.winner() == action.side {
+                    if end.winner() == action.side && !own_row {
+                        let how = end.how();
                         self.cube_finding(
                             action,
                             "winner-mismatch",
                             Severity::Error,
-                            "the loss is written for the player who won the game".into(),
+                            format!("the loss is written for the player who won the game {how}"),
                         );
                     }
                 } else {
-                    g.over = Some(Ending::Resign {
-                        winner: action.side.other(),
-                        points: *points,
+                    let winner = action.side.other();
+                    g.over = Some(if own_row {
+                        Ending::LossLine {
+                            winner,
+                            points: *points,
+                        }
+                    } else {
+                        Ending::Resign {
+                            winner,
+                            points: *points,
+                        }
                     });
                     self.resolve_on_end(true);
                 }
