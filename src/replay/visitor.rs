@@ -1271,7 +1271,18 @@ impl<'o> Replayer<'o> {
             Ending::Resign { .. } => {
                 let valid = (1..=3).any(|k| n == cube * k);
                 if !valid {
-                    if cap(3 * cube).is_some() {
+                    if length > 0 && n == needed && n > 3 * cube {
+                        let f = self.make(
+                            "resign-value",
+                            Some("match"),
+                            Severity::Info,
+                            action.location,
+                            Some(side),
+                            format!("the resignation concedes the match: it is worth the {needed} point(s) the winner needed"),
+                        );
+                        let f = Self::at_action(f, action, None);
+                        self.push(f);
+                    } else if cap(3 * cube).is_some() {
                         self.cube_finding(
                             action,
                             "points-mismatch",
