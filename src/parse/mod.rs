@@ -336,7 +336,9 @@ pub fn read(bytes: &[u8], visitor: &mut impl Visitor) -> Option<Format> {
         });
     }
     let text = decoded.text.as_ref();
-    if text.trim_start().starts_with("(;") {
+    if let Some(tree) = text.trim_start().strip_prefix('(')
+        && tree.trim_start().starts_with(';')
+    {
         sgf::read(text, visitor);
         Some(Format::Sgf)
     } else {
