@@ -841,6 +841,28 @@ fn the_top_level_reader_recognises_sgf() {
     assert_eq!(recorder.events, read(&text));
 }
 
+#[test]
+fn problem_texts_are_taken_from_the_input() {
+    // Found by fuzzing: problems about `(`, `)` and `;` quoted a literal.
+    struct Texts<'r, 't>(&'r mut Vec<(usize, usize)>, &'t str);
+    impl Visitor for Texts<'_, '_> {
+        fn problem(&mut self, problem: &Problem<'_>) {
+            let start = (problem.text.as_ptr() as usize).wrapping_sub(self.1.as_ptr() as usize);
+            self.0.push((start, problem.text.len()));
+        }
+    }
+    let text = "(;GM[6];W[31hefe](;B[65])(;B[21]));\n()\n)";
+    let mut texts = Vec::new();
+    sgf::read(text, &mut Texts(&mut texts, text));
+    let quoted: Vec<Option<&str>> = texts.iter().map(|&(s, n)| text.get(s..s + n)).collect();
+    assert_eq!(
+        quoted,
+        [Some("("), Some(";"), Some("("), Some(")")],
+        "{:?}",
+        problems(&read(text))
+    );
+}
+
 // ----- the shared corpus -----------------------------------------------------
 
 /// Counts of one match, as in the self-play `MANIFEST.tsv`.
@@ -999,4 +1021,107 @@ fn real_sgf_files_read_without_panic() {
         }
     }
     assert!(games_read > 30, "{games_read}");
+}
+
+/// What the SGF and the `.mat` of one match must agree on.
+#[derive(Debug, PartialEq, Eq)]
+enum Same {
+    Game {
+        number: Option<u32>,
+        names: [String; 2],
+        scores: [Option<u32>; 2],
+    },
+    Roll {
+        side: Side,
+        dice: String,
+        /// The hops as a sorted multiset of (from, to).
+        hops: Vec<(u8, u8)>,
+    },
+    Cube(Side, &'static str),
+    Win {
+        side: Side,
+        points: Option<u32>,
+    },
+}
+
+fn same(events: &[Event]) -> Vec<Same> {
+    let mut out = Vec::new();
+    for e in events {
+        match e {
+            Event::Game {
+                number,
+                names,
+                scores,
+                ..
+            } => out.push(Same::Game {
+                number: *number,
+                names: [names[0].0.clone(), names[1].0.clone()],
+                scores: *scores,
+            }),
+            Event::Action { side, kind, .. } => out.push(match kind {
+                ActionKind::Roll { dice, play } => {
+                    let mut hops: Vec<(u8, u8)> = match play {
+                        Written::Moves(play) => {
+                            play.hops().iter().map(|h| (h.from, h.to)).collect()
+                        }
+                        _ => Vec::new(),
+                    };
+                    hops.sort_unstable();
+                    Same::Roll {
+                        side: *side,
+                        dice: dice.map(|d| d.to_string()).unwrap_or_default(),
+                        hops,
+                    }
+                }
+                ActionKind::Double(_) => Same::Cube(*side, "double"),
+                ActionKind::Beaver(_) => Same::Cube(*side, "beaver"),
+                ActionKind::Raccoon(_) => Same::Cube(*side, "raccoon"),
+                ActionKind::Take => Same::Cube(*side, "take"),
+                ActionKind::Drop => Same::Cube(*side, "drop"),
+                ActionKind::Win { points, .. } => Same::Win {
+                    side: *side,
+                    points: *points,
+                },
+                other => panic!("unexpected {other:?}"),
+            }),
+            _ => {}
+        }
+    }
+    out
+}
+
+#[test]
+#[ignore = "needs the .mat reader (branch `mat`)"]
+fn self_play_sgf_and_mat_give_the_same_games_plays_cube_actions_and_results() {
+    let dir = shared().join("corpus/gnubg-selfplay");
+    let mut matches = 0;
+    for entry in fs::read_dir(dir.join("sgf")).expect("sgf dir") {
+        let path = entry.expect("entry").path();
+        let stem = path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .expect("name")
+            .to_owned();
+        let sgf_text = fs::read_to_string(&path).expect("sgf");
+        let mat_text =
+            fs::read_to_string(dir.join("mat").join(format!("{stem}.mat"))).expect("mat");
+        let from_sgf = read(&sgf_text);
+        let mut recorder = Recorder::default();
+        parse::mat::read(&mat_text, &mut recorder);
+        let from_mat = recorder.events;
+        let (a, b) = (same(&from_sgf), same(&from_mat));
+        assert!(!b.is_empty(), "{stem}: the .mat gave no events");
+        for (i, (x, y)) in a.iter().zip(&b).enumerate() {
+            assert_eq!(x, y, "{stem}: event {i}");
+        }
+        assert_eq!(a.len(), b.len(), "{stem}");
+        let length =
+            |events: &[Event]| match events.iter().find(|e| matches!(e, Event::Match { .. })) {
+                Some(Event::Match { length, .. }) => *length,
+                _ => u32::MAX,
+            };
+        assert_eq!(length(&from_sgf), length(&from_mat), "{stem}");
+        matches += 1;
+    }
+    assert_eq!(matches, 200);
 }

@@ -501,7 +501,7 @@ impl<'a, 'v, V: Visitor> Reader<'a, 'v, V> {
                 self.problem(
                     location,
                     ProblemKind::Skipped,
-                    "(",
+                    self.slice(at, at + 1),
                     format!(
                         "game tree nested more than {DEEP} levels deep: read as one line of play"
                     ),
@@ -529,7 +529,7 @@ impl<'a, 'v, V: Visitor> Reader<'a, 'v, V> {
             self.problem(
                 location,
                 ProblemKind::UnparsableCell,
-                ")",
+                self.slice(at, at + 1),
                 "unexpected `)`: no game tree is open".into(),
                 None,
             );
@@ -556,7 +556,7 @@ impl<'a, 'v, V: Visitor> Reader<'a, 'v, V> {
             self.problem(
                 location,
                 ProblemKind::UnparsableCell,
-                ";",
+                self.slice(at, at + 1),
                 "a node outside a game tree: expected `(` first".into(),
                 None,
             );
@@ -579,7 +579,7 @@ impl<'a, 'v, V: Visitor> Reader<'a, 'v, V> {
             self.problem(
                 location,
                 ProblemKind::UnparsableCell,
-                ";",
+                self.slice(at, at + 1),
                 "a node after a variation: the nodes of a game tree come before its variations"
                     .into(),
                 None,
@@ -918,7 +918,9 @@ impl<'a, 'v, V: Visitor> Reader<'a, 'v, V> {
                 }
             }
             Some(first)
-                if first != length_read && !self.length_unreadable && !length_unreadable =>
+                if length.is_some_and(|l| l != first)
+                    && !self.length_unreadable
+                    && !length_unreadable =>
             {
                 let at = props
                     .iter()
@@ -1385,7 +1387,7 @@ impl<'a, 'v, V: Visitor> Reader<'a, 'v, V> {
             TreeState::Root => self.problem(
                 tree.open,
                 ProblemKind::UnparsableCell,
-                "(",
+                self.slice(tree.open.byte, tree.open.byte + 1),
                 "an empty game tree: expected a node (`;`) after `(`".into(),
                 None,
             ),
@@ -1420,7 +1422,7 @@ impl<'a, 'v, V: Visitor> Reader<'a, 'v, V> {
                     self.problem(
                         location,
                         ProblemKind::Skipped,
-                        "(",
+                        self.slice(location.byte, location.byte + 1),
                         format!(
                             "{n} variation{} skipped: only the main line is read",
                             if n == 1 { "" } else { "s" }
