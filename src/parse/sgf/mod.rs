@@ -17,12 +17,15 @@
 //!   `double` (a `double` answering a double is a beaver, a further one a
 //!   raccoon; the `take` GNU Backgammon writes after a beaver is implied by
 //!   it and gives no event, as in a `.mat`), `take`, `drop`, `resign`;
-//! - set-up nodes (`PL`, `DI`, `AE`/`AB`/`AW`, `CV`, `CP`): a run of them
-//!   becomes a roll with nothing played (`DI` alone), a
-//!   [`ActionKind::SetPosition`] (a board edit), or, when a `DI` roll is
-//!   followed by a board edit of the same player, one roll whose play is
-//!   that position ([`Written::Dump`], the way GNU Backgammon stores a play
-//!   it was not able to make);
+//! - a run of set-up nodes (`PL`, `DI`, `AE`/`AB`/`AW`, `CV`, `CP`) gives
+//!   at most one [`ActionKind::SetPosition`] (the board in White's frame,
+//!   with the cube of `CV`/`CP`) followed by one roll with nothing played
+//!   (`DI`); when the board edit is in the node right after the `DI` node
+//!   of the same player, the two are one roll whose play is that position
+//!   ([`Written::Dump`]: how GNU Backgammon stores a play it could not
+//!   make). A board edit must clear every point first (`AE[a:y]`, as GNU
+//!   Backgammon writes it); a partial edit, or a cube set-up without a
+//!   board, is a problem;
 //! - `RE[W+n]` is an [`ActionKind::Win`] at the end of the game, in the
 //!   winner's column, located at the `RE` property; `C[..]` are comments.
 //!
@@ -922,14 +925,14 @@ impl<'a, 'v, V: Visitor> Reader<'a, 'v, V> {
                     && !self.length_unreadable
                     && !length_unreadable =>
             {
-                let at = props
+                let (at, text) = props
                     .iter()
                     .find(|p| p.key.is("MI"))
-                    .map_or(location, |p| p.location);
+                    .map_or((location, ""), |p| (p.location, self.slice(p.start, p.end)));
                 self.problem(
                     at,
                     ProblemKind::BadHeader,
-                    "",
+                    text,
                     format!("match length {length_read} differs from the first game's {first}"),
                     None,
                 );
