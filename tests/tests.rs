@@ -1,3 +1,4 @@
 //! The one integration-test binary. Shared data is read from `../shared/`.
 
+mod reader_mat;
 mod util;
