@@ -18,6 +18,7 @@ enum Event {
         location: Location,
         length: u32,
         tags: Vec<(String, String)>,
+        format: Format,
     },
     Game {
         location: Location,
@@ -48,13 +49,15 @@ enum Event {
 #[derive(Debug, Default)]
 struct Recorder {
     events: Vec<Event>,
+    /// Check what holds for SGF: no row numbers, the score line is the root.
+    sgf: bool,
 }
 
 impl Visitor for Recorder {
     fn begin_match(&mut self, header: &MatchHeader<'_>) {
-        assert_eq!(header.format, Format::Sgf);
         self.events.push(Event::Match {
             location: header.location,
+            format: header.format,
             length: header.length,
             tags: header
                 .tags
@@ -64,7 +67,9 @@ impl Visitor for Recorder {
         });
     }
     fn begin_game(&mut self, header: &GameHeader<'_>) {
-        assert_eq!(header.score_location, header.location);
+        if self.sgf {
+            assert_eq!(header.score_location, header.location);
+        }
         let name = |side: Side| {
             let n = header.names[side];
             (n.name.to_owned(), n.rating.map(str::to_owned))
@@ -79,7 +84,9 @@ impl Visitor for Recorder {
         });
     }
     fn action(&mut self, action: &Action<'_>) {
-        assert_eq!(action.row, None);
+        if self.sgf {
+            assert_eq!(action.row, None);
+        }
         self.events.push(Event::Action {
             location: action.location,
             side: action.side,
@@ -98,7 +105,9 @@ impl Visitor for Recorder {
             .push(Event::Comment(comment.location, comment.text.to_owned()));
     }
     fn problem(&mut self, problem: &Problem<'_>) {
-        assert_eq!(problem.row, None);
+        if self.sgf {
+            assert_eq!(problem.row, None);
+        }
         self.events.push(Event::Problem {
             location: problem.location,
             kind: problem.kind,
@@ -110,7 +119,10 @@ impl Visitor for Recorder {
 }
 
 fn read(text: &str) -> Vec<Event> {
-    let mut recorder = Recorder::default();
+    let mut recorder = Recorder {
+        sgf: true,
+        ..Recorder::default()
+    };
     sgf::read(text, &mut recorder);
     recorder.events
 }
@@ -227,6 +239,7 @@ fn a_gnubg_match_gives_headers_moves_cube_results_and_comments_in_order() {
     let expected = vec![
         Event::Match {
             location: at(1, 1, 2),
+            format: Format::Sgf,
             length: 2,
             tags: [
                 ("FF", "4"),
@@ -1091,10 +1104,9 @@ fn same(events: &[Event]) -> Vec<Same> {
 }
 
 #[test]
-#[ignore = "needs the .mat reader (branch `mat`)"]
 fn self_play_sgf_and_mat_give_the_same_games_plays_cube_actions_and_results() {
     let dir = shared().join("corpus/gnubg-selfplay");
-    let mut matches = 0;
+    let (mut matches, mut differences) = (0, 0);
     for entry in fs::read_dir(dir.join("sgf")).expect("sgf dir") {
         let path = entry.expect("entry").path();
         let stem = path
@@ -1112,6 +1124,18 @@ fn self_play_sgf_and_mat_give_the_same_games_plays_cube_actions_and_results() {
         let (a, b) = (same(&from_sgf), same(&from_mat));
         assert!(!b.is_empty(), "{stem}: the .mat gave no events");
         for (i, (x, y)) in a.iter().zip(&b).enumerate() {
+            // Money play under the Jacoby rule, cube centred, a backgammon on
+            // the board: the SGF result counts 1 point (Jacoby), GNU
+            // Backgammon's .mat export writes the board's 3.
+            let jacoby = [("gs-0031", 148), ("gs-0043", 588)].contains(&(stem.as_str(), i));
+            if jacoby {
+                assert!(
+                    matches!((x, y), (Same::Win { points: Some(1), side: s1 }, Same::Win { points: Some(3), side: s2 }) if s1 == s2),
+                    "{stem}: event {i}: {x:?} / {y:?}"
+                );
+                differences += 1;
+                continue;
+            }
             assert_eq!(x, y, "{stem}: event {i}");
         }
         assert_eq!(a.len(), b.len(), "{stem}");
@@ -1123,5 +1147,5 @@ fn self_play_sgf_and_mat_give_the_same_games_plays_cube_actions_and_results() {
         assert_eq!(length(&from_sgf), length(&from_mat), "{stem}");
         matches += 1;
     }
-    assert_eq!(matches, 200);
+    assert_eq!((matches, differences), (200, 2));
 }
