@@ -4,4 +4,6 @@ mod cli;
 mod ids;
 mod oracle;
 mod properties;
+mod reader_mat;
+mod reader_sgf;
 mod util;

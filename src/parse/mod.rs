@@ -321,26 +321,35 @@ pub fn read(bytes: &[u8], visitor: &mut impl Visitor) -> Option<Format> {
             return None;
         }
     };
-    if decoded.encoding == text::Encoding::Windows1252 {
-        visitor.problem(&Problem {
-            location: Location {
-                byte: 0,
-                line: 1,
-                column: 1,
-            },
-            kind: ProblemKind::Encoding,
-            text: "",
-            message: "the file is not UTF-8; read as Windows-1252".into(),
-            side: None,
-            row: None,
-        });
-    }
+    let note = (decoded.encoding == text::Encoding::Windows1252).then(|| Problem {
+        location: Location {
+            byte: 0,
+            line: 1,
+            column: 1,
+        },
+        kind: ProblemKind::Encoding,
+        text: "",
+        message: "the file is not UTF-8; read as Windows-1252".into(),
+        side: None,
+        row: None,
+    });
     let text = decoded.text.as_ref();
-    if text.trim_start().starts_with("(;") {
+    if is_sgf(text) {
+        if let Some(note) = &note {
+            visitor.problem(note);
+        }
         sgf::read(text, visitor);
         Some(Format::Sgf)
     } else {
-        mat::read(text, visitor);
-        Some(Format::Mat)
+        // The `.mat` reader passes the note on only if the text is a
+        // transcript, so that a non-transcript gives one problem only.
+        mat::read_noted(text, visitor, note.as_ref()).then_some(Format::Mat)
     }
+}
+
+/// SGF starts with `(` and `;`, blanks allowed around them.
+fn is_sgf(text: &str) -> bool {
+    text.trim_start()
+        .strip_prefix('(')
+        .is_some_and(|rest| rest.trim_start().starts_with(';'))
 }

@@ -1,4 +1,9 @@
 //! Bytes to text: BOM detection, UTF-8, UTF-16, Windows-1252 fallback.
+//!
+//! Transcripts come as UTF-8 with or without a byte-order mark (eXtreme
+//! Gammon writes one), UTF-16 with a byte-order mark, or Windows-1252 in older
+//! archives. Binary files (eXtreme Gammon `.xg`, images, archives) are refused
+//! with the reason, so that no reader ever sees them.
 
 use std::borrow::Cow;
 
@@ -31,16 +36,145 @@ pub struct Decoded<'a> {
 #[error("{0}")]
 pub struct Unreadable(pub String);
 
+const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+const UTF16LE_BOM: &[u8] = b"\xFF\xFE";
+const UTF16BE_BOM: &[u8] = b"\xFE\xFF";
+
 /// Decodes a file's bytes.
 ///
+/// A byte-order mark decides UTF-8 or UTF-16 (malformed sequences then
+/// become U+FFFD); without one the bytes are UTF-8 if they are valid UTF-8,
+/// else Windows-1252.
+///
 /// # Errors
-/// [`Unreadable`] when the bytes are binary (NUL bytes outside UTF-16, control characters).
+/// [`Unreadable`] when the bytes are binary: a NUL byte (outside UTF-16), or
+/// more than 1 % control characters other than tab, line feed, carriage
+/// return, form feed, escape and the DOS end-of-file mark.
 pub fn decode(bytes: &[u8]) -> Result<Decoded<'_>, Unreadable> {
+    if let Some(rest) = bytes.strip_prefix(UTF8_BOM) {
+        check_binary(rest)?;
+        let text = String::from_utf8_lossy(rest);
+        return Ok(Decoded {
+            text,
+            encoding: Encoding::Utf8Bom,
+        });
+    }
+    for (bom, codec, encoding) in [
+        (UTF16LE_BOM, encoding_rs::UTF_16LE, Encoding::Utf16Le),
+        (UTF16BE_BOM, encoding_rs::UTF_16BE, Encoding::Utf16Be),
+    ] {
+        if let Some(rest) = bytes.strip_prefix(bom) {
+            let (text, _) = codec.decode_without_bom_handling(rest);
+            check_binary(text.as_bytes())?;
+            return Ok(Decoded {
+                text: Cow::Owned(text.into_owned()),
+                encoding,
+            });
+        }
+    }
+    check_binary(bytes)?;
     match std::str::from_utf8(bytes) {
         Ok(text) => Ok(Decoded {
             text: Cow::Borrowed(text),
             encoding: Encoding::Utf8,
         }),
-        Err(_) => Err(Unreadable("not UTF-8 text".into())),
+        Err(_) => {
+            let (text, _) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(bytes);
+            Ok(Decoded {
+                text: Cow::Owned(text.into_owned()),
+                encoding: Encoding::Windows1252,
+            })
+        }
+    }
+}
+
+/// Refuses binary data: any NUL byte, or control characters in more than
+/// 1 % of the bytes.
+fn check_binary(bytes: &[u8]) -> Result<(), Unreadable> {
+    if let Some(at) = bytes.iter().position(|&b| b == 0) {
+        return Err(Unreadable(format!(
+            "binary data (a NUL byte at offset {at}), not a transcript"
+        )));
+    }
+    let controls = bytes.iter().filter(|&&b| is_binary_control(b)).count();
+    if controls > 0 && controls.saturating_mul(100) > bytes.len() {
+        return Err(Unreadable(format!(
+            "binary data ({controls} control bytes in {}), not a transcript",
+            bytes.len()
+        )));
+    }
+    Ok(())
+}
+
+/// Control bytes that text files do not contain. Tab, line feed, form feed,
+/// carriage return, escape and the DOS end-of-file mark (0x1A) are allowed.
+const fn is_binary_control(b: u8) -> bool {
+    matches!(b, 0x01..=0x08 | 0x0B | 0x0E..=0x19 | 0x1C..=0x1F | 0x7F)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_utf8_is_borrowed() {
+        let d = decode(b" 7 point match\n").unwrap();
+        assert_eq!(d.encoding, Encoding::Utf8);
+        assert!(matches!(d.text, Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn utf8_bom_is_removed() {
+        let d = decode(b"\xEF\xBB\xBF; [Site \"eXtreme Gammon\"]\r\n").unwrap();
+        assert_eq!(d.encoding, Encoding::Utf8Bom);
+        assert_eq!(d.text, "; [Site \"eXtreme Gammon\"]\r\n");
+    }
+
+    #[test]
+    fn utf16_with_bom_in_both_byte_orders() {
+        let text = "1 point match\nJos\u{e9} : 0";
+        let le: Vec<u8> = [0xFF, 0xFE]
+            .into_iter()
+            .chain(text.encode_utf16().flat_map(u16::to_le_bytes))
+            .collect();
+        let be: Vec<u8> = [0xFE, 0xFF]
+            .into_iter()
+            .chain(text.encode_utf16().flat_map(u16::to_be_bytes))
+            .collect();
+        let d = decode(&le).unwrap();
+        assert_eq!((d.encoding, d.text.as_ref()), (Encoding::Utf16Le, text));
+        let d = decode(&be).unwrap();
+        assert_eq!((d.encoding, d.text.as_ref()), (Encoding::Utf16Be, text));
+    }
+
+    #[test]
+    fn windows_1252_is_the_fallback() {
+        let d = decode(b" S\xFCrmeyan : 0    Fran\xE7ois : 0 \x93x\x94").unwrap();
+        assert_eq!(d.encoding, Encoding::Windows1252);
+        assert_eq!(
+            d.text,
+            " S\u{fc}rmeyan : 0    Fran\u{e7}ois : 0 \u{201c}x\u{201d}"
+        );
+    }
+
+    #[test]
+    fn binary_data_is_refused_with_the_reason() {
+        let err = decode(b"XG\x00\x01\x02garbage").unwrap_err();
+        assert_eq!(
+            err.0,
+            "binary data (a NUL byte at offset 2), not a transcript"
+        );
+        let noisy: Vec<u8> = (0..200u8)
+            .map(|i| if i % 10 == 0 { 3 } else { b'a' })
+            .collect();
+        assert!(decode(&noisy).unwrap_err().0.contains("control bytes"));
+    }
+
+    #[test]
+    fn a_stray_control_character_is_tolerated() {
+        let mut text = vec![b'a'; 300];
+        text[7] = 0x1A;
+        text[9] = 0x02;
+        assert_eq!(decode(&text).unwrap().encoding, Encoding::Utf8);
     }
 }

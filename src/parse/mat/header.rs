@@ -1,0 +1,238 @@
+//! Header lines: the match line, tags, `Game N` and the score line.
+//!
+//! ```text
+//! match_line := ws* uint ws+ "point" ws+ "match" ws* | ws* "Money session" ws*
+//! tag_line   := ";" ws* "[" key ws+ '"' value '"' ws* "]" ws*
+//! game_line  := ws* "Game" ws+ uint ws*
+//! score_line := name ":" ws* uint ws+ name ":" ws* uint ws*
+//! ```
+//! Words are read in any case. A name is any text: spaces, commas, accents,
+//! colons not followed by a score; a trailing `,<digits>` is a rating.
+
+use nom::Parser;
+use nom::bytes::complete::tag_no_case;
+use nom::character::complete::{space0, space1, u32 as uint};
+use nom::combinator::{all_consuming, value};
+
+use crate::parse::PlayerName;
+use crate::side::ByPlayer;
+
+/// The match length of a match line (`0` for a money session).
+pub(super) fn match_line(text: &str) -> Option<u32> {
+    let first = *text.trim_start().as_bytes().first()?;
+    if first.is_ascii_digit() {
+        all_consuming((
+            space0::<&str, nom::error::Error<&str>>,
+            uint,
+            space1,
+            tag_no_case("point"),
+            space1,
+            tag_no_case("match"),
+            space0,
+        ))
+        .parse(text)
+        .ok()
+        .map(|(_, (_, length, ..))| length)
+    } else if first == b'M' || first == b'm' {
+        all_consuming((
+            space0::<&str, nom::error::Error<&str>>,
+            value(0, (tag_no_case("money"), space1, tag_no_case("session"))),
+            space0,
+        ))
+        .parse(text)
+        .ok()
+        .map(|(_, (_, length, _))| length)
+    } else {
+        None
+    }
+}
+
+/// The number of a `Game N` line.
+pub(super) fn game_line(text: &str) -> Option<u32> {
+    all_consuming((
+        space0::<&str, nom::error::Error<&str>>,
+        tag_no_case("game"),
+        space1,
+        uint,
+        space0,
+    ))
+    .parse(text)
+    .ok()
+    .map(|(_, (_, _, _, number, _))| number)
+}
+
+/// The key and value of a `; [Key "value"]` tag line.
+pub(super) fn tag_line(text: &str) -> Option<(&str, &str)> {
+    let inside = text
+        .trim()
+        .strip_prefix(';')?
+        .trim_start()
+        .strip_prefix('[')?
+        .strip_suffix(']')?
+        .trim_end();
+    let (key, quoted) = inside.split_once('"')?;
+    let value = quoted.strip_suffix('"')?;
+    let key = key.trim();
+    (!key.is_empty()).then_some((key, value))
+}
+
+/// Splits a trailing `,<rating>` (digits, maybe with a decimal point) off a
+/// name.
+pub(super) fn split_rating(name: &str) -> PlayerName<'_> {
+    if let Some((head, rating)) = name.rsplit_once(',') {
+        let digits = rating.bytes().filter(u8::is_ascii_digit).count();
+        if digits > 0 && rating.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
+            return PlayerName {
+                name: head.trim_end(),
+                rating: Some(rating),
+            };
+        }
+    }
+    PlayerName { name, rating: None }
+}
+
+/// A score line: both names (ratings split off) and both scores, with the
+/// byte offsets of the names in the line.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) struct ScoreLine<'a> {
+    /// The players, left first.
+    pub names: ByPlayer<PlayerName<'a>>,
+    /// The scores as written.
+    pub scores: ByPlayer<u32>,
+}
+
+/// A `:` followed by blanks and a number that ends at a blank or the line
+/// end: (offset of the colon, the number, offset after it).
+fn score_at(bytes: &[u8], from: usize) -> Option<(usize, u32, usize)> {
+    let mut i = from;
+    loop {
+        let colon = i + bytes.get(i..)?.iter().position(|&b| b == b':')?;
+        let mut j = colon + 1;
+        while bytes.get(j).is_some_and(|&b| b == b' ' || b == b'\t') {
+            j += 1;
+        }
+        let digits = bytes.get(j..).map_or(0, |rest| {
+            rest.iter().take_while(|b| b.is_ascii_digit()).count()
+        });
+        let end = j + digits;
+        if digits > 0 && digits <= 9 && bytes.get(end).is_none_or(|&b| b == b' ' || b == b'\t') {
+            let score = bytes
+                .get(j..end)?
+                .iter()
+                .fold(0u32, |n, d| n * 10 + u32::from(d - b'0'));
+            return Some((colon, score, end));
+        }
+        i = colon + 1;
+    }
+}
+
+/// Reads a score line: `name : score   name : score`.
+pub(super) fn score_line(text: &str) -> Option<ScoreLine<'_>> {
+    let bytes = text.as_bytes();
+    let (colon1, score1, end1) = score_at(bytes, 0)?;
+    let (colon2, score2, end2) = score_at(bytes, end1)?;
+    if !text.get(end2..)?.trim().is_empty() {
+        return None;
+    }
+    let first = text.get(..colon1)?.trim();
+    let second = text.get(end1..colon2)?.trim();
+    Some(ScoreLine {
+        names: ByPlayer::new(split_rating(first), split_rating(second)),
+        scores: ByPlayer::new(score1, score2),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(line: &str) -> (&str, Option<&str>, u32, &str, Option<&str>, u32) {
+        let s = score_line(line).unwrap_or_else(|| panic!("{line}"));
+        (
+            s.names.first.name,
+            s.names.first.rating,
+            s.scores.first,
+            s.names.second.name,
+            s.names.second.rating,
+            s.scores.second,
+        )
+    }
+
+    #[test]
+    fn match_lines_of_every_dialect() {
+        assert_eq!(match_line(" 7 point match"), Some(7));
+        assert_eq!(match_line("13 point match"), Some(13));
+        assert_eq!(match_line("0 point match"), Some(0));
+        assert_eq!(match_line(" 5 Point Match  "), Some(5));
+        assert_eq!(match_line("Money session"), Some(0));
+        assert_eq!(match_line("5 points match (Cube: 1)"), None);
+        assert_eq!(match_line("point match"), None);
+        assert_eq!(match_line("  1) 61: 13/7"), None);
+    }
+
+    #[test]
+    fn game_lines_with_and_without_indent() {
+        assert_eq!(game_line(" Game 1"), Some(1));
+        assert_eq!(game_line("Game 12 "), Some(12));
+        assert_eq!(game_line(" Game statistics for game 1"), None);
+        assert_eq!(game_line(" Gamer : 0     Game 2 : 0"), None);
+    }
+
+    #[test]
+    fn tags_keep_keys_with_spaces_and_empty_values() {
+        assert_eq!(
+            tag_line("; [Player 1 Elo \"1600.00/0\"]"),
+            Some(("Player 1 Elo", "1600.00/0"))
+        );
+        assert_eq!(tag_line("; [Site \"\"]  \r"), Some(("Site", "")));
+        assert_eq!(
+            tag_line(";[Video \"https://x/?v=1&t=2\"]"),
+            Some(("Video", "https://x/?v=1&t=2"))
+        );
+        assert_eq!(tag_line("; comment"), None);
+        assert_eq!(tag_line("; [Crawford]"), None);
+    }
+
+    #[test]
+    fn score_lines_of_every_dialect() {
+        assert_eq!(
+            names(" charlot1 : 0                   charlot2 : 0"),
+            ("charlot1", None, 0, "charlot2", None, 0)
+        );
+        assert_eq!(
+            names(" 1989,1529 : 0                    nori,1723 : 3"),
+            ("1989", Some("1529"), 0, "nori", Some("1723"), 3)
+        );
+        assert_eq!(
+            names(" Matthew Montgomery : 0                Simon Lockwood : 10"),
+            ("Matthew Montgomery", None, 0, "Simon Lockwood", None, 10)
+        );
+        assert_eq!(
+            names(" Sir_Plover: 0                            tester: 0   "),
+            ("Sir_Plover", None, 0, "tester", None, 0)
+        );
+        assert_eq!(
+            names(" chouehandle : 0                       Bot1: 2"),
+            ("chouehandle", None, 0, "Bot1", None, 2)
+        );
+        assert_eq!(
+            names(" Jos\u{e9} Mar\u{ed}a : 4       Fran\u{e7}ois : 1"),
+            ("Jos\u{e9} Mar\u{ed}a", None, 4, "Fran\u{e7}ois", None, 1)
+        );
+        assert_eq!(names(" : 0         : 0"), ("", None, 0, "", None, 0));
+        assert_eq!(
+            names(" Dr. No: Yes : 1     Bond : 2"),
+            ("Dr. No: Yes", None, 1, "Bond", None, 2)
+        );
+    }
+
+    #[test]
+    fn rows_and_half_score_lines_are_not_score_lines() {
+        assert_eq!(
+            score_line("  2) 31: 8/5 6/5                 51: 13/8"),
+            None
+        );
+        assert_eq!(score_line(" Rupert : 0"), None);
+        assert_eq!(score_line(" a : 0   b : 0  c"), None);
+    }
+}

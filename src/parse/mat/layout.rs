@@ -1,0 +1,484 @@
+//! Move rows: where each cell starts, and which column it is in.
+//!
+//! Cells are cut at their first word, not at the gaps between them: a cell
+//! starts at a *cell start* (`dd:` or one of the cell words below) preceded
+//! by a blank. Whatever follows the row number starts a cell too, so text
+//! that is no cell at all still becomes one (and is then reported as
+//! unreadable). A row number repeated inside a row (a Backgammon Galaxy
+//! export bug) ends the cell before it. The `Illegal play (...)` position
+//! dump is skipped whole, so the names inside it never start a cell.
+//!
+//! Which player a cell belongs to is decided by its column against a
+//! threshold learned from the rows of the match ([`ColumnLearner`]): the most
+//! common start column of second cells, minus 4.
+
+use super::lines::Line;
+use crate::side::Side;
+
+/// The most cells one row holds; more are merged into the last one.
+pub(super) const MAX_CELLS: usize = 6;
+
+/// The words that start a cell.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) enum Word {
+    /// `Doubles`.
+    Double,
+    /// `Beavers`.
+    Beaver,
+    /// `Raccoons`.
+    Raccoon,
+    /// `Takes`, `Accepts`.
+    Take,
+    /// `Drops`, `Passes`, `Rejects`.
+    Drop,
+    /// `Wins`.
+    Win,
+    /// `Losses`.
+    Loss,
+    /// `Resigned`.
+    Resigned,
+    /// `Resign`, `Resigns`.
+    Resign,
+    /// `Concedes`.
+    Concede,
+}
+
+/// Cell words, lowercase, longest spelling first where one is a prefix of
+/// another.
+const WORDS: &[(&[u8], Word)] = &[
+    (b"doubles", Word::Double),
+    (b"double", Word::Double),
+    (b"beavers", Word::Beaver),
+    (b"beaver", Word::Beaver),
+    (b"raccoons", Word::Raccoon),
+    (b"raccoon", Word::Raccoon),
+    (b"takes", Word::Take),
+    (b"take", Word::Take),
+    (b"accepts", Word::Take),
+    (b"accept", Word::Take),
+    (b"drops", Word::Drop),
+    (b"drop", Word::Drop),
+    (b"passes", Word::Drop),
+    (b"rejects", Word::Drop),
+    (b"reject", Word::Drop),
+    (b"wins", Word::Win),
+    (b"losses", Word::Loss),
+    (b"resigned", Word::Resigned),
+    (b"resigns", Word::Resign),
+    (b"resign", Word::Resign),
+    (b"concedes", Word::Concede),
+];
+
+/// The cell word at the start of `bytes` (any case, followed by no letter
+/// or digit) and its length.
+pub(super) fn word_at(bytes: &[u8]) -> Option<(Word, usize)> {
+    let first = bytes.first()?.to_ascii_lowercase();
+    if !matches!(
+        first,
+        b'a' | b'b' | b'c' | b'd' | b'l' | b'p' | b'r' | b't' | b'w'
+    ) {
+        return None;
+    }
+    WORDS.iter().find_map(|&(spelling, word)| {
+        let head = bytes.get(..spelling.len())?;
+        let boundary = bytes
+            .get(spelling.len())
+            .is_none_or(|b| !b.is_ascii_alphanumeric());
+        (boundary && head.eq_ignore_ascii_case(spelling)).then_some((word, spelling.len()))
+    })
+}
+
+/// A cell starts at `bytes[i]`: `dd:` or a cell word.
+fn is_cell_start(bytes: &[u8], i: usize) -> bool {
+    match bytes.get(i..) {
+        Some([a, b, b':', ..]) => a.is_ascii_digit() && b.is_ascii_digit(),
+        Some(rest) => word_at(rest).is_some(),
+        None => false,
+    }
+}
+
+/// A row number `NN)` at `bytes[i]`: its value and the offset after `)`.
+fn row_number(bytes: &[u8], i: usize) -> Option<(u32, usize)> {
+    let digits = bytes
+        .get(i..)?
+        .iter()
+        .take_while(|b| b.is_ascii_digit())
+        .count();
+    if digits == 0 || digits > 6 || bytes.get(i + digits) != Some(&b')') {
+        return None;
+    }
+    let value = bytes
+        .get(i..i + digits)?
+        .iter()
+        .fold(0u32, |n, d| n * 10 + u32::from(d - b'0'));
+    Some((value, i + digits + 1))
+}
+
+const fn is_blank(b: u8) -> bool {
+    b == b' ' || b == b'\t'
+}
+
+/// Case-insensitive prefix test at `bytes[i]`.
+fn starts_with_ci(bytes: &[u8], i: usize, prefix: &[u8]) -> bool {
+    bytes
+        .get(i..i + prefix.len())
+        .is_some_and(|head| head.eq_ignore_ascii_case(prefix))
+}
+
+/// The offset just after an `Illegal play (...)` dump starting at `i`
+/// (after `Illegal play` alone when no dump follows).
+fn skip_dump(bytes: &[u8], i: usize) -> usize {
+    let mut j = i + b"illegal".len();
+    while bytes.get(j).is_some_and(|&b| is_blank(b)) {
+        j += 1;
+    }
+    if !starts_with_ci(bytes, j, b"play") {
+        return j;
+    }
+    j += b"play".len();
+    while bytes.get(j).is_some_and(|&b| is_blank(b)) {
+        j += 1;
+    }
+    if bytes.get(j) != Some(&b'(') {
+        return j;
+    }
+    let rest = bytes.get(j..).unwrap_or_default();
+    dump_end(rest).map_or(bytes.len(), |end| j + end)
+}
+
+/// The length of a parenthesised dump at the start of `bytes`, closing
+/// parenthesis included: the exporter ends every field with `;`, so `;)`
+/// closes it even when a name holds a parenthesis.
+pub(super) fn dump_end(bytes: &[u8]) -> Option<usize> {
+    bytes
+        .windows(2)
+        .position(|w| w == b";)")
+        .map(|at| at + 2)
+        .or_else(|| bytes.iter().position(|&b| b == b')').map(|at| at + 1))
+}
+
+/// A cell's place in its line.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub(super) struct Span {
+    /// Byte offset of the first character.
+    pub start: usize,
+    /// Byte offset of the end (trailing blanks included).
+    pub end: usize,
+    /// The row number in force where the cell starts.
+    pub row: Option<u32>,
+}
+
+/// A row number written inside a row.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub(super) struct InnerNumber {
+    /// Its value.
+    pub value: u32,
+    /// Byte offset of its first digit.
+    pub at: usize,
+}
+
+/// One move row cut into cells.
+#[derive(Copy, Clone, Debug, Default)]
+pub(super) struct RowLayout {
+    /// The row number at the start of the line, if written.
+    pub number: Option<u32>,
+    cells: [Span; MAX_CELLS],
+    len: usize,
+    inner: [InnerNumber; 2],
+    inner_len: usize,
+}
+
+impl RowLayout {
+    /// The cells, left to right.
+    pub fn cells(&self) -> &[Span] {
+        self.cells.get(..self.len).unwrap_or_default()
+    }
+
+    /// Row numbers written inside the row (at most two kept).
+    pub fn inner_numbers(&self) -> &[InnerNumber] {
+        self.inner.get(..self.inner_len).unwrap_or_default()
+    }
+
+    fn close(&mut self, open: Option<(usize, Option<u32>)>, end: usize) {
+        let Some((start, row)) = open else { return };
+        if let Some(slot) = self.cells.get_mut(self.len) {
+            *slot = Span { start, end, row };
+            self.len += 1;
+        } else if let Some(last) = self.cells.last_mut() {
+            last.end = end;
+        }
+    }
+
+    /// Whose column each cell is in: by column against `threshold` (0-based),
+    /// except that two cells of one row never go to the same player, so a
+    /// cell the column gives to the player of the cell before it goes to the
+    /// other one (touching cells; the `Losses`/`Wins` pair after a repeated
+    /// row number).
+    pub fn sides(&self, line: &Line<'_>, threshold: u32) -> [Side; MAX_CELLS] {
+        let mut sides = [Side::First; MAX_CELLS];
+        let mut previous = None;
+        for (slot, cell) in sides.iter_mut().zip(self.cells()) {
+            let by_column = if line.column(cell.start) >= threshold {
+                Side::Second
+            } else {
+                Side::First
+            };
+            let side = if previous == Some(by_column) {
+                by_column.other()
+            } else {
+                by_column
+            };
+            *slot = side;
+            previous = Some(side);
+        }
+        sides
+    }
+}
+
+/// Cuts a line into cells if it is a move row: a row number `NN)`, or a
+/// cell start as its first word (`Wins 2 points` rows, rows without a
+/// number). `None` for any other line.
+pub(super) fn split_row(text: &str) -> Option<RowLayout> {
+    let bytes = text.as_bytes();
+    let indent = bytes.iter().take_while(|&&b| is_blank(b)).count();
+    let mut layout = RowLayout::default();
+    let mut i = indent;
+    if let Some((value, after)) = row_number(bytes, indent) {
+        layout.number = Some(value);
+        i = after;
+    } else if !is_cell_start(bytes, indent) {
+        return None;
+    }
+    let mut row = layout.number;
+    let mut open: Option<(usize, Option<u32>)> = None;
+    // After a row number the next word starts a cell, whatever it is.
+    let mut fresh = true;
+    let mut after_blank = true;
+    while let Some(&b) = bytes.get(i) {
+        if is_blank(b) {
+            after_blank = true;
+            i += 1;
+            continue;
+        }
+        if after_blank {
+            let inner = row_number(bytes, i)
+                .filter(|&(_, after)| bytes.get(after).is_none_or(|&c| is_blank(c)));
+            if let Some((value, after)) = inner {
+                layout.close(open.take(), i);
+                if let Some(slot) = layout.inner.get_mut(layout.inner_len) {
+                    *slot = InnerNumber { value, at: i };
+                    layout.inner_len += 1;
+                }
+                row = Some(value);
+                fresh = true;
+                i = after;
+                continue;
+            }
+            if fresh || is_cell_start(bytes, i) {
+                layout.close(open.take(), i);
+                open = Some((i, row));
+                fresh = false;
+            }
+            if starts_with_ci(bytes, i, b"illegal") {
+                i = skip_dump(bytes, i);
+                after_blank = false;
+                continue;
+            }
+        }
+        after_blank = false;
+        i += 1;
+    }
+    layout.close(open, bytes.len());
+    Some(layout)
+}
+
+/// Learns the column threshold of a match from its rows.
+#[derive(Clone, Debug)]
+pub(super) struct ColumnLearner {
+    /// Start columns of second cells.
+    second: [u32; Self::WIDTH],
+    /// Start columns of lone cells right of any left cell.
+    lone_right: [u32; Self::WIDTH],
+}
+
+impl Default for ColumnLearner {
+    fn default() -> Self {
+        ColumnLearner {
+            second: [0; Self::WIDTH],
+            lone_right: [0; Self::WIDTH],
+        }
+    }
+}
+
+impl ColumnLearner {
+    /// Columns counted; cells further right do not vote.
+    const WIDTH: usize = 160;
+    /// Left cells start just after the row number: never beyond this column.
+    const LEFT_LIMIT: u32 = 12;
+    /// The threshold when the rows give no evidence: gnubg's layout (33) - 4.
+    const DEFAULT: u32 = 29;
+
+    /// Counts one row.
+    pub fn add(&mut self, line: &Line<'_>, row: &RowLayout) {
+        let (histogram, cell) = match row.cells() {
+            [_, second, ..] => (&mut self.second, second),
+            [only] => (&mut self.lone_right, only),
+            [] => return,
+        };
+        let column = line.column(cell.start);
+        if column <= Self::LEFT_LIMIT {
+            return;
+        }
+        if let Some(count) = usize::try_from(column)
+            .ok()
+            .and_then(|c| histogram.get_mut(c))
+        {
+            *count += 1;
+        }
+    }
+
+    /// The threshold (0-based column): a cell starting at or right of it is
+    /// in the right column.
+    pub fn threshold(&self) -> u32 {
+        let mode = |histogram: &[u32; Self::WIDTH]| {
+            histogram
+                .iter()
+                .enumerate()
+                .filter(|&(_, &n)| n > 0)
+                .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(&a.0)))
+                .and_then(|(column, _)| u32::try_from(column).ok())
+        };
+        mode(&self.second)
+            .or_else(|| mode(&self.lone_right))
+            .map_or(Self::DEFAULT, |column| {
+                column.saturating_sub(4).max(Self::LEFT_LIMIT)
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::lines::Lines;
+    use super::*;
+
+    fn cells(text: &str) -> Vec<(&str, Option<u32>)> {
+        let row = split_row(text).unwrap();
+        row.cells()
+            .iter()
+            .map(|c| (text[c.start..c.end].trim_end(), c.row))
+            .collect()
+    }
+
+    fn sides(text: &str, threshold: u32) -> Vec<Side> {
+        let line = Lines::new(text, 0, 1).next().unwrap();
+        let row = split_row(text).unwrap();
+        row.sides(&line, threshold)[..row.cells().len()].to_vec()
+    }
+
+    #[test]
+    fn cells_are_cut_at_their_first_word() {
+        assert_eq!(
+            cells("  2) 31: 6/5 8/5                 41: 6/5 9/5"),
+            vec![("31: 6/5 8/5", Some(2)), ("41: 6/5 9/5", Some(2))]
+        );
+        assert_eq!(
+            cells(" 10) 61: 9/8 13/7                 Doubles => 2"),
+            vec![("61: 9/8 13/7", Some(10)), ("Doubles => 2", Some(10))]
+        );
+    }
+
+    #[test]
+    fn touching_cells_with_one_space_are_two_cells() {
+        assert_eq!(
+            cells("  4) 11: 25/24 24/23 23/22* 22/21 54: 25/20 10/6"),
+            vec![
+                ("11: 25/24 24/23 23/22* 22/21", Some(4)),
+                ("54: 25/20 10/6", Some(4))
+            ]
+        );
+    }
+
+    #[test]
+    fn rows_without_a_number_start_with_a_cell() {
+        assert_eq!(cells("      Wins 2 points"), vec![("Wins 2 points", None)]);
+        assert!(split_row(" Rupert : 0                     Niaj : 0").is_none());
+        assert!(split_row(" Game 1").is_none());
+    }
+
+    #[test]
+    fn unknown_text_after_the_row_number_is_a_cell() {
+        assert_eq!(
+            cells(" 12) 13-7 8/7                    61: 13/7"),
+            vec![("13-7 8/7", Some(12)), ("61: 13/7", Some(12))]
+        );
+    }
+
+    #[test]
+    fn the_dump_is_one_cell_whatever_its_names() {
+        let text = " 24) 11: Illegal play (25;0;1;0;0;Wins 3;nori;0;10;8;2;1;0;3;4;2;2;2;0;0;0;0;0;0;0;0;0;0;0;0;0;-3;-3;-3;-2;-2;-2;2;1;1;) 11: ";
+        let got = cells(text);
+        assert_eq!(got.len(), 2);
+        assert!(got[0].0.ends_with(";1;1;)"));
+        assert_eq!(got[1].0, "11:");
+    }
+
+    #[test]
+    fn a_repeated_row_number_ends_the_cell_before_it() {
+        let text = " 24) 43: 21/18 18/14              24)  Losses 2 point                                               Wins 2 point and the match";
+        let row = split_row(text).unwrap();
+        assert_eq!(row.inner_numbers(), &[InnerNumber { value: 24, at: 34 }]);
+        assert_eq!(
+            cells(text),
+            vec![
+                ("43: 21/18 18/14", Some(24)),
+                ("Losses 2 point", Some(24)),
+                ("Wins 2 point and the match", Some(24))
+            ]
+        );
+        assert_eq!(
+            sides(text, 29),
+            vec![Side::First, Side::Second, Side::First]
+        );
+    }
+
+    #[test]
+    fn repeats_and_hit_marks_are_no_row_numbers() {
+        let row = split_row("  5) 66: 13/7*(2) 7/1*(2)   44: 6/off(4)").unwrap();
+        assert!(row.inner_numbers().is_empty());
+        assert_eq!(row.cells().len(), 2);
+    }
+
+    #[test]
+    fn sides_follow_the_threshold() {
+        assert_eq!(
+            sides("  1)                             41: 13/9 24/23", 29),
+            vec![Side::Second]
+        );
+        assert_eq!(sides("      Wins 1 point", 29), vec![Side::First]);
+        assert_eq!(
+            sides("                                  Wins 4 point", 29),
+            vec![Side::Second]
+        );
+    }
+
+    #[test]
+    fn the_threshold_is_the_commonest_second_column_minus_four() {
+        let text = "  1) 52: 13/8 24/22              54: 24/20 13/8\n  2) 65: 24/18 18/13             32: 6/3* 13/11\n  3) 44: 24/20 24/20 13/9 13/9 32: 6/3* 13/11\n";
+        let mut learner = ColumnLearner::default();
+        for line in Lines::new(text, 0, 1) {
+            learner.add(&line, &split_row(line.text).unwrap());
+        }
+        assert_eq!(learner.threshold(), 29);
+        assert_eq!(ColumnLearner::default().threshold(), 29);
+    }
+
+    #[test]
+    fn cell_words_need_a_word_boundary() {
+        assert_eq!(word_at(b"Wins 1 point"), Some((Word::Win, 4)));
+        assert_eq!(word_at(b"Winston"), None);
+        assert_eq!(word_at(b"DROPS"), Some((Word::Drop, 5)));
+        assert_eq!(word_at(b"Resigned Game"), Some((Word::Resigned, 8)));
+        assert_eq!(word_at(b"Resign gammon"), Some((Word::Resign, 6)));
+        assert_eq!(word_at(b"bar/22"), None);
+    }
+}

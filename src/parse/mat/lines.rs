@@ -1,0 +1,152 @@
+//! Lines and columns: LF, CRLF and lone CR endings; tabs expanded to
+//! 8-column stops before any column is measured.
+
+use crate::parse::Location;
+
+/// Width of a tab stop.
+const TAB: u32 = 8;
+
+/// One line of the text, without its terminator.
+#[derive(Copy, Clone, Debug)]
+pub(super) struct Line<'a> {
+    /// The content, without the line terminator.
+    pub text: &'a str,
+    /// Byte offset of the content in the whole text.
+    pub start: usize,
+    /// Byte offset of the next line.
+    pub next: usize,
+    /// Line number, from 1.
+    pub number: u32,
+    /// ASCII without tabs: a byte offset is a column.
+    plain: bool,
+}
+
+impl<'a> Line<'a> {
+    /// The 0-based display column of byte `offset` of the line, tabs
+    /// expanded and each character one column wide.
+    pub fn column(&self, offset: usize) -> u32 {
+        if self.plain {
+            return u32::try_from(offset).unwrap_or(u32::MAX);
+        }
+        let prefix = self.text.get(..offset).unwrap_or(self.text);
+        prefix.chars().fold(0u32, |col, c| {
+            if c == '\t' {
+                (col / TAB + 1).saturating_mul(TAB)
+            } else {
+                col.saturating_add(1)
+            }
+        })
+    }
+
+    /// The location of byte `offset` of the line.
+    pub fn location(&self, offset: usize) -> Location {
+        Location {
+            byte: self.start + offset,
+            line: self.number,
+            column: self.column(offset).saturating_add(1),
+        }
+    }
+
+    /// The location of the first non-blank character (or the line end).
+    pub fn first_location(&self) -> Location {
+        self.location(self.indent())
+    }
+
+    /// The location just after the last non-blank character.
+    pub fn end_location(&self) -> Location {
+        self.location(self.text.trim_end().len())
+    }
+
+    /// Byte offset of the first non-blank character (the length if none).
+    pub fn indent(&self) -> usize {
+        self.text.len() - self.text.trim_start().len()
+    }
+
+    /// True when the line holds only blanks.
+    pub fn is_blank(&self) -> bool {
+        self.text.trim_start().is_empty()
+    }
+}
+
+/// The lines of a text from a byte offset on.
+#[derive(Clone, Debug)]
+pub(super) struct Lines<'a> {
+    text: &'a str,
+    pos: usize,
+    number: u32,
+}
+
+impl<'a> Lines<'a> {
+    /// Lines of `text` from byte `pos` (a line start), numbered from `number`.
+    pub fn new(text: &'a str, pos: usize, number: u32) -> Self {
+        Lines { text, pos, number }
+    }
+}
+
+impl<'a> Iterator for Lines<'a> {
+    type Item = Line<'a>;
+
+    fn next(&mut self) -> Option<Line<'a>> {
+        let rest = self.text.get(self.pos..).filter(|r| !r.is_empty())?;
+        let bytes = rest.as_bytes();
+        let len = bytes
+            .iter()
+            .position(|&b| b == b'\n' || b == b'\r')
+            .unwrap_or(bytes.len());
+        let terminator = match bytes.get(len..) {
+            Some([b'\r', b'\n', ..]) => 2,
+            Some([_, ..]) => 1,
+            _ => 0,
+        };
+        // Terminators are ASCII, so `len` is a char boundary.
+        let text = rest.get(..len).unwrap_or(rest);
+        let line = Line {
+            text,
+            start: self.pos,
+            next: self.pos + len + terminator,
+            number: self.number,
+            plain: text.is_ascii() && !text.as_bytes().contains(&b'\t'),
+        };
+        self.pos = line.next;
+        self.number = self.number.saturating_add(1);
+        Some(line)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(text: &str) -> Vec<(&str, usize, u32)> {
+        Lines::new(text, 0, 1)
+            .map(|l| (l.text, l.start, l.number))
+            .collect()
+    }
+
+    #[test]
+    fn lf_crlf_and_lone_cr_all_end_lines() {
+        assert_eq!(
+            lines("a\nb\r\nc\rd"),
+            vec![("a", 0, 1), ("b", 2, 2), ("c", 5, 3), ("d", 7, 4)]
+        );
+        assert_eq!(lines("a\n\n"), vec![("a", 0, 1), ("", 2, 2)]);
+        assert!(lines("").is_empty());
+    }
+
+    #[test]
+    fn tabs_expand_to_eight_column_stops() {
+        let line = Lines::new("  1)\t61: 13/7\t\t52: 8/3", 0, 1)
+            .next()
+            .unwrap();
+        assert_eq!(line.column(5), 8);
+        assert_eq!(line.column(14), 24);
+        assert_eq!(line.column(15), 32);
+        assert_eq!(line.location(15).column, 33);
+    }
+
+    #[test]
+    fn a_character_is_one_column_whatever_its_bytes() {
+        let line = Lines::new(" Jos\u{e9} : 0", 0, 1).next().unwrap();
+        assert_eq!(line.column(" Jos\u{e9} ".len()), 6);
+    }
+}

@@ -1,0 +1,539 @@
+//! The Jellyfish `.mat` family reader.
+//!
+//! The format was never specified and at least eight programs write their
+//! own dialect of it (GNU Backgammon, Jellyfish, GamesGrid, Snowie, eXtreme
+//! Gammon and Backgammon Studio, Backgammon Galaxy, OpenGammon and Foxamon,
+//! choue.net, DailyGammon). The reader accepts all of them and knows syntax
+//! only: it never judges a play.
+//!
+//! A file is one or more matches, each opened by a match line (`7 point
+//! match`, `0 point match`, `Money session`). The comment and tag lines just
+//! before a match line are that match's header. For each match the reader
+//! first walks its rows to learn where the right column starts (see
+//! [`layout`]), then walks them again and calls the visitor:
+//!
+//! 1. [`Visitor::begin_match`] with the header tags, then a
+//!    [`Visitor::comment`] for each other header line (remark boxes, notes);
+//! 2. per game: [`Visitor::begin_game`] with the `Game N` and score lines,
+//!    [`Visitor::action`] per cell in reading order (row by row, left cell
+//!    first) and per `; Set Pos=` line, [`Visitor::comment`] per comment
+//!    line, then [`Visitor::end_game`] at the next `Game N` line, match line
+//!    or the end of the text;
+//! 3. [`Visitor::end_match`].
+//!
+//! Problems come where they are met: a cell that cannot be read
+//! ([`ProblemKind::UnparsableCell`], and reading goes on with the next
+//! cell), a missing or garbled `Game N` or score line
+//! ([`ProblemKind::BadHeader`]), rows or games out of sequence
+//! ([`ProblemKind::Numbering`]). Text without any match line gives one
+//! [`ProblemKind::Unreadable`] problem and nothing else.
+//!
+//! Memory: the reader holds the text and one match's header tags; nothing
+//! else grows with the input.
+
+mod cell;
+mod dump;
+mod header;
+mod layout;
+mod lines;
+
+use self::dump::Frame;
+use self::layout::{ColumnLearner, RowLayout};
+use self::lines::{Line, Lines};
+use super::{
+    Action, ActionKind, Comment, Format, GameHeader, Location, MatchHeader, PlayerName, Problem,
+    ProblemKind, Tag, Visitor,
+};
+use crate::side::{ByPlayer, Side};
+
+/// Reads `.mat` text and calls `visitor` in reading order.
+pub fn read(text: &str, visitor: &mut impl Visitor) {
+    read_noted(text, visitor, None);
+}
+
+/// Reads `.mat` text; `note` (an encoding note) is passed on first, unless
+/// the text is no transcript. Returns false when the text holds no match line
+/// (the visitor then got one [`ProblemKind::Unreadable`] problem only).
+pub(crate) fn read_noted(
+    text: &str,
+    visitor: &mut impl Visitor,
+    note: Option<&Problem<'_>>,
+) -> bool {
+    let start = if text.starts_with('\u{feff}') {
+        '\u{feff}'.len_utf8()
+    } else {
+        0
+    };
+    let first = Lines::new(text, start, 1)
+        .find_map(|line| header::match_line(line.text).map(|length| (line, length)));
+    let Some(mut current) = first else {
+        visitor.problem(&Problem {
+            location: Location {
+                byte: 0,
+                line: 1,
+                column: 1,
+            },
+            kind: ProblemKind::Unreadable,
+            text: "",
+            message: "no `N point match` or `Money session` line: not a .mat transcript".into(),
+            side: None,
+            row: None,
+        });
+        return false;
+    };
+    if let Some(note) = note {
+        visitor.problem(note);
+    }
+    let mut header_start = (start, 1);
+    loop {
+        let (match_line, length) = current;
+        let body = scan_body(text, &match_line);
+        let mut reader = MatchReader {
+            visitor: &mut *visitor,
+            threshold: body.threshold,
+            phase: Phase::Idle,
+            next_game: 1,
+            last: match_line.end_location(),
+        };
+        reader.header(text, header_start, &match_line, length);
+        for line in Lines::new(text, match_line.next, match_line.number.saturating_add(1))
+            .take_while(|line| line.start < body.end.0)
+        {
+            reader.line(&line);
+        }
+        reader.finish();
+        match body.next {
+            Some(next) => {
+                header_start = body.end;
+                current = next;
+            }
+            None => break,
+        }
+    }
+    true
+}
+
+/// What the first walk over a match's body found.
+struct Body<'a> {
+    /// Column threshold of the right cells (0-based).
+    threshold: u32,
+    /// Where the body ends: byte offset and line number of the next match's
+    /// header (or the text's end).
+    end: (usize, u32),
+    /// The next match line and its length.
+    next: Option<(Line<'a>, u32)>,
+}
+
+/// Walks the body of a match (from after its match line): learns the column
+/// threshold and finds the next match line. The comment and blank lines
+/// right before that match line are its header, not this body.
+fn scan_body<'a>(text: &'a str, match_line: &Line<'a>) -> Body<'a> {
+    let mut learner = ColumnLearner::default();
+    let mut run: Option<(usize, u32)> = None;
+    let mut end = (text.len(), match_line.number);
+    for line in Lines::new(text, match_line.next, match_line.number.saturating_add(1)) {
+        end = (text.len(), line.number.saturating_add(1));
+        let trimmed = line.text.trim_start();
+        if trimmed.is_empty() || is_comment(trimmed) {
+            run.get_or_insert((line.start, line.number));
+            continue;
+        }
+        if let Some(length) = header::match_line(line.text) {
+            return Body {
+                threshold: learner.threshold(),
+                end: run.unwrap_or((line.start, line.number)),
+                next: Some((line, length)),
+            };
+        }
+        run = None;
+        if let Some(row) = layout::split_row(line.text) {
+            learner.add(&line, &row);
+        }
+    }
+    Body {
+        threshold: learner.threshold(),
+        end,
+        next: None,
+    }
+}
+
+/// Comment lines: `;`, `#`, and the frame of a remark box.
+fn is_comment(trimmed: &str) -> bool {
+    trimmed.starts_with([';', '#', '|']) || trimmed.starts_with("+-")
+}
+
+/// The text after `; Set Pos=`, if the line is one.
+fn set_pos(trimmed: &str) -> Option<&str> {
+    let rest = trimmed.strip_prefix(';')?.trim_start();
+    let head = rest.get(..8)?;
+    head.eq_ignore_ascii_case("set pos=")
+        .then(|| rest.get(8..))?
+}
+
+/// Where the reader is inside a match.
+#[derive(Clone, Debug)]
+enum Phase<'a> {
+    /// No game open.
+    Idle,
+    /// A `Game N` line was read; its score line is due.
+    Header {
+        location: Location,
+        number: Option<u32>,
+        /// The `Game N` line, trimmed.
+        text: &'a str,
+        /// Just after the `Game N` line.
+        last: Location,
+    },
+    /// Inside a game.
+    Game(Game<'a>),
+}
+
+/// An open game.
+#[derive(Clone, Debug)]
+struct Game<'a> {
+    names: ByPlayer<PlayerName<'a>>,
+    /// The row number due next.
+    expected_row: u32,
+    /// Just after the game's last line so far.
+    last: Location,
+}
+
+/// Reads the lines of one match into the visitor.
+struct MatchReader<'v, 'a, V> {
+    visitor: &'v mut V,
+    threshold: u32,
+    phase: Phase<'a>,
+    /// The game number due next.
+    next_game: u32,
+    /// Just after the match's last line so far.
+    last: Location,
+}
+
+impl<'a, V: Visitor> MatchReader<'_, 'a, V> {
+    /// The header lines from `start` to the match line: tags go to
+    /// [`Visitor::begin_match`], other lines become comments after it.
+    fn header(&mut self, text: &'a str, start: (usize, u32), match_line: &Line<'a>, length: u32) {
+        let lines =
+            || Lines::new(text, start.0, start.1).take_while(|l| l.start < match_line.start);
+        let tags = lines()
+            .filter_map(|line| {
+                header::tag_line(line.text).map(|(key, value)| Tag {
+                    key,
+                    value,
+                    location: line.first_location(),
+                })
+            })
+            .collect();
+        self.visitor.begin_match(&MatchHeader {
+            location: match_line.first_location(),
+            length,
+            tags,
+            format: Format::Mat,
+        });
+        for line in lines() {
+            if !line.is_blank() && header::tag_line(line.text).is_none() {
+                self.comment(&line);
+            }
+        }
+    }
+
+    /// One line of the body.
+    fn line(&mut self, line: &Line<'a>) {
+        let trimmed = line.text.trim_start();
+        if trimmed.is_empty() {
+            return;
+        }
+        if is_comment(trimmed) {
+            let in_game = matches!(self.phase, Phase::Game(_));
+            match set_pos(trimmed) {
+                Some(board) if in_game => self.set_position(line, trimmed, board),
+                _ => self.comment(line),
+            }
+        } else if let Some(number) = trimmed
+            .starts_with(['G', 'g'])
+            .then(|| header::game_line(line.text))
+            .flatten()
+        {
+            self.game_line(line, number);
+        } else if let Phase::Header { .. } = self.phase {
+            self.score_line_due(line);
+        } else if let Some(row) = layout::split_row(line.text) {
+            if let Phase::Idle = self.phase {
+                self.bad_header(line, "a move row before any `Game N` line".into());
+                self.next_game = self.next_game.saturating_add(1);
+                self.begin_game(line.first_location(), None, line.first_location(), None);
+            }
+            self.row(line, &row);
+        } else if let Some(score) = header::score_line(line.text) {
+            self.bad_header(line, "a score line without its `Game N` line".into());
+            self.end_game();
+            self.next_game = self.next_game.saturating_add(1);
+            self.begin_game(
+                line.first_location(),
+                None,
+                line.first_location(),
+                Some(score),
+            );
+        } else if let Phase::Game(_) = self.phase {
+            self.problem(
+                line.first_location(),
+                ProblemKind::UnparsableCell,
+                trimmed.trim_end(),
+                "expected a move row, a `Game N` line or a comment".into(),
+                None,
+                None,
+            );
+        } else {
+            self.comment(line);
+        }
+        self.last = line.end_location();
+        if let Phase::Game(game) = &mut self.phase {
+            game.last = self.last;
+        }
+    }
+
+    /// A `Game N` line: closes the open game and waits for the score line.
+    fn game_line(&mut self, line: &Line<'a>, number: u32) {
+        self.end_game();
+        if number != self.next_game {
+            self.problem(
+                line.first_location(),
+                ProblemKind::Numbering,
+                line.text.trim(),
+                format!("game {number} where game {} was due", self.next_game),
+                None,
+                None,
+            );
+        }
+        self.next_game = number.saturating_add(1);
+        self.phase = Phase::Header {
+            location: line.first_location(),
+            number: Some(number),
+            text: line.text.trim(),
+            last: line.end_location(),
+        };
+    }
+
+    /// The line after `Game N`: the score line, else a bad header.
+    fn score_line_due(&mut self, line: &Line<'a>) {
+        let Phase::Header {
+            location, number, ..
+        } = self.phase
+        else {
+            return;
+        };
+        if let Some(score) = header::score_line(line.text) {
+            self.begin_game(location, number, line.first_location(), Some(score));
+        } else if let Some(row) = layout::split_row(line.text) {
+            self.bad_header(
+                line,
+                format!("no score line after `Game {}`", number.unwrap_or(0)),
+            );
+            self.begin_game(location, number, line.first_location(), None);
+            self.row(line, &row);
+        } else {
+            self.bad_header(
+                line,
+                "expected a score line like `name : 0    name : 0`".into(),
+            );
+            self.begin_game(location, number, line.first_location(), None);
+        }
+    }
+
+    fn begin_game(
+        &mut self,
+        location: Location,
+        number: Option<u32>,
+        score_location: Location,
+        score: Option<header::ScoreLine<'a>>,
+    ) {
+        let names = score.map(|s| s.names).unwrap_or_default();
+        let header = GameHeader {
+            location,
+            number,
+            score_location,
+            names,
+            scores: score.map_or(ByPlayer::default(), |s| {
+                ByPlayer::new(Some(s.scores.first), Some(s.scores.second))
+            }),
+            crawford: None,
+            initial_cube: None,
+        };
+        self.visitor.begin_game(&header);
+        self.phase = Phase::Game(Game {
+            names,
+            expected_row: 1,
+            last: score_location,
+        });
+    }
+
+    /// Closes the open game, if any; a `Game N` line without a score line
+    /// still makes a (bad, empty) game.
+    fn end_game(&mut self) {
+        match std::mem::replace(&mut self.phase, Phase::Idle) {
+            Phase::Idle => {}
+            Phase::Header {
+                location,
+                number,
+                text,
+                last,
+            } => {
+                self.problem(
+                    location,
+                    ProblemKind::BadHeader,
+                    text,
+                    format!("no score line after `Game {}`", number.unwrap_or(0)),
+                    None,
+                    None,
+                );
+                self.visitor.begin_game(&GameHeader {
+                    location,
+                    number,
+                    score_location: location,
+                    names: ByPlayer::default(),
+                    scores: ByPlayer::default(),
+                    crawford: None,
+                    initial_cube: None,
+                });
+                self.visitor.end_game(last);
+            }
+            Phase::Game(game) => self.visitor.end_game(game.last),
+        }
+    }
+
+    fn finish(&mut self) {
+        self.end_game();
+        self.visitor.end_match(self.last);
+    }
+
+    /// One move row: numbering, then each cell.
+    fn row(&mut self, line: &Line<'a>, row: &RowLayout) {
+        let Phase::Game(game) = &mut self.phase else {
+            return;
+        };
+        let mut numbering: [Option<(Location, String)>; 3] = Default::default();
+        if let Some(number) = row.number {
+            if number != game.expected_row {
+                numbering[0] = Some((
+                    line.first_location(),
+                    format!("row {number} where row {} was due", game.expected_row),
+                ));
+            }
+            game.expected_row = number.saturating_add(1);
+        }
+        for (slot, inner) in numbering[1..].iter_mut().zip(row.inner_numbers()) {
+            let message = if Some(inner.value) == row.number {
+                format!("row number {} repeated inside the row", inner.value)
+            } else {
+                game.expected_row = inner.value.saturating_add(1);
+                format!("row number {} inside a row", inner.value)
+            };
+            *slot = Some((line.location(inner.at), message));
+        }
+        let names = game.names;
+        for (location, message) in numbering.into_iter().flatten() {
+            let text = line
+                .text
+                .get(location.byte - line.start..)
+                .unwrap_or_default();
+            let text = text.split([')']).next().map_or("", |n| n.trim());
+            self.problem(
+                location,
+                ProblemKind::Numbering,
+                text,
+                message,
+                None,
+                row.number,
+            );
+        }
+        let sides = row.sides(line, self.threshold);
+        for (cell, &side) in row.cells().iter().zip(&sides) {
+            let text = line
+                .text
+                .get(cell.start..cell.end)
+                .unwrap_or_default()
+                .trim_end();
+            let location = line.location(cell.start);
+            let frame = Frame {
+                names,
+                column: side,
+            };
+            match cell::parse(text, &frame) {
+                Ok(kind) => self.visitor.action(&Action {
+                    location,
+                    side,
+                    row: cell.row,
+                    text,
+                    kind,
+                }),
+                Err(message) => self.problem(
+                    location,
+                    ProblemKind::UnparsableCell,
+                    text,
+                    message,
+                    Some(side),
+                    cell.row,
+                ),
+            }
+        }
+    }
+
+    /// A `; Set Pos=` line inside a game.
+    fn set_position(&mut self, line: &Line<'a>, trimmed: &'a str, board: &str) {
+        let text = trimmed.trim_end();
+        match dump::set_position(board) {
+            Ok(dump) => self.visitor.action(&Action {
+                location: line.first_location(),
+                side: Side::First,
+                row: None,
+                text,
+                kind: ActionKind::SetPosition(Box::new(dump)),
+            }),
+            Err(message) => self.problem(
+                line.first_location(),
+                ProblemKind::UnparsableCell,
+                text,
+                format!("unreadable `Set Pos` position: {message}"),
+                None,
+                None,
+            ),
+        }
+    }
+
+    fn comment(&mut self, line: &Line<'a>) {
+        self.visitor.comment(&Comment {
+            location: line.first_location(),
+            text: line.text.trim(),
+        });
+    }
+
+    fn bad_header(&mut self, line: &Line<'a>, message: String) {
+        self.problem(
+            line.first_location(),
+            ProblemKind::BadHeader,
+            line.text.trim(),
+            message,
+            None,
+            None,
+        );
+    }
+
+    fn problem(
+        &mut self,
+        location: Location,
+        kind: ProblemKind,
+        text: &str,
+        message: String,
+        side: Option<Side>,
+        row: Option<u32>,
+    ) {
+        self.visitor.problem(&Problem {
+            location,
+            kind,
+            text,
+            message,
+            side,
+            row,
+        });
+    }
+}
