@@ -685,7 +685,7 @@ fn set_ups_the_reader_cannot_give_are_problems() {
     assert_eq!(ps.len(), 1);
     assert_eq!(
         (ps[0].0, ps[0].1),
-        (ProblemKind::UnparsableCell, loc(text, "AE", 0))
+        (ProblemKind::Unsupported, loc(text, "AE", 0))
     );
     // a cube edit without a board
     let text = "(;GM[6]\n;W[31hefe]\n;CV[2]\n;B[31qtst])";

@@ -230,6 +230,9 @@ pub enum ProblemKind {
     Encoding,
     /// Something skipped on purpose (an SGF variation, a property): `skipped`.
     Skipped,
+    /// Valid in its format but not modelled (an SGF board edit that changes
+    /// only some points): the position after it is unknown: `unsupported`.
+    Unsupported,
 }
 
 impl ProblemKind {
@@ -243,6 +246,7 @@ impl ProblemKind {
             ProblemKind::Numbering => "numbering",
             ProblemKind::Encoding => "encoding",
             ProblemKind::Skipped => "skipped",
+            ProblemKind::Unsupported => "unsupported",
         }
     }
 }

@@ -1722,14 +1722,17 @@ impl Visitor for Replayer<'_> {
             ProblemKind::Unreadable | ProblemKind::UnparsableCell | ProblemKind::BadHeader => {
                 Severity::Error
             }
+            ProblemKind::Unsupported => Severity::Warning,
             ProblemKind::Numbering | ProblemKind::Encoding | ProblemKind::Skipped => Severity::Info,
         };
         if problem.kind == ProblemKind::Unreadable {
             self.unreadable = Some(problem.message.clone());
         }
         let mut message = problem.message.clone();
-        if problem.kind == ProblemKind::UnparsableCell
-            && let Some(side) = problem.side
+        if matches!(
+            problem.kind,
+            ProblemKind::UnparsableCell | ProblemKind::Unsupported
+        ) && let Some(side) = problem.side
             && let Some(g) = self.game()
             && !g.unknown
             && g.over.is_none()

@@ -1333,7 +1333,7 @@ impl<'a, 'v, V: Visitor> Reader<'a, 'v, V> {
                 }
                 Err(message) => self.problem(
                     board.location,
-                    ProblemKind::UnparsableCell,
+                    ProblemKind::Unsupported,
                     board.text,
                     message,
                     Some(board.side),
