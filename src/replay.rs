@@ -4,8 +4,6 @@
 mod rules;
 mod visitor;
 
-use std::collections::BTreeMap;
-
 pub use rules::{RulesInForce, Setting, Source, parse_variant};
 
 use crate::finding::{Finding, SeverityCounts};
@@ -51,16 +49,6 @@ pub struct PlayerTally {
     pub doublets: u32,
     /// Faces: each die of each roll counted.
     pub faces: [u32; 6],
-    /// Illegal plays by kind (`wrong-dice`, ...).
-    pub illegal_by_kind: BTreeMap<&'static str, u32>,
-    /// Illegal plays that stood.
-    pub illegal_stood: u32,
-    /// Illegal plays that ended the game (not accepted by an opponent's action).
-    pub illegal_ended_game: u32,
-    /// Illegal cube actions.
-    pub illegal_cube: u32,
-    /// Record defects in this player's column.
-    pub record_defects: u32,
 }
 
 /// One match's summary (one row of `--summary`).

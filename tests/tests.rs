@@ -1,5 +1,6 @@
 //! The one integration-test binary. Shared data is read from `../shared/`.
 
+mod check_corpus;
 mod cli;
 mod ids;
 mod oracle;

@@ -2,7 +2,7 @@
 //! cube and the score, and records findings.
 
 use super::rules::RulesInForce;
-use super::{MatchSummary, Options, PlayerTally};
+use super::{MatchSummary, Options};
 use crate::dice::Roll;
 use crate::finding::{Context, Finding, Severity};
 use crate::notation::{PlayNotation, PointName};
@@ -1761,41 +1761,10 @@ impl Visitor for Replayer<'_> {
     }
 }
 
-/// Adds a match's findings to its players' tallies (one place, so that the
-/// per-player report always adds up to the findings).
+/// Counts a match's findings by severity (the per-player report sorts
+/// findings into its own columns from the findings themselves).
 fn tally_findings(summary: &mut MatchSummary, findings: &[Finding]) {
     for f in findings {
         summary.findings.add(f.severity);
-        let Some(side) = f.side else { continue };
-        let t: &mut PlayerTally = &mut summary.players[side];
-        match f.code {
-            "illegal-play" | "illegal-play-marker" => {
-                let kind = if f.code == "illegal-play" {
-                    f.kind.unwrap_or("illegal-play")
-                } else {
-                    "illegal-play-marker"
-                };
-                *t.illegal_by_kind.entry(kind).or_insert(0) += 1;
-                match f.stood {
-                    Some(true) => t.illegal_stood += 1,
-                    Some(false) => t.illegal_ended_game += 1,
-                    None => {}
-                }
-            }
-            "double-in-crawford" | "double-not-owner" | "double-after-roll"
-            | "double-wrong-value" | "beaver-not-allowed" | "cube-disabled" => t.illegal_cube += 1,
-            "impossible-play"
-            | "turn-order"
-            | "answer-without-double"
-            | "double-unanswered"
-            | "actions-after-end"
-            | "winner-mismatch"
-            | "points-mismatch"
-            | "resign-value"
-            | "hidden-play"
-            | "name-change"
-            | "unparsable-cell" => t.record_defects += 1,
-            _ => {}
-        }
     }
 }
