@@ -384,7 +384,6 @@ pub(crate) mod testing {
             rolls,
             doublets,
             faces,
-            ..PlayerTally::default()
         }
     }
 
