@@ -341,6 +341,10 @@ impl Config {
 /// a `--summary` file that cannot be created, a thread pool that cannot start.
 pub fn run(config: &Config) -> Result<ExitCode> {
     let inputs = walk::discover(&config.paths);
+    if inputs.is_empty() && !matches!(config.task, Task::Legal { .. }) {
+        // A folder with nothing in it: say so rather than report a clean run.
+        anyhow::bail!("no files to check in {}", describe_paths(&config.paths));
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.jobs)
         .build()
@@ -447,6 +451,15 @@ pub fn run(config: &Config) -> Result<ExitCode> {
             Ok(exit_status(&totals, None))
         }
     }
+}
+
+/// The paths as given, for messages.
+fn describe_paths(paths: &[OsString]) -> String {
+    paths
+        .iter()
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// A position ID (optionally followed by `:MatchID`) or an XGID.

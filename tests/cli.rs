@@ -390,3 +390,42 @@ fn legal_refuses_a_bad_position_or_dice_in_one_line() {
         assert!(stderr(&output).starts_with("bgaudit: invalid"));
     }
 }
+
+#[test]
+fn an_empty_folder_is_an_error_not_a_clean_run() {
+    let dir = std::env::temp_dir().join(format!("bgaudit-empty-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temporary folder");
+    let output = run(&["check", dir.to_str().expect("UTF-8 path")]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("no files to check"),
+        "{}",
+        stderr(&output)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn the_bundled_examples_give_the_three_planted_errors() {
+    let output = run(&["check", "--format", "jsonl", "fixtures/examples"]);
+    assert_eq!(output.status.code(), Some(1));
+    let rows = jsonl(&output);
+    let got: Vec<(u64, &str)> = rows
+        .iter()
+        .map(|r| {
+            (
+                r["line"].as_u64().unwrap_or(0),
+                r["code"].as_str().unwrap_or(""),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            (26, "score-mismatch"),
+            (34, "illegal-play"),
+            (62, "double-in-crawford")
+        ]
+    );
+    assert_eq!(rows[1]["stood"], true);
+}

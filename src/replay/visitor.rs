@@ -160,6 +160,10 @@ struct MatchState {
     /// The score the next game should start with if the record's own points
     /// (rather than the replay's) are right: no second finding for one cause.
     alt_expected: Option<ByPlayer<u32>>,
+    /// After a score line that disagreed with the replay: the score the
+    /// replay itself would have now. If the next line agrees with it, the
+    /// earlier line was the mistake: no second finding.
+    replayed: Option<ByPlayer<u32>>,
     /// The last game's points are unknown (unfinished, or a resignation
     /// without a value): the next score line is taken as it is.
     result_unknown: bool,
@@ -454,6 +458,9 @@ impl<'o> Replayer<'o> {
                 _ => computed,
             };
             m.score.record(winner, points);
+            if let Some(replayed) = m.replayed.as_mut() {
+                replayed[winner] = replayed[winner].saturating_add(points);
+            }
             m.alt_expected = match (written, end) {
                 (Some(w), Ending::BearOff { .. } | Ending::Drop { .. }) if w != computed => {
                     let mut s = m.score.scores;
@@ -1474,6 +1481,7 @@ impl Visitor for Replayer<'_> {
             games: 0,
             after_match_reported: false,
             alt_expected: None,
+            replayed: None,
             result_unknown: false,
             first_finding: self.findings.len(),
         });
@@ -1551,6 +1559,7 @@ impl Visitor for Replayer<'_> {
             } else if recorded != m.score.scores
                 && m.rules.length > 0
                 && Some(recorded) != m.alt_expected
+                && Some(recorded) != m.replayed
                 && !m.result_unknown
             {
                 let expected = m.score.scores;
@@ -1574,9 +1583,13 @@ impl Visitor for Replayer<'_> {
                 );
                 f.kind = Some(if gap { "gap" } else { "wrong" });
                 findings.push(f);
+                m.replayed = Some(expected);
                 m.score.set_scores(recorded);
-            } else if recorded != m.score.scores {
-                m.score.set_scores(recorded);
+            } else {
+                if recorded != m.score.scores {
+                    m.score.set_scores(recorded);
+                }
+                m.replayed = None;
             }
         }
         if m.score.is_over() && !m.after_match_reported {
