@@ -328,7 +328,10 @@ impl Config {
             paths,
             jobs,
             quiet: common.quiet,
-            options: Options { flags },
+            options: Options {
+                flags,
+                trace: false,
+            },
             task,
         })
     }
@@ -542,6 +545,7 @@ fn unreadable(path: String, reason: String) -> FileReport {
         unreadable_reason: Some(reason),
         findings: Vec::new(),
         matches: Vec::new(),
+        trace: Vec::new(),
     }
 }
 

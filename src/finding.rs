@@ -90,6 +90,13 @@ pub struct Finding {
     pub stood: Option<bool>,
     /// One sentence a tournament director understands.
     pub message: String,
+    /// For an illegal or impossible play: `true` when a legal play close to
+    /// the notation as written makes the rest of the record consistent (a
+    /// probable transcription error), `false` when the play as written is the
+    /// one the rest of the record follows; `None` when not analysed.
+    pub likely_typo: Option<bool>,
+    /// The legal play the record most probably meant, in standard notation.
+    pub suggestion: Option<String>,
 }
 
 impl Finding {
@@ -118,6 +125,8 @@ impl Finding {
             context: None,
             stood: None,
             message: message.into(),
+            likely_typo: None,
+            suggestion: None,
         }
     }
 }

@@ -31,6 +31,37 @@ pub struct RuleFlags {
 pub struct Options {
     /// Rule options from flags; the file's own tags take precedence.
     pub flags: RuleFlags,
+    /// Record every action with the position before and after it
+    /// ([`FileReport::trace`]), for `bgaudit show` and explanations.
+    pub trace: bool,
+}
+
+/// One action as replayed, with the positions around it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TraceStep {
+    /// Ordinal of the match in the file.
+    pub match_number: u32,
+    /// Game number as written.
+    pub game: Option<u32>,
+    /// Row number as written.
+    pub row: Option<u32>,
+    /// The column acting.
+    pub side: crate::side::Side,
+    /// The player's name.
+    pub player: String,
+    /// Where the cell is.
+    pub location: crate::parse::Location,
+    /// The cell as written.
+    pub text: String,
+    /// The roll, for a roll.
+    pub dice: Option<crate::dice::Roll>,
+    /// The position before the action, from the actor's side (`None` when
+    /// the position is not known).
+    pub before: Option<crate::position::Position>,
+    /// The position after it, from the same side.
+    pub after: Option<crate::position::Position>,
+    /// Cube and score around the action.
+    pub context: Option<crate::finding::Context>,
 }
 
 /// What happened to one player in one match (summed across matches by the
@@ -100,6 +131,8 @@ pub struct FileReport {
     pub findings: Vec<Finding>,
     /// One summary per match, in input order.
     pub matches: Vec<MatchSummary>,
+    /// Every action replayed, when [`Options::trace`] asked for it.
+    pub trace: Vec<TraceStep>,
 }
 
 /// Reads and replays one file's bytes.
@@ -126,5 +159,6 @@ pub fn check_bytes(path: &str, bytes: &[u8], options: &Options) -> FileReport {
         unreadable_reason: replayer.unreadable.take(),
         findings: std::mem::take(&mut replayer.findings),
         matches: std::mem::take(&mut replayer.matches),
+        trace: std::mem::take(&mut replayer.trace),
     }
 }

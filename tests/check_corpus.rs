@@ -65,6 +65,7 @@ fn selfplay_mat_has_no_error_with_the_crawford_rule_as_played() {
             crawford: Some(false),
             ..RuleFlags::default()
         },
+        ..Options::default()
     };
     for (name, report) in check_all(&dir, &off) {
         let bad: Vec<_> = report

@@ -177,6 +177,7 @@ pub(crate) struct Replayer<'o> {
     pub(crate) findings: Vec<Finding>,
     pub(crate) matches: Vec<MatchSummary>,
     pub(crate) unreadable: Option<String>,
+    pub(crate) trace: Vec<super::TraceStep>,
     match_count: u32,
     current: Option<MatchState>,
     /// The last unfinished game's finding: a warning unless it was the last game of the file.
@@ -219,6 +220,7 @@ impl<'o> Replayer<'o> {
             findings: Vec::new(),
             matches: Vec::new(),
             unreadable: None,
+            trace: Vec::new(),
             match_count: 0,
             current: None,
             unfinished: None,
@@ -1654,6 +1656,66 @@ impl Visitor for Replayer<'_> {
         if !matches!(action.kind, ActionKind::SetPosition(_)) {
             self.flush_empty_roll();
         }
+        if self.options.trace {
+            self.act_traced(action);
+        } else {
+            self.act(action);
+        }
+    }
+
+    fn end_game(&mut self, last: Location) {
+        self.end_current_game(last);
+    }
+
+    fn end_match(&mut self, last: Location) {
+        self.end_match_inner(last);
+    }
+
+    fn problem(&mut self, problem: &Problem<'_>) {
+        self.problem_inner(problem);
+    }
+}
+
+impl Replayer<'_> {
+    /// The board from `side`'s view, when known.
+    fn view(&self, side: Side) -> Option<Position> {
+        let g = self.current.as_ref()?.game.as_ref()?;
+        (!g.unknown).then(|| frame(&g.board, side))
+    }
+
+    /// Acts, recording the positions around the action.
+    fn act_traced(&mut self, action: &Action<'_>) {
+        let before = self.view(action.side);
+        let probe = self.make(
+            "trace",
+            None,
+            Severity::Info,
+            action.location,
+            Some(action.side),
+            String::new(),
+        );
+        self.act(action);
+        let after = self.view(action.side);
+        let dice = match &action.kind {
+            ActionKind::Roll { dice, .. } => *dice,
+            _ => None,
+        };
+        self.trace.push(super::TraceStep {
+            match_number: self.match_count,
+            game: probe.game,
+            row: action.row,
+            side: action.side,
+            player: probe.player.unwrap_or_default(),
+            location: action.location,
+            text: action.text.to_owned(),
+            dice,
+            before,
+            after,
+            context: probe.context,
+        });
+    }
+
+    fn act(&mut self, action: &Action<'_>) {
         match &action.kind {
             ActionKind::Win {
                 points, resigned, ..
@@ -1699,11 +1761,7 @@ impl Visitor for Replayer<'_> {
         }
     }
 
-    fn end_game(&mut self, last: Location) {
-        self.end_current_game(last);
-    }
-
-    fn end_match(&mut self, last: Location) {
+    fn end_match_inner(&mut self, last: Location) {
         self.end_current_game(last);
         let Some(mut m) = self.current.take() else {
             return;
@@ -1730,7 +1788,7 @@ impl Visitor for Replayer<'_> {
         self.matches.push(m.summary);
     }
 
-    fn problem(&mut self, problem: &Problem<'_>) {
+    fn problem_inner(&mut self, problem: &Problem<'_>) {
         let severity = match problem.kind {
             ProblemKind::Unreadable | ProblemKind::UnparsableCell | ProblemKind::BadHeader => {
                 Severity::Error

@@ -417,6 +417,7 @@ pub(crate) mod testing {
                 findings: counts,
             }],
             findings,
+            trace: Vec::new(),
         }
     }
 
@@ -429,6 +430,7 @@ pub(crate) mod testing {
             unreadable_reason: Some("not UTF-8 text".to_owned()),
             findings: Vec::new(),
             matches: Vec::new(),
+            trace: Vec::new(),
         }
     }
 }
