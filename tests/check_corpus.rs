@@ -224,9 +224,10 @@ const EXPECTED_ERRORS: &[(&str, u32, &str, Option<&str>)] = &[
         "illegal-play-marker",
         None,
     ),
-    // Plays lost by the exporter: a roll with no play although one existed,
-    // then the opponent enters on a point that is blocked as recorded (the
-    // impossible play's message points back to the lost play).
+    // Plays lost by the exporter: a roll with no play although one existed;
+    // as recorded, the opponent then enters on a blocked point. The analysis
+    // finds the lost play (`5/off 5/1`) with which the entry and the rest of
+    // the game replay cleanly, says so, and goes on from it: one finding.
     (
         "bgnori__bglib/bglib__record__snowietxt__Wakagashira-nori-2009Feb092110.txt",
         45,
@@ -234,25 +235,15 @@ const EXPECTED_ERRORS: &[(&str, u32, &str, Option<&str>)] = &[
         Some("no-play"),
     ),
     (
-        "bgnori__bglib/bglib__record__snowietxt__Wakagashira-nori-2009Feb092110.txt",
-        45,
-        "impossible-play",
-        Some("onto-made-point"),
-    ),
-    (
         "bgnori__bglib/bglib__record__snowietxt__Wakagashira-nori-2009Feb092123.txt",
         36,
         "illegal-play",
         Some("no-play"),
-    ),
-    (
-        "bgnori__bglib/bglib__record__snowietxt__Wakagashira-nori-2009Feb092123.txt",
-        36,
-        "impossible-play",
-        Some("onto-made-point"),
     ),
     // Two rolls in a row with nothing played (rows 9 and 10, one finding),
-    // then `42: 25/23 13/9` enters with no checker on the bar.
+    // then `42: 25/23 13/9` enters with no checker on the bar: two plays were
+    // lost, which no single reading repairs; the impossible entry points back
+    // to them.
     (
         "bgnori__bglib/bglib__record__snowietxt__nicksbar-nori-2009Jan302316.txt",
         13,
@@ -455,4 +446,45 @@ fn per_player_totals_equal_the_findings_over_the_whole_corpus() {
         "every illegal play belongs to a player"
     );
     assert!(illegal > 0 && cube > 0);
+}
+
+#[test]
+fn lost_plays_of_the_known_defects_are_explained_as_such() {
+    let dir = shared().join("corpus/real/bgnori__bglib");
+    for (name, line) in [
+        (
+            "bglib__record__snowietxt__Wakagashira-nori-2009Feb092110.txt",
+            45,
+        ),
+        (
+            "bglib__record__snowietxt__Wakagashira-nori-2009Feb092123.txt",
+            36,
+        ),
+    ] {
+        let bytes = std::fs::read(dir.join(name)).expect("corpus file");
+        let report = check_bytes(name, &bytes, &Options::default());
+        let f = report
+            .findings
+            .iter()
+            .find(|f| f.location.line == line && f.code == "illegal-play")
+            .expect("the lost play is reported");
+        assert_eq!(f.kind, Some("no-play"));
+        assert_eq!(f.likely_typo, Some(true), "{}", f.message);
+        assert_eq!(f.suggestion.as_deref(), Some("5/off 5/1"));
+        assert!(f.message.contains("probably lost"), "{}", f.message);
+    }
+}
+
+#[test]
+fn the_illegal_play_dumps_are_not_called_typos() {
+    let name = "bglib__record__snowietxt__Nori-Kenji081229.txt";
+    let bytes = std::fs::read(shared().join("corpus/real/bgnori__bglib").join(name)).expect("file");
+    let report = check_bytes(name, &bytes, &Options::default());
+    let markers: Vec<_> = report
+        .findings
+        .iter()
+        .filter(|f| f.code == "illegal-play-marker")
+        .collect();
+    assert_eq!(markers.len(), 3);
+    assert!(markers.iter().all(|f| f.likely_typo != Some(true)));
 }

@@ -1,6 +1,8 @@
 //! The replayer proper: follows the reader's events, keeps the board, the
 //! cube and the score, and records findings.
 
+mod typo;
+
 use super::rules::RulesInForce;
 use super::{MatchSummary, Options};
 use crate::dice::Roll;
@@ -102,6 +104,8 @@ enum Pending {
 /// A roll with nothing written after the dice.
 #[derive(Clone, Debug)]
 struct EmptyRoll {
+    /// Index of its event in the game.
+    event: usize,
     side: Side,
     roll: Roll,
     location: Location,
@@ -122,6 +126,7 @@ struct Ambiguity {
     dice: Roll,
 }
 
+#[derive(Clone)]
 struct GameState {
     number: Option<u32>,
     names: ByPlayer<String>,
@@ -149,6 +154,7 @@ struct GameState {
     written_points: Option<u32>,
 }
 
+#[derive(Clone)]
 struct MatchState {
     rules: RulesInForce,
     score: MatchScore,
@@ -170,6 +176,58 @@ struct MatchState {
     first_finding: usize,
 }
 
+/// One event of the current game, kept so that the game can be replayed
+/// again under another reading of a play.
+#[derive(Clone, Debug)]
+enum GameEvent {
+    Action {
+        location: Location,
+        side: Side,
+        row: Option<u32>,
+        text: String,
+        kind: ActionKind,
+    },
+    Problem {
+        location: Location,
+        kind: ProblemKind,
+        text: String,
+        message: String,
+        side: Option<Side>,
+        row: Option<u32>,
+    },
+}
+
+impl GameEvent {
+    fn location(&self) -> Location {
+        match self {
+            GameEvent::Action { location, .. } | GameEvent::Problem { location, .. } => *location,
+        }
+    }
+}
+
+/// How the analysis of transcription errors settled one illegal play.
+#[derive(Clone, Debug)]
+struct Reading {
+    /// Index of the play's event in the game.
+    event: usize,
+    /// The legal play the record most probably meant, as the board after it
+    /// (first player's frame); `None` when the play as written stands.
+    result: Option<Position>,
+    /// That play in standard notation.
+    suggestion: Option<String>,
+    /// Appended to the finding's message.
+    note: String,
+}
+
+/// The state at the start of the current game, to replay it again.
+#[derive(Clone)]
+struct GameStart {
+    state: MatchState,
+    findings: usize,
+    hit_marks: usize,
+    trace: usize,
+}
+
 /// The replaying visitor for one file.
 pub(crate) struct Replayer<'o> {
     options: &'o Options,
@@ -184,6 +242,20 @@ pub(crate) struct Replayer<'o> {
     unfinished: Option<usize>,
     hit_marks_written: bool,
     hit_mark_findings: Vec<Finding>,
+    /// The current game's events, replayed when it ends.
+    events: Vec<GameEvent>,
+    game_start: Option<GameStart>,
+    /// Index of the event being replayed.
+    event_index: usize,
+    /// Index of the event whose play is being judged.
+    judging_event: usize,
+    /// The board before each event of the current replay (first player's
+    /// frame; `None` when unknown).
+    snapshots: Vec<Option<Position>>,
+    /// Settled readings of the current game's illegal plays.
+    readings: Vec<Reading>,
+    /// Record the trace in this replay (not in trial replays).
+    tracing: bool,
 }
 
 fn name_of(names: &ByPlayer<String>, side: Side) -> String {
@@ -226,6 +298,13 @@ impl<'o> Replayer<'o> {
             unfinished: None,
             hit_marks_written: false,
             hit_mark_findings: Vec::new(),
+            events: Vec::new(),
+            game_start: None,
+            event_index: 0,
+            judging_event: 0,
+            snapshots: Vec::new(),
+            readings: Vec::new(),
+            tracing: false,
         }
     }
 
@@ -438,7 +517,7 @@ impl<'o> Replayer<'o> {
     }
 
     fn end_current_game(&mut self, last: Location) {
-        self.flush_empty_roll();
+        self.run_game();
         let Some(m) = self.current.as_mut() else {
             return;
         };
@@ -579,10 +658,15 @@ impl<'o> Replayer<'o> {
             return;
         }
         match play {
-            Written::Moves(notation) => self.judge_play(action, roll, notation),
+            Written::Moves(notation) => {
+                self.judging_event = self.event_index;
+                self.judge_play(action, roll, notation);
+            }
             Written::Empty => {
+                let event = self.event_index;
                 if let Some(g) = self.game() {
                     g.empty_roll = Some(EmptyRoll {
+                        event,
                         side,
                         roll,
                         location: action.location,
@@ -591,7 +675,10 @@ impl<'o> Replayer<'o> {
                     });
                 }
             }
-            Written::CannotMove => self.judge_play(action, roll, &PlayNotation::empty()),
+            Written::CannotMove => {
+                self.judging_event = self.event_index;
+                self.judge_play(action, roll, &PlayNotation::empty());
+            }
             Written::Hidden | Written::Dump(None) => {
                 if let Some(g) = self.game() {
                     g.pending.push(Pending::Hidden {
@@ -618,6 +705,7 @@ impl<'o> Replayer<'o> {
             text: &empty.text,
             kind: ActionKind::Take,
         };
+        self.judging_event = empty.event;
         self.judge_play(&action, empty.roll, &PlayNotation::empty());
     }
 
@@ -642,6 +730,7 @@ impl<'o> Replayer<'o> {
 
     fn judge_play(&mut self, action: &Action<'_>, roll: Roll, notation: &PlayNotation) {
         let side = action.side;
+        let findings_before = self.findings.len();
         if notation.hops().iter().any(|h| h.hit) {
             self.hit_marks_written = true;
         }
@@ -772,6 +861,7 @@ impl<'o> Replayer<'o> {
                 }
             }
         }
+        self.apply_reading(side, findings_before);
     }
 
     /// Chooses between readings of the opponent's last play by this play.
@@ -901,6 +991,8 @@ impl<'o> Replayer<'o> {
             );
             let mut f = Self::at_action(f, action, roll);
             f.before = Some(before);
+            // The record itself gives the position: the play is recorded, not mistyped.
+            f.likely_typo = Some(false);
             let index = self.push(f);
             if let Some(g) = self.game() {
                 g.pending.push(Pending::Illegal {
@@ -1645,6 +1737,12 @@ impl Visitor for Replayer<'_> {
             f.game = header.number;
             self.push(f);
         }
+        self.game_start = self.current.clone().map(|state| GameStart {
+            state,
+            findings: self.findings.len(),
+            hit_marks: self.hit_mark_findings.len(),
+            trace: self.trace.len(),
+        });
     }
 
     fn action(&mut self, action: &Action<'_>) {
@@ -1653,14 +1751,13 @@ impl Visitor for Replayer<'_> {
             // An action before any game header: the reader reported the header problem.
             return;
         }
-        if !matches!(action.kind, ActionKind::SetPosition(_)) {
-            self.flush_empty_roll();
-        }
-        if self.options.trace {
-            self.act_traced(action);
-        } else {
-            self.act(action);
-        }
+        self.events.push(GameEvent::Action {
+            location: action.location,
+            side: action.side,
+            row: action.row,
+            text: action.text.to_owned(),
+            kind: action.kind.clone(),
+        });
     }
 
     fn end_game(&mut self, last: Location) {
@@ -1672,11 +1769,119 @@ impl Visitor for Replayer<'_> {
     }
 
     fn problem(&mut self, problem: &Problem<'_>) {
-        self.problem_inner(problem);
+        if self.current.as_ref().is_some_and(|m| m.game.is_some()) {
+            // Kept in order with the game's actions.
+            self.events.push(GameEvent::Problem {
+                location: problem.location,
+                kind: problem.kind,
+                text: problem.text.to_owned(),
+                message: problem.message.clone(),
+                side: problem.side,
+                row: problem.row,
+            });
+        } else {
+            self.problem_inner(problem);
+        }
     }
 }
 
 impl Replayer<'_> {
+    /// After judging the play of event `judging_event`: when the analysis
+    /// settled how to read it, annotate its finding and, for a probable
+    /// transcription error, continue from the legal play the record meant.
+    fn apply_reading(&mut self, side: Side, findings_before: usize) {
+        let event = self.judging_event;
+        let Some(reading) = self.readings.iter().find(|r| r.event == event).cloned() else {
+            return;
+        };
+        if let Some(f) = self.findings[findings_before..]
+            .iter_mut()
+            .find(|f| matches!(f.code, "illegal-play" | "impossible-play"))
+        {
+            f.likely_typo = Some(reading.result.is_some());
+            f.suggestion.clone_from(&reading.suggestion);
+            f.message.push_str(&reading.note);
+            if reading.result.is_some() {
+                // Not a play that stood: the record is wrong, not the player.
+                f.stood = None;
+            }
+        }
+        let Some(result) = reading.result else { return };
+        if let Some(g) = self.game() {
+            g.board = result;
+            g.unknown = false;
+            g.ambiguity = None;
+            g.pending.retain(|p| match p {
+                Pending::Illegal { finding, .. } | Pending::NoPlay { finding, .. } => {
+                    *finding < findings_before
+                }
+                Pending::Hidden { .. } => true,
+            });
+            if g.last_no_play.is_some_and(|(_, s)| s == side) {
+                g.last_no_play = None;
+            }
+            if matches!(g.over, Some(Ending::BearOff { .. })) {
+                g.over = None;
+            }
+        }
+        self.check_bear_off(side, Location::default());
+    }
+
+    /// Replays the current game's events.
+    fn process(&mut self, events: &[GameEvent]) {
+        self.snapshots.clear();
+        for (i, event) in events.iter().enumerate() {
+            self.event_index = i;
+            let board = self
+                .current
+                .as_ref()
+                .and_then(|m| m.game.as_ref())
+                .and_then(|g| (!g.unknown).then_some(g.board));
+            self.snapshots.push(board);
+            match event {
+                GameEvent::Action {
+                    location,
+                    side,
+                    row,
+                    text,
+                    kind,
+                } => {
+                    let action = Action {
+                        location: *location,
+                        side: *side,
+                        row: *row,
+                        text,
+                        kind: kind.clone(),
+                    };
+                    if !matches!(action.kind, ActionKind::SetPosition(_)) {
+                        self.flush_empty_roll();
+                    }
+                    if self.tracing {
+                        self.act_traced(&action);
+                    } else {
+                        self.act(&action);
+                    }
+                }
+                GameEvent::Problem {
+                    location,
+                    kind,
+                    text,
+                    message,
+                    side,
+                    row,
+                } => self.problem_inner(&Problem {
+                    location: *location,
+                    kind: *kind,
+                    text,
+                    message: message.clone(),
+                    side: *side,
+                    row: *row,
+                }),
+            }
+        }
+        self.flush_empty_roll();
+    }
+
     /// The board from `side`'s view, when known.
     fn view(&self, side: Side) -> Option<Position> {
         let g = self.current.as_ref()?.game.as_ref()?;

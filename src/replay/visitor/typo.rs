@@ -1,0 +1,335 @@
+//! Typo or real error? When a play is illegal or impossible, the rest of the
+//! game decides how to read it.
+//!
+//! A game is replayed from its buffered events. For its first illegal or
+//! impossible play not yet settled, the legal plays of that roll closest to
+//! the notation as written are tried in turn: the rest of the game is
+//! replayed as if the record had said that play. If the play as written is
+//! followed by no further problem, the record follows it: it stands (a real
+//! error, not a typo). If it is followed by further problems and one of the
+//! legal plays makes the whole rest of the game replay cleanly, the record
+//! most probably mistyped (or lost) that play: the finding says so, names the
+//! play, and the game goes on from it, so that one slip of the pen gives one
+//! finding instead of a cascade. Then the next unsettled play, and so on.
+
+use super::{Finding, GameEvent, GameStart, Reading, Replayer, frame};
+use crate::finding::Severity;
+use crate::notation::{Hop, PlayNotation};
+use crate::parse::{ActionKind, Written};
+use crate::rules::Play;
+
+/// Plays settled per game at most (each costs a few trial replays).
+const MAX_ROOTS: usize = 4;
+/// Legal plays tried per settled play at most, the closest by notation first.
+const MAX_CANDIDATES: usize = 24;
+/// Rolls that must follow a play, replaying cleanly, before the record is
+/// said to have meant another play: fewer prove nothing.
+const MIN_EVIDENCE: usize = 2;
+
+/// A trial replay's outcome after the settled play.
+struct Trial {
+    /// Warnings and errors after the play.
+    problems: Vec<Finding>,
+    /// Rolls after the play in the game.
+    rolls: usize,
+}
+
+impl Replayer<'_> {
+    /// Replays the buffered game, settling its illegal plays.
+    pub(super) fn run_game(&mut self) {
+        let events = std::mem::take(&mut self.events);
+        self.readings.clear();
+        let Some(start) = self.game_start.take() else {
+            self.tracing = self.options.trace;
+            self.process(&events);
+            self.tracing = false;
+            return;
+        };
+        let mut settled: Vec<usize> = Vec::new();
+        loop {
+            self.restore(&start);
+            self.tracing = self.options.trace;
+            self.process(&events);
+            self.tracing = false;
+            if settled.len() >= MAX_ROOTS {
+                break;
+            }
+            let Some((event, finding)) = self.next_root(&start, &events, &settled) else {
+                break;
+            };
+            settled.push(event);
+            let reading = self.settle(&start, &events, event, &finding);
+            self.readings.push(reading);
+        }
+    }
+
+    /// Puts the replay back at the start of the current game.
+    fn restore(&mut self, start: &GameStart) {
+        self.current = Some(start.state.clone());
+        self.findings.truncate(start.findings);
+        self.hit_mark_findings.truncate(start.hit_marks);
+        self.trace.truncate(start.trace);
+    }
+
+    /// The first illegal or impossible play of this replay not yet settled.
+    fn next_root(
+        &self,
+        start: &GameStart,
+        events: &[GameEvent],
+        settled: &[usize],
+    ) -> Option<(usize, Finding)> {
+        self.findings[start.findings..]
+            .iter()
+            .filter(|f| {
+                f.severity == Severity::Error
+                    && matches!(f.code, "illegal-play" | "impossible-play")
+            })
+            .filter_map(|f| {
+                let event = events.iter().position(|e| e.location() == f.location)?;
+                (!settled.contains(&event)).then(|| (event, f.clone()))
+            })
+            .min_by_key(|(event, _)| *event)
+    }
+
+    /// Decides how to read the play of `event`.
+    fn settle(
+        &mut self,
+        start: &GameStart,
+        events: &[GameEvent],
+        event: usize,
+        finding: &Finding,
+    ) -> Reading {
+        let after = finding.location.byte;
+        let impossible = finding.code == "impossible-play";
+        let as_written: Vec<Finding> = self.findings[start.findings..]
+            .iter()
+            .filter(|f| f.location.byte > after && f.severity >= Severity::Warning)
+            .cloned()
+            .collect();
+        let stands = Reading {
+            event,
+            result: None,
+            suggestion: None,
+            note: String::new(),
+        };
+        if !impossible && as_written.is_empty() {
+            return Reading {
+                note: "; the rest of the record follows the play as written".into(),
+                ..stands
+            };
+        }
+        let (Some(Some(board)), Some(GameEvent::Action { side, kind, .. })) =
+            (self.snapshots.get(event).copied(), events.get(event))
+        else {
+            return stands;
+        };
+        let ActionKind::Roll {
+            dice: Some(roll),
+            play,
+        } = kind
+        else {
+            return stands;
+        };
+        let side = *side;
+        let written = match play {
+            Written::Moves(n) => *n,
+            _ => PlayNotation::empty(),
+        };
+        let mover = frame(&board, side);
+        let mut candidates: Vec<(usize, Play, crate::position::Position)> = self
+            .generator
+            .generate(&mover, *roll)
+            .iter()
+            .map(|p| (distance(&written, &p.play), p.play, p.result))
+            .collect();
+        candidates.sort_by_key(|(d, play, _)| (*d, play.to_string()));
+        candidates.truncate(MAX_CANDIDATES);
+
+        let mut best: Option<(usize, Play, crate::position::Position, Trial)> = None;
+        for (d, play, result) in candidates {
+            let trial = self.trial(start, events, event, frame(&result, side), after);
+            let better = match &best {
+                None => true,
+                Some((bd, _, _, bt)) => (trial.problems.len(), d) < (bt.problems.len(), *bd),
+            };
+            if better {
+                let clean = trial.problems.is_empty();
+                best = Some((d, play, result, trial));
+                if clean && d <= 2 {
+                    break;
+                }
+            }
+        }
+        match best {
+            Some((_, play, result, trial))
+                if trial.problems.is_empty() && trial.rolls >= MIN_EVIDENCE =>
+            {
+                let shown = if play.steps().is_empty() {
+                    "no play".to_string()
+                } else {
+                    format!("`{play}`")
+                };
+                let as_written_note = if impossible {
+                    "the rest of the game cannot be checked".to_string()
+                } else {
+                    describe_first(&as_written)
+                };
+                let lost = written.is_empty();
+                let note = if lost {
+                    format!(
+                        "; the play was probably lost from the record: with {shown} the {} roll(s) after it replay cleanly; as written, {as_written_note}",
+                        trial.rolls
+                    )
+                } else {
+                    format!(
+                        "; probable transcription error: {shown} is legal and the {} roll(s) after it replay cleanly; as written, {as_written_note}",
+                        trial.rolls
+                    )
+                };
+                Reading {
+                    event,
+                    result: Some(frame(&result, side)),
+                    suggestion: Some(play.to_string()),
+                    note,
+                }
+            }
+            _ => stands,
+        }
+    }
+
+    /// Replays the game with the play of `event` read as `result` (first
+    /// player's frame) and reports what follows it.
+    fn trial(
+        &mut self,
+        start: &GameStart,
+        events: &[GameEvent],
+        event: usize,
+        result: crate::position::Position,
+        after: usize,
+    ) -> Trial {
+        self.readings.push(Reading {
+            event,
+            result: Some(result),
+            suggestion: None,
+            note: String::new(),
+        });
+        self.restore(start);
+        self.process(events);
+        self.readings.pop();
+        let problems = self.findings[start.findings..]
+            .iter()
+            .filter(|f| f.location.byte > after && f.severity >= Severity::Warning)
+            .cloned()
+            .collect();
+        let rolls = events
+            .iter()
+            .skip(event + 1)
+            .filter(|e| {
+                matches!(
+                    e,
+                    GameEvent::Action {
+                        kind: ActionKind::Roll { .. },
+                        ..
+                    }
+                )
+            })
+            .count();
+        Trial { problems, rolls }
+    }
+}
+
+/// "the opponent's `51: 25/20 7/6` at line 45 is an impossible play".
+fn describe_first(findings: &[Finding]) -> String {
+    match findings.first() {
+        Some(f) => {
+            let what = match f.kind {
+                Some(kind) => format!("{} ({kind})", f.code),
+                None => f.code.to_string(),
+            };
+            let who = f
+                .player
+                .as_deref()
+                .map(|p| format!("{p}'s "))
+                .unwrap_or_default();
+            if f.text.is_empty() {
+                format!("line {} gives {what}", f.location.line)
+            } else {
+                format!("{who}`{}` at line {} gives {what}", f.text, f.location.line)
+            }
+        }
+        None => "nothing else goes wrong".into(),
+    }
+}
+
+/// How far a legal play is from the notation as written: the edit distance
+/// between their texts, comparing the written hops with the play both step
+/// by step and with one checker's steps joined.
+fn distance(written: &PlayNotation, play: &Play) -> usize {
+    let written = hops_text(written.hops().iter().copied());
+    let steps = hops_text(play.steps().iter().map(|s| Hop {
+        from: s.from,
+        to: s.to,
+        hit: false,
+    }));
+    let joined = play.to_string().replace('*', "");
+    levenshtein(&written, &steps).min(levenshtein(&written, &normalise(&joined)))
+}
+
+/// Hops as text, highest source first, without hit marks: `13/8 6/5`.
+fn hops_text(hops: impl Iterator<Item = Hop>) -> String {
+    let mut hops: Vec<(u8, u8)> = hops.map(|h| (h.from, h.to)).collect();
+    hops.sort_by(|a, b| b.cmp(a));
+    hops.iter()
+        .map(|(f, t)| format!("{f}/{t}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Standard notation with `bar`/`off` as numbers and repeats expanded.
+fn normalise(text: &str) -> String {
+    match PlayNotation::parse(text) {
+        Ok(n) => hops_text(n.hops().iter().copied()),
+        Err(_) => text.to_string(),
+    }
+}
+
+fn levenshtein(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut previous: Vec<usize> = (0..=b.len()).collect();
+    let mut current = vec![0; b.len() + 1];
+    for (i, ca) in a.iter().enumerate() {
+        current[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let substitution = previous[j] + usize::from(ca != cb);
+            current[j + 1] = substitution.min(previous[j + 1] + 1).min(current[j] + 1);
+        }
+        std::mem::swap(&mut previous, &mut current);
+    }
+    previous[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn edit_distance_counts_characters() {
+        assert_eq!(levenshtein("13/8 6/5", "13/8 6/5"), 0);
+        assert_eq!(levenshtein("13/8 6/5", "13/8 6/4"), 1);
+        assert_eq!(levenshtein("", "13/7"), 4);
+    }
+
+    #[test]
+    fn a_compressed_move_is_close_to_its_steps() {
+        let start = crate::position::Position::starting(crate::position::Variant::Backgammon);
+        let roll = crate::dice::Roll::new(6, 4).expect("dice");
+        let written = PlayNotation::parse("24/14").expect("notation");
+        let plays = crate::rules::legal_plays(&start, roll);
+        let best = plays
+            .iter()
+            .min_by_key(|p| distance(&written, &p.play))
+            .expect("legal plays");
+        assert_eq!(distance(&written, &best.play), 0, "{}", best.play);
+    }
+}
