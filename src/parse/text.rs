@@ -91,12 +91,30 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded<'_>, Unreadable> {
 /// Refuses binary data: any NUL byte, or control characters in more than
 /// 1 % of the bytes.
 fn check_binary(bytes: &[u8]) -> Result<(), Unreadable> {
-    if let Some(at) = bytes.iter().position(|&b| b == 0) {
-        return Err(Unreadable(format!(
-            "binary data (a NUL byte at offset {at}), not a transcript"
-        )));
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let mut controls = 0usize;
+    for (k, chunk) in bytes.chunks(8).enumerate() {
+        // Most words hold no byte below 0x20 and no 0x7F: skip them whole.
+        if let Ok(word) = <[u8; 8]>::try_from(chunk) {
+            let x = u64::from_le_bytes(word);
+            let below_space = x.wrapping_sub(ONES * 0x20) & !x & HIGH;
+            let y = x ^ (ONES * 0x7F);
+            let delete = y.wrapping_sub(ONES) & !y & HIGH;
+            if below_space | delete == 0 {
+                continue;
+            }
+        }
+        for (i, &b) in chunk.iter().enumerate() {
+            if b == 0 {
+                let at = k * 8 + i;
+                return Err(Unreadable(format!(
+                    "binary data (a NUL byte at offset {at}), not a transcript"
+                )));
+            }
+            controls += usize::from(is_binary_control(b));
+        }
     }
-    let controls = bytes.iter().filter(|&&b| is_binary_control(b)).count();
     if controls > 0 && controls.saturating_mul(100) > bytes.len() {
         return Err(Unreadable(format!(
             "binary data ({controls} control bytes in {}), not a transcript",
@@ -168,6 +186,29 @@ mod tests {
             .map(|i| if i % 10 == 0 { 3 } else { b'a' })
             .collect();
         assert!(decode(&noisy).unwrap_err().0.contains("control bytes"));
+    }
+
+    #[test]
+    fn every_control_byte_is_seen_wherever_it_is() {
+        for at in 0..20 {
+            for bad in [0u8, 1, 0x1F, 0x7F] {
+                let mut text = vec![b'a'; 20];
+                text[at] = bad;
+                let got = check_binary(&text);
+                if bad == 0 {
+                    assert_eq!(
+                        got.unwrap_err().0,
+                        format!("binary data (a NUL byte at offset {at}), not a transcript")
+                    );
+                } else {
+                    assert!(
+                        got.unwrap_err().0.contains("1 control bytes"),
+                        "{bad} at {at}"
+                    );
+                }
+            }
+        }
+        assert!(check_binary(b"ab\tc\r\nd\x0c\x1a\x1b e\xc3\xa9").is_ok());
     }
 
     #[test]
