@@ -17,7 +17,8 @@ pub(super) struct Line<'a> {
     pub next: usize,
     /// Line number, from 1.
     pub number: u32,
-    /// ASCII without tabs: a byte offset is a column.
+    /// Printable ASCII and spaces only: a byte offset is a column, and the
+    /// only white space is the space.
     plain: bool,
 }
 
@@ -56,12 +57,7 @@ impl<'a> Line<'a> {
 
     /// The location just after the last non-blank character.
     pub fn end_location(&self) -> Location {
-        let text = if self.plain {
-            self.text.trim_ascii_end()
-        } else {
-            self.text.trim_end()
-        };
-        self.location(text.len())
+        self.location(self.trim_end(self.text).len())
     }
 
     /// Byte offset of the first non-blank character (the length if none).
@@ -84,19 +80,27 @@ impl<'a> Line<'a> {
         }
     }
 
-    /// `part` of the line without its trailing white space, if it may hold
-    /// any besides spaces and tabs (which the row reader leaves out).
+    /// `part` of the line without its trailing white space.
     pub fn trim_end<'s>(&self, part: &'s str) -> &'s str {
-        if self.plain { part } else { part.trim_end() }
+        if self.plain {
+            part.trim_ascii_end()
+        } else {
+            part.trim_end()
+        }
+    }
+
+    /// The line without leading and trailing white space.
+    pub fn trimmed(&self) -> &'a str {
+        self.trim_end(self.trim_start())
     }
 }
 
-/// True when none of the eight bytes of `word` is below 0x0E (line ends,
-/// tab) or above 0x7F.
+/// True when none of the eight bytes of `word` is a control character
+/// (line ends, tab) or above 0x7F.
 const fn is_plain_word(word: u64) -> bool {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
-    let below = word.wrapping_sub(ONES * 0x0E) & !word & HIGH;
+    let below = word.wrapping_sub(ONES * 0x20) & !word & HIGH;
     (below | (word & HIGH)) == 0
 }
 
@@ -137,7 +141,7 @@ impl<'a> Iterator for Lines<'a> {
             if b == b'\n' || b == b'\r' {
                 break;
             }
-            plain &= b.is_ascii() && b != b'\t';
+            plain &= (0x20..0x80).contains(&b);
             len += 1;
         }
         let terminator = match bytes.get(len..) {
@@ -183,7 +187,7 @@ mod tests {
     #[test]
     fn plain_words_have_no_control_or_high_bytes() {
         assert!(is_plain_word(u64::from_le_bytes(*b"13/9 24/")));
-        for bad in [b'\n', b'\r', b'\t', 0, 0x0D, 0x80, 0xFF] {
+        for bad in [b'\n', b'\r', b'\t', 0, 0x0B, 0x1F, 0x80, 0xFF] {
             for at in 0..8 {
                 let mut word = *b"        ";
                 word[at] = bad;
@@ -191,7 +195,7 @@ mod tests {
             }
         }
         let mut word = *b"        ";
-        word[3] = 0x0E;
+        word[3] = b'~';
         assert!(is_plain_word(u64::from_le_bytes(word)));
     }
 

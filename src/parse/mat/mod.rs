@@ -330,7 +330,7 @@ impl<'v, 'a, V: Visitor> MatchReader<'v, 'a, V> {
             self.problem(
                 line.first_location(),
                 ProblemKind::UnparsableCell,
-                trimmed.trim_end(),
+                line.trim_end(trimmed),
                 "expected a move row, a `Game N` line or a comment".into(),
                 None,
                 None,
@@ -351,7 +351,7 @@ impl<'v, 'a, V: Visitor> MatchReader<'v, 'a, V> {
             self.problem(
                 line.first_location(),
                 ProblemKind::Numbering,
-                line.text.trim(),
+                line.trimmed(),
                 format!("game {number} where game {} was due", self.next_game),
                 None,
                 None,
@@ -361,7 +361,7 @@ impl<'v, 'a, V: Visitor> MatchReader<'v, 'a, V> {
         self.phase = Phase::Header {
             location: line.first_location(),
             number: Some(number),
-            text: line.text.trim(),
+            text: line.trimmed(),
             last: line.end_location(),
         };
     }
@@ -537,7 +537,7 @@ impl<'v, 'a, V: Visitor> MatchReader<'v, 'a, V> {
 
     /// A `; Set Pos=` line inside a game.
     fn set_position(&mut self, line: &Line<'a>, trimmed: &'a str, board: &str) {
-        let text = trimmed.trim_end();
+        let text = line.trim_end(trimmed);
         match dump::set_position(board) {
             Ok(dump) => self.visitor.action(&Action {
                 location: line.first_location(),
@@ -560,7 +560,7 @@ impl<'v, 'a, V: Visitor> MatchReader<'v, 'a, V> {
     fn comment(&mut self, line: &Line<'a>) {
         self.visitor.comment(&Comment {
             location: line.first_location(),
-            text: line.text.trim(),
+            text: line.trimmed(),
         });
     }
 
@@ -568,7 +568,7 @@ impl<'v, 'a, V: Visitor> MatchReader<'v, 'a, V> {
         self.problem(
             line.first_location(),
             ProblemKind::BadHeader,
-            line.text.trim(),
+            line.trimmed(),
             message,
             None,
             None,
