@@ -121,7 +121,36 @@ impl PlayNotation {
     /// # Errors
     /// A [`ParsePlayError`] with the byte offset in `text` where reading failed
     /// and what was expected there.
+    #[inline]
     pub fn parse(text: &str) -> Result<Self, ParsePlayError> {
+        let mut play = PlayNotation::empty();
+        play.parse_into(text)?;
+        Ok(play)
+    }
+
+    /// [`PlayNotation::parse`] into an existing value, which then holds the
+    /// play (or nothing, on error). Readers use it to build a play where it
+    /// stays: moving a play just built costs more than building it.
+    ///
+    /// # Errors
+    /// As [`PlayNotation::parse`].
+    #[inline]
+    pub fn parse_into(&mut self, text: &str) -> Result<(), ParsePlayError> {
+        // Hops past `len` stay at their default: the derived `Eq` and `Hash`
+        // look at all of them.
+        *self = PlayNotation::empty();
+        // Plays as servers write them take the hand-written path; anything
+        // else (and every error) goes through the grammar below.
+        if fast::parse(text, self) {
+            return Ok(());
+        }
+        *self = PlayNotation::empty();
+        *self = Self::parse_grammar(text)?;
+        Ok(())
+    }
+
+    /// [`PlayNotation::parse`] by the nom grammar alone.
+    fn parse_grammar(text: &str) -> Result<Self, ParsePlayError> {
         let mut play = PlayNotation::empty();
         let mut rest = text.trim_start();
         while !rest.is_empty() {
@@ -320,9 +349,155 @@ fn group(i: &str) -> PResult<'_, Group> {
     Ok((i, g))
 }
 
+/// A hand-written reader for the same grammar, for speed. It gives up
+/// (`None`) on anything it is not sure of, so that it accepts a subset of
+/// what the grammar accepts, with the same result: ASCII only, blanks and
+/// tabs between groups, points of one or two digits.
+mod fast {
+    use super::{BAR, Hop, OFF, PlayNotation};
+
+    /// Reads `text` into `play` (empty on entry); false when it gives up.
+    #[inline]
+    pub(super) fn parse(text: &str, play: &mut PlayNotation) -> bool {
+        parse_opt(text, play).is_some()
+    }
+
+    #[inline]
+    fn parse_opt(text: &str, play: &mut PlayNotation) -> Option<()> {
+        let mut rest = blanks(text.as_bytes());
+        while !rest.is_empty() {
+            let (mut from, after) = point(rest)?;
+            rest = after;
+            let first_hit = star(&mut rest);
+            // The group is written in place; a repeat copies it.
+            let start = usize::from(play.len);
+            while let [b'/', after @ ..] = rest {
+                let (to, after) = point(after)?;
+                rest = after;
+                let hit = star(&mut rest);
+                let first = usize::from(play.len) == start;
+                if !play.push(Hop {
+                    from,
+                    to,
+                    hit: hit || (first && first_hit),
+                }) {
+                    return None;
+                }
+                from = to;
+            }
+            let end = usize::from(play.len);
+            if end == start {
+                return None;
+            }
+            let mut repeat = 1;
+            if let [b'(', count, after @ ..] = rest {
+                match (count, after) {
+                    (b'1'..=b'4', [b')', after @ ..]) => {
+                        repeat = count - b'0';
+                        rest = after;
+                    }
+                    _ => return None,
+                }
+            }
+            if star(&mut rest) {
+                play.hops.get_mut(end - 1)?.hit = true;
+            }
+            for _ in 1..repeat {
+                for k in start..end {
+                    let hop = *play.hops.get(k)?;
+                    if !play.push(hop) {
+                        return None;
+                    }
+                }
+            }
+            let after = blanks(rest);
+            if after.len() == rest.len() && !rest.is_empty() {
+                return None;
+            }
+            rest = after;
+        }
+        Some(())
+    }
+
+    #[inline]
+    fn blanks(mut rest: &[u8]) -> &[u8] {
+        while let [b' ' | b'\t', after @ ..] = rest {
+            rest = after;
+        }
+        rest
+    }
+
+    /// Reads a `*`.
+    #[inline]
+    fn star(rest: &mut &[u8]) -> bool {
+        match rest {
+            [b'*', after @ ..] => {
+                *rest = after;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// A point and what follows it.
+    #[inline(always)]
+    fn point(rest: &[u8]) -> Option<(u8, &[u8])> {
+        match rest {
+            [d @ b'0'..=b'9', e @ b'0'..=b'9', after @ ..] => {
+                let value = (d - b'0') * 10 + (e - b'0');
+                let more = after.first().is_some_and(u8::is_ascii_digit);
+                (value <= BAR && !more).then_some((value, after))
+            }
+            [d @ b'0'..=b'9', after @ ..] => Some((d - b'0', after)),
+            [b'b' | b'B', b'a' | b'A', b'r' | b'R', after @ ..] => Some((BAR, after)),
+            [b'o' | b'O', b'f' | b'F', b'f' | b'F', after @ ..] => Some((OFF, after)),
+            [b'b' | b'B', after @ ..] => Some((BAR, after)),
+            [b'o' | b'O', after @ ..] => Some((OFF, after)),
+            _ => None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        /// The fast reader agrees with the grammar wherever it answers.
+        #[test]
+        fn the_fast_reader_agrees_with_the_grammar(text in "[0-9/*() bBaArRoOfF\t(1234)x-]{0,24}") {
+            let mut fast = PlayNotation::empty();
+            if fast::parse(&text, &mut fast) {
+                prop_assert_eq!(Ok(fast), PlayNotation::parse_grammar(&text));
+            }
+        }
+
+        /// Plays as written by servers take the fast path.
+        #[test]
+        fn server_plays_take_the_fast_path(
+            groups in proptest::collection::vec(
+                (0u8..=25, 0u8..=25, any::<bool>(), 0u8..=4, prop_oneof![Just(""), Just("bar"), Just("off")]),
+                1..4,
+            )
+        ) {
+            let text: Vec<String> = groups
+                .iter()
+                .map(|&(from, to, hit, repeat, word)| {
+                    let from = if word == "bar" { word.to_owned() } else { from.to_string() };
+                    let to = if word == "off" { word.to_owned() } else { to.to_string() };
+                    let repeat = if repeat > 0 { format!("({repeat})") } else { String::new() };
+                    format!("{from}/{to}{}{repeat}", if hit { "*" } else { "" })
+                })
+                .collect();
+            let text = text.join(" ");
+            let mut fast = PlayNotation::empty();
+            prop_assert!(fast::parse(&text, &mut fast), "{}", text);
+            prop_assert_eq!(Ok(fast), PlayNotation::parse_grammar(&text));
+        }
+    }
 
     fn hops(text: &str) -> Vec<(u8, u8, bool)> {
         PlayNotation::parse(text)
@@ -385,6 +560,17 @@ mod tests {
             PlayNotation::parse("24/18(5)").unwrap_err().expected,
             "a repeat count from 1 to 4"
         );
+    }
+
+    #[test]
+    fn parse_into_replaces_what_was_there() {
+        let mut play = PlayNotation::parse("24/18 13/7 13/7 6/5").unwrap();
+        play.parse_into("8/5 6/5").unwrap();
+        assert_eq!(play, PlayNotation::parse("8/5 6/5").unwrap());
+        assert!(play.parse_into("8/5 6-5").is_err());
+        assert!(play.is_empty());
+        play.parse_into("13/10(3) 9/6").unwrap();
+        assert_eq!(play.hops().len(), 4);
     }
 
     #[test]

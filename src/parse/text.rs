@@ -91,12 +91,27 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded<'_>, Unreadable> {
 /// Refuses binary data: any NUL byte, or control characters in more than
 /// 1 % of the bytes.
 fn check_binary(bytes: &[u8]) -> Result<(), Unreadable> {
-    if let Some(at) = bytes.iter().position(|&b| b == 0) {
+    // `contains` on bytes is a vectorised search.
+    if bytes.contains(&0) {
+        let at = bytes.iter().position(|&b| b == 0).unwrap_or_default();
         return Err(Unreadable(format!(
             "binary data (a NUL byte at offset {at}), not a transcript"
         )));
     }
-    let controls = bytes.iter().filter(|&&b| is_binary_control(b)).count();
+    let mut words = bytes.chunks_exact(8);
+    let mut controls: usize = words
+        .by_ref()
+        .map(|word| {
+            let mut b = [0; 8];
+            b.copy_from_slice(word);
+            binary_controls_in(u64::from_le_bytes(b))
+        })
+        .sum();
+    controls += words
+        .remainder()
+        .iter()
+        .filter(|&&b| is_binary_control(b))
+        .count();
     if controls > 0 && controls.saturating_mul(100) > bytes.len() {
         return Err(Unreadable(format!(
             "binary data ({controls} control bytes in {}), not a transcript",
@@ -104,6 +119,26 @@ fn check_binary(bytes: &[u8]) -> Result<(), Unreadable> {
         )));
     }
     Ok(())
+}
+
+/// How many of the eight bytes of `word` are [binary controls](is_binary_control)
+/// or NUL.
+fn binary_controls_in(word: u64) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    // Exact per byte: the high bit of each byte equal to `c`.
+    let equal = |c: u8| {
+        let x = word ^ (ONES * u64::from(c));
+        !(((x & LOW7) + LOW7) | x) & HIGH
+    };
+    // Exact per byte: bytes below 0x20 (no borrow crosses bytes once the
+    // high bits are set).
+    let below_space = !((word | HIGH) - ONES * 0x20) & !word & HIGH;
+    let allowed =
+        equal(b'\t') | equal(b'\n') | equal(0x0C) | equal(b'\r') | equal(0x1A) | equal(0x1B);
+    let marked = (below_space & !allowed) | equal(0x7F);
+    marked.count_ones() as usize
 }
 
 /// Control bytes that text files do not contain. Tab, line feed, form feed,
@@ -168,6 +203,42 @@ mod tests {
             .map(|i| if i % 10 == 0 { 3 } else { b'a' })
             .collect();
         assert!(decode(&noisy).unwrap_err().0.contains("control bytes"));
+    }
+
+    #[test]
+    fn every_control_byte_is_seen_wherever_it_is() {
+        for at in 0..20 {
+            for bad in [0u8, 1, 0x1F, 0x7F] {
+                let mut text = vec![b'a'; 20];
+                text[at] = bad;
+                let got = check_binary(&text);
+                if bad == 0 {
+                    assert_eq!(
+                        got.unwrap_err().0,
+                        format!("binary data (a NUL byte at offset {at}), not a transcript")
+                    );
+                } else {
+                    assert!(
+                        got.unwrap_err().0.contains("1 control bytes"),
+                        "{bad} at {at}"
+                    );
+                }
+            }
+        }
+        assert!(check_binary(b"ab\tc\r\nd\x0c\x1a\x1b e\xc3\xa9").is_ok());
+    }
+
+    #[test]
+    fn controls_are_counted_eight_bytes_at_a_time() {
+        // NUL is refused before counting.
+        for b in 1..=255u8 {
+            let word = u64::from_le_bytes([b, b'a', b, 0x20, 0x80, 0xFF, b'\n', b]);
+            assert_eq!(
+                binary_controls_in(word),
+                3 * usize::from(is_binary_control(b)),
+                "{b}"
+            );
+        }
     }
 
     #[test]

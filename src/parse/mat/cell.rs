@@ -17,12 +17,13 @@
 //! hidden or empty play only.
 
 use nom::branch::alt;
-use nom::bytes::complete::{tag, tag_no_case, take_while1};
+use nom::bytes::complete::{tag, take_while1};
 use nom::character::complete::{space0, space1, u32 as uint};
 use nom::combinator::{all_consuming, map, opt, value};
 use nom::{IResult, Parser};
 
 use super::dump::{self, Frame};
+use super::header::tag_no_case;
 use super::layout::{Word, word_at};
 use crate::dice::Roll;
 use crate::notation::PlayNotation;
@@ -34,13 +35,26 @@ pub(super) type CellError = String;
 type NomResult<'a, T> = IResult<&'a str, T, nom::error::Error<&'a str>>;
 
 /// Reads one cell (trimmed). `frame` names the players, for position dumps.
+#[cfg(test)]
 pub(super) fn parse(text: &str, frame: &Frame<'_>) -> Result<ActionKind, CellError> {
+    let mut kind = ActionKind::Take;
+    parse_into(text, frame, &mut kind).map(|()| kind)
+}
+
+/// Reads one cell (trimmed) into `kind`, where it stays: a play is built in
+/// place, not moved.
+pub(super) fn parse_into(
+    text: &str,
+    frame: &Frame<'_>,
+    kind: &mut ActionKind,
+) -> Result<(), CellError> {
     if let [d1 @ b'0'..=b'9', d2 @ b'0'..=b'9', b':', ..] = text.as_bytes() {
         return roll(
             *d1 - b'0',
             *d2 - b'0',
             text.get(3..).unwrap_or_default(),
             frame,
+            kind,
         );
     }
     let Some((word, len)) = word_at(text.as_bytes()) else {
@@ -59,7 +73,7 @@ pub(super) fn parse(text: &str, frame: &Frame<'_>) -> Result<ActionKind, CellErr
         Word::Resign => resign(rest).map(|(_, r)| ActionKind::Resign(r)),
         Word::Concede => nothing(rest).map(|_| ActionKind::Resign(Resignation::Game)),
     };
-    parsed.map_err(|_| {
+    *kind = parsed.map_err(|_| -> CellError {
         match word {
             Word::Double | Word::Beaver | Word::Raccoon => {
                 "expected a cube action like `Doubles => 2`"
@@ -72,11 +86,18 @@ pub(super) fn parse(text: &str, frame: &Frame<'_>) -> Result<ActionKind, CellErr
             Word::Concede => "expected nothing after `Concedes`",
         }
         .into()
-    })
+    })?;
+    Ok(())
 }
 
 /// `dd:` and what follows.
-fn roll(d1: u8, d2: u8, rest: &str, frame: &Frame<'_>) -> Result<ActionKind, CellError> {
+fn roll(
+    d1: u8,
+    d2: u8,
+    rest: &str,
+    frame: &Frame<'_>,
+    kind: &mut ActionKind,
+) -> Result<(), CellError> {
     let dice = match (d1, d2) {
         (0, 0) => None,
         _ => Some(
@@ -84,10 +105,17 @@ fn roll(d1: u8, d2: u8, rest: &str, frame: &Frame<'_>) -> Result<ActionKind, Cel
                 .ok_or_else(|| format!("dice `{d1}{d2}`: expected two digits from 1 to 6"))?,
         ),
     };
-    let rest = rest.trim();
+    // ASCII blanks are the rule; other white space only after a non-ASCII
+    // character.
+    let rest = rest.trim_ascii_start();
+    let rest = if rest.as_bytes().first().is_some_and(|b| !b.is_ascii()) {
+        rest.trim_start()
+    } else {
+        rest
+    };
     let play = if rest.is_empty() {
         Written::Empty
-    } else if cannot_move(rest) {
+    } else if rest.starts_with(['C', 'c']) && cannot_move(rest) {
         Written::CannotMove
     } else if rest == "???" || rest == "????" {
         Written::Hidden
@@ -97,7 +125,21 @@ fn roll(d1: u8, d2: u8, rest: &str, frame: &Frame<'_>) -> Result<ActionKind, Cel
     {
         illegal(rest, frame)?
     } else {
-        let play = PlayNotation::parse(rest).map_err(|e| {
+        if dice.is_none() {
+            return Err("`00:` (nothing rolled) before a play".into());
+        }
+        *kind = ActionKind::Roll {
+            dice,
+            play: Written::Moves(PlayNotation::empty()),
+        };
+        let ActionKind::Roll {
+            play: Written::Moves(play),
+            ..
+        } = kind
+        else {
+            return Ok(());
+        };
+        return play.parse_into(rest).map_err(|e| {
             let at = rest.get(e.offset..).unwrap_or_default();
             if at.is_empty() {
                 format!(
@@ -110,13 +152,13 @@ fn roll(d1: u8, d2: u8, rest: &str, frame: &Frame<'_>) -> Result<ActionKind, Cel
                     e.expected
                 )
             }
-        })?;
-        Written::Moves(play)
+        });
     };
     if dice.is_none() && !matches!(play, Written::Hidden | Written::Empty) {
         return Err("`00:` (nothing rolled) before a play".into());
     }
-    Ok(ActionKind::Roll { dice, play })
+    *kind = ActionKind::Roll { dice, play };
+    Ok(())
 }
 
 /// `Cannot Move`, `Can't Move` (any case, any blanks between).
@@ -270,7 +312,7 @@ mod tests {
 
     fn frame() -> Frame<'static> {
         Frame {
-            names: ByPlayer::new(
+            names: Box::leak(Box::new(ByPlayer::new(
                 PlayerName {
                     name: "nori",
                     rating: Some("1723"),
@@ -279,7 +321,7 @@ mod tests {
                     name: "Kenji",
                     rating: None,
                 },
-            ),
+            ))),
             column: Side::First,
         }
     }

@@ -13,7 +13,7 @@ const FIELDS: usize = 40;
 #[derive(Copy, Clone, Debug)]
 pub(super) struct Frame<'a> {
     /// The score-line names, left column first.
-    pub names: ByPlayer<PlayerName<'a>>,
+    pub names: &'a ByPlayer<PlayerName<'a>>,
     /// The column of the cell holding the dump.
     pub column: Side,
 }
@@ -176,10 +176,10 @@ mod tests {
 
     fn frame(first: &'static str, second: &'static str, column: Side) -> Frame<'static> {
         Frame {
-            names: ByPlayer::new(
+            names: Box::leak(Box::new(ByPlayer::new(
                 super::super::header::split_rating(first),
                 super::super::header::split_rating(second),
-            ),
+            ))),
             column,
         }
     }

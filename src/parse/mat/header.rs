@@ -9,17 +9,40 @@
 //! Words are read in any case. A name is any text: spaces, commas, accents,
 //! colons not followed by a score; a trailing `,<digits>` is a rating.
 
-use nom::Parser;
-use nom::bytes::complete::tag_no_case;
 use nom::character::complete::{space0, space1, u32 as uint};
 use nom::combinator::{all_consuming, value};
+use nom::{IResult, Parser};
 
 use crate::parse::PlayerName;
 use crate::side::ByPlayer;
 
+/// `word` in any ASCII case. (nom's `tag_no_case` folds Unicode case char by
+/// char, which costs more than the rest of a line.)
+pub(super) fn tag_no_case<'a, E: nom::error::ParseError<&'a str>>(
+    word: &'static str,
+) -> impl Fn(&'a str) -> IResult<&'a str, &'a str, E> {
+    move |input: &'a str| match (input.get(..word.len()), input.get(word.len()..)) {
+        (Some(head), Some(rest)) if head.eq_ignore_ascii_case(word) => Ok((rest, head)),
+        _ => Err(nom::Err::Error(E::from_error_kind(
+            input,
+            nom::error::ErrorKind::Tag,
+        ))),
+    }
+}
+
 /// The match length of a match line (`0` for a money session).
 pub(super) fn match_line(text: &str) -> Option<u32> {
-    let first = *text.trim_start().as_bytes().first()?;
+    let ends_with = |word: &str| {
+        let text = text.trim_ascii_end().as_bytes();
+        text.len() >= word.len()
+            && text
+                .get(text.len() - word.len()..)
+                .is_some_and(|tail| tail.eq_ignore_ascii_case(word.as_bytes()))
+    };
+    if !ends_with("match") && !ends_with("session") {
+        return None;
+    }
+    let first = *text.trim_ascii_start().as_bytes().first()?;
     if first.is_ascii_digit() {
         all_consuming((
             space0::<&str, nom::error::Error<&str>>,

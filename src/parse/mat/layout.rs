@@ -16,7 +16,7 @@ use super::lines::Line;
 use crate::side::Side;
 
 /// The most cells one row holds; more are merged into the last one.
-pub(super) const MAX_CELLS: usize = 6;
+pub(super) const MAX_CELLS: usize = 4;
 
 /// The words that start a cell.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -43,43 +43,37 @@ pub(super) enum Word {
     Concede,
 }
 
-/// Cell words, lowercase, longest spelling first where one is a prefix of
-/// another.
-const WORDS: &[(&[u8], Word)] = &[
-    (b"doubles", Word::Double),
-    (b"double", Word::Double),
-    (b"beavers", Word::Beaver),
-    (b"beaver", Word::Beaver),
-    (b"raccoons", Word::Raccoon),
-    (b"raccoon", Word::Raccoon),
-    (b"takes", Word::Take),
-    (b"take", Word::Take),
-    (b"accepts", Word::Take),
-    (b"accept", Word::Take),
-    (b"drops", Word::Drop),
-    (b"drop", Word::Drop),
-    (b"passes", Word::Drop),
-    (b"rejects", Word::Drop),
-    (b"reject", Word::Drop),
-    (b"wins", Word::Win),
-    (b"losses", Word::Loss),
-    (b"resigned", Word::Resigned),
-    (b"resigns", Word::Resign),
-    (b"resign", Word::Resign),
-    (b"concedes", Word::Concede),
-];
-
 /// The cell word at the start of `bytes` (any case, followed by no letter
 /// or digit) and its length.
 pub(super) fn word_at(bytes: &[u8]) -> Option<(Word, usize)> {
-    let first = bytes.first()?.to_ascii_lowercase();
-    if !matches!(
-        first,
-        b'a' | b'b' | b'c' | b'd' | b'l' | b'p' | b'r' | b't' | b'w'
-    ) {
-        return None;
-    }
-    WORDS.iter().find_map(|&(spelling, word)| {
+    // Spellings by first letter, lowercase, longest first where one is a
+    // prefix of another.
+    let spellings: &[(&[u8], Word)] = match bytes.first()?.to_ascii_lowercase() {
+        b'a' => &[(b"accepts", Word::Take), (b"accept", Word::Take)],
+        b'b' => &[(b"beavers", Word::Beaver), (b"beaver", Word::Beaver)],
+        b'c' => &[(b"concedes", Word::Concede)],
+        b'd' => &[
+            (b"doubles", Word::Double),
+            (b"double", Word::Double),
+            (b"drops", Word::Drop),
+            (b"drop", Word::Drop),
+        ],
+        b'l' => &[(b"losses", Word::Loss)],
+        b'p' => &[(b"passes", Word::Drop)],
+        b'r' => &[
+            (b"raccoons", Word::Raccoon),
+            (b"raccoon", Word::Raccoon),
+            (b"rejects", Word::Drop),
+            (b"reject", Word::Drop),
+            (b"resigned", Word::Resigned),
+            (b"resigns", Word::Resign),
+            (b"resign", Word::Resign),
+        ],
+        b't' => &[(b"takes", Word::Take), (b"take", Word::Take)],
+        b'w' => &[(b"wins", Word::Win)],
+        _ => return None,
+    };
+    spellings.iter().find_map(|&(spelling, word)| {
         let head = bytes.get(..spelling.len())?;
         let boundary = bytes
             .get(spelling.len())
@@ -161,11 +155,23 @@ pub(super) fn dump_end(bytes: &[u8]) -> Option<usize> {
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub(super) struct Span {
     /// Byte offset of the first character.
-    pub start: usize,
-    /// Byte offset of the end (trailing blanks included).
-    pub end: usize,
+    start: u32,
+    /// Byte offset just after its last non-blank (space or tab) character.
+    end: u32,
     /// The row number in force where the cell starts.
     pub row: Option<u32>,
+}
+
+impl Span {
+    /// Byte offset of the first character.
+    pub fn start(&self) -> usize {
+        self.start as usize
+    }
+
+    /// Byte offset just after its last non-blank (space or tab) character.
+    pub fn end(&self) -> usize {
+        self.end as usize
+    }
 }
 
 /// A row number written inside a row.
@@ -174,7 +180,14 @@ pub(super) struct InnerNumber {
     /// Its value.
     pub value: u32,
     /// Byte offset of its first digit.
-    pub at: usize,
+    at: u32,
+}
+
+impl InnerNumber {
+    /// Byte offset of its first digit.
+    pub fn at(&self) -> usize {
+        self.at as usize
+    }
 }
 
 /// One move row cut into cells.
@@ -183,25 +196,28 @@ pub(super) struct RowLayout {
     /// The row number at the start of the line, if written.
     pub number: Option<u32>,
     cells: [Span; MAX_CELLS],
-    len: usize,
+    len: u8,
     inner: [InnerNumber; 2],
-    inner_len: usize,
+    inner_len: u8,
 }
 
 impl RowLayout {
     /// The cells, left to right.
     pub fn cells(&self) -> &[Span] {
-        self.cells.get(..self.len).unwrap_or_default()
+        self.cells.get(..usize::from(self.len)).unwrap_or_default()
     }
 
     /// Row numbers written inside the row (at most two kept).
     pub fn inner_numbers(&self) -> &[InnerNumber] {
-        self.inner.get(..self.inner_len).unwrap_or_default()
+        self.inner
+            .get(..usize::from(self.inner_len))
+            .unwrap_or_default()
     }
 
-    fn close(&mut self, open: Option<(usize, Option<u32>)>, end: usize) {
-        let Some((start, row)) = open else { return };
-        if let Some(slot) = self.cells.get_mut(self.len) {
+    /// Lines are shorter than 4 GiB (see [`split_row`]), so offsets fit.
+    fn close(&mut self, (start, row): (usize, Option<u32>), end: usize) {
+        let (start, end) = (start as u32, end as u32);
+        if let Some(slot) = self.cells.get_mut(usize::from(self.len)) {
             *slot = Span { start, end, row };
             self.len += 1;
         } else if let Some(last) = self.cells.last_mut() {
@@ -209,16 +225,16 @@ impl RowLayout {
         }
     }
 
-    /// Whose column each cell is in: by column against `threshold` (0-based),
-    /// except that two cells of one row never go to the same player, so a
-    /// cell the column gives to the player of the cell before it goes to the
-    /// other one (touching cells; the `Losses`/`Wins` pair after a repeated
-    /// row number).
-    pub fn sides(&self, line: &Line<'_>, threshold: u32) -> [Side; MAX_CELLS] {
+    /// Whose column each cell is in, from the cells' 0-based `columns`:
+    /// by column against `threshold`, except that two cells of one row never
+    /// go to the same player, so a cell the column gives to the player of the
+    /// cell before it goes to the other one (touching cells; the
+    /// `Losses`/`Wins` pair after a repeated row number).
+    pub fn sides(columns: &[u32], threshold: u32) -> [Side; MAX_CELLS] {
         let mut sides = [Side::First; MAX_CELLS];
         let mut previous = None;
-        for (slot, cell) in sides.iter_mut().zip(self.cells()) {
-            let by_column = if line.column(cell.start) >= threshold {
+        for (slot, &column) in sides.iter_mut().zip(columns) {
+            let by_column = if column >= threshold {
                 Side::Second
             } else {
                 Side::First
@@ -237,59 +253,142 @@ impl RowLayout {
 
 /// Cuts a line into cells if it is a move row: a row number `NN)`, or a
 /// cell start as its first word (`Wins 2 points` rows, rows without a
-/// number). `None` for any other line.
+/// number). `None` for any other line, and for lines of 4 GiB or more.
+///
+/// Only words holding a byte that can make them a cell start (`:` of the
+/// dice, `)` of a row number, a letter) are looked at; the points of a play
+/// are skipped eight bytes at a time.
+#[cfg(test)]
 pub(super) fn split_row(text: &str) -> Option<RowLayout> {
-    let bytes = text.as_bytes();
-    let indent = bytes.iter().take_while(|&&b| is_blank(b)).count();
     let mut layout = RowLayout::default();
-    let mut i = indent;
+    split_row_into(text, &mut layout).then_some(layout)
+}
+
+/// [`split_row`] into `layout` (empty on entry), where it stays: a layout
+/// just built costs more to move than to build. False for no move row.
+pub(super) fn split_row_into(text: &str, layout: &mut RowLayout) -> bool {
+    let bytes = text.as_bytes();
+    if u32::try_from(bytes.len()).is_err() {
+        return false;
+    }
+    let indent = skip_blanks(bytes, 0);
+    let mut cursor = indent;
     if let Some((value, after)) = row_number(bytes, indent) {
         layout.number = Some(value);
-        i = after;
+        cursor = after;
     } else if !is_cell_start(bytes, indent) {
-        return None;
+        return false;
     }
     let mut row = layout.number;
+    // The start of the open cell.
     let mut open: Option<(usize, Option<u32>)> = None;
     // After a row number the next word starts a cell, whatever it is.
     let mut fresh = true;
-    let mut after_blank = true;
-    while let Some(&b) = bytes.get(i) {
-        if is_blank(b) {
-            after_blank = true;
-            i += 1;
-            continue;
-        }
-        if after_blank {
-            let inner = row_number(bytes, i)
+    loop {
+        let t = if fresh {
+            skip_blanks(bytes, cursor)
+        } else {
+            let j = next_special(bytes, cursor);
+            // The start of the word holding byte `j`.
+            let mut t = j;
+            while t > cursor && bytes.get(t - 1).is_some_and(|&b| !is_blank(b)) {
+                t -= 1;
+            }
+            t
+        };
+        let Some(&b) = bytes.get(t) else { break };
+        if b.is_ascii_digit() {
+            let inner = row_number(bytes, t)
                 .filter(|&(_, after)| bytes.get(after).is_none_or(|&c| is_blank(c)));
             if let Some((value, after)) = inner {
-                layout.close(open.take(), i);
-                if let Some(slot) = layout.inner.get_mut(layout.inner_len) {
-                    *slot = InnerNumber { value, at: i };
+                if let Some(cell) = open.take() {
+                    layout.close(cell, trim_back(bytes, t));
+                }
+                if let Some(slot) = layout.inner.get_mut(usize::from(layout.inner_len)) {
+                    *slot = InnerNumber {
+                        value,
+                        at: t as u32,
+                    };
                     layout.inner_len += 1;
                 }
                 row = Some(value);
                 fresh = true;
-                i = after;
-                continue;
-            }
-            if fresh || is_cell_start(bytes, i) {
-                layout.close(open.take(), i);
-                open = Some((i, row));
-                fresh = false;
-            }
-            if starts_with_ci(bytes, i, b"illegal") {
-                i = skip_dump(bytes, i);
-                after_blank = false;
+                cursor = after;
                 continue;
             }
         }
-        after_blank = false;
+        if fresh || is_cell_start(bytes, t) {
+            if let Some(cell) = open.take() {
+                layout.close(cell, trim_back(bytes, t));
+            }
+            open = Some((t, row));
+            fresh = false;
+        }
+        let mut end = t;
+        if (b == b'I' || b == b'i') && starts_with_ci(bytes, t, b"illegal") {
+            end = skip_dump(bytes, t);
+        }
+        cursor = skip_word(bytes, end);
+    }
+    if let Some(cell) = open {
+        layout.close(cell, trim_back(bytes, bytes.len()));
+    }
+    true
+}
+
+/// The offset just after the last non-blank before `end`.
+fn trim_back(bytes: &[u8], mut end: usize) -> usize {
+    // Cells are padded with long runs of spaces: eight at a time.
+    while end >= 8 && bytes.get(end - 8..end) == Some(b"        ") {
+        end -= 8;
+    }
+    while end > 0 && bytes.get(end - 1).is_some_and(|&b| is_blank(b)) {
+        end -= 1;
+    }
+    end
+}
+
+/// The offset of the first non-blank at or after `i`.
+fn skip_blanks(bytes: &[u8], mut i: usize) -> usize {
+    while bytes.get(i).is_some_and(|&b| is_blank(b)) {
         i += 1;
     }
-    layout.close(open, bytes.len());
-    Some(layout)
+    i
+}
+
+/// The offset of the first blank at or after `i` (the length if none).
+fn skip_word(bytes: &[u8], mut i: usize) -> usize {
+    while bytes.get(i).is_some_and(|&b| !is_blank(b)) {
+        i += 1;
+    }
+    i
+}
+
+/// The offset of the first byte at or after `i` that may belong to a cell
+/// start: `)`, or a byte from `:` up (letters, `:`, `?`, non-ASCII); the
+/// length if none.
+fn next_special(bytes: &[u8], mut i: usize) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    while let Some(chunk) = bytes.get(i..i + 8) {
+        let mut word = [0; 8];
+        word.copy_from_slice(chunk);
+        let x = u64::from_le_bytes(word);
+        // Exact per byte: (x & 0x7F) + 0x46 cannot carry into the next byte.
+        let from_colon = ((x & LOW7) + ONES * (0x80 - u64::from(b':'))) | x;
+        let y = x ^ (ONES * u64::from(b')'));
+        let not_paren = ((y & LOW7) + LOW7) | y;
+        let special = (from_colon | !not_paren) & HIGH;
+        if special != 0 {
+            return i + (special.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while bytes.get(i).is_some_and(|&b| b != b')' && b < b':') {
+        i += 1;
+    }
+    i
 }
 
 /// Learns the column threshold of a match from its rows.
@@ -325,7 +424,7 @@ impl ColumnLearner {
             [only] => (&mut self.lone_right, only),
             [] => return,
         };
-        let column = line.column(cell.start);
+        let column = line.column(cell.start());
         if column <= Self::LEFT_LIMIT {
             return;
         }
@@ -365,14 +464,15 @@ mod tests {
         let row = split_row(text).unwrap();
         row.cells()
             .iter()
-            .map(|c| (text[c.start..c.end].trim_end(), c.row))
+            .map(|c| (&text[c.start()..c.end()], c.row))
             .collect()
     }
 
     fn sides(text: &str, threshold: u32) -> Vec<Side> {
         let line = Lines::new(text, 0, 1).next().unwrap();
         let row = split_row(text).unwrap();
-        row.sides(&line, threshold)[..row.cells().len()].to_vec()
+        let columns: Vec<u32> = row.cells().iter().map(|c| line.column(c.start())).collect();
+        RowLayout::sides(&columns, threshold)[..columns.len()].to_vec()
     }
 
     #[test]
@@ -470,6 +570,19 @@ mod tests {
         }
         assert_eq!(learner.threshold(), 29);
         assert_eq!(ColumnLearner::default().threshold(), 29);
+    }
+
+    #[test]
+    fn special_bytes_are_found_eight_at_a_time() {
+        let text = b"13/9 24/23 8/5* 6/5(2)   61: 13/7";
+        assert_eq!(next_special(text, 0), 21);
+        assert_eq!(next_special(text, 22), 27);
+        assert_eq!(next_special(b"1/2 3/4 5/6 7/8", 0), 15);
+        for (i, special) in [b'A', b'z', b'?', b':', b')', 0xC3].into_iter().enumerate() {
+            let mut line = *b"0123456789/*( -0123";
+            line[i + 3] = special;
+            assert_eq!(next_special(&line, 0), i + 3, "{special}");
+        }
     }
 
     #[test]

@@ -17,13 +17,15 @@ pub(super) struct Line<'a> {
     pub next: usize,
     /// Line number, from 1.
     pub number: u32,
-    /// ASCII without tabs: a byte offset is a column.
+    /// Printable ASCII and spaces only: a byte offset is a column, and the
+    /// only white space is the space.
     plain: bool,
 }
 
 impl<'a> Line<'a> {
     /// The 0-based display column of byte `offset` of the line, tabs
     /// expanded and each character one column wide.
+    #[inline]
     pub fn column(&self, offset: usize) -> u32 {
         if self.plain {
             return u32::try_from(offset).unwrap_or(u32::MAX);
@@ -39,6 +41,7 @@ impl<'a> Line<'a> {
     }
 
     /// The location of byte `offset` of the line.
+    #[inline]
     pub fn location(&self, offset: usize) -> Location {
         Location {
             byte: self.start + offset,
@@ -54,18 +57,51 @@ impl<'a> Line<'a> {
 
     /// The location just after the last non-blank character.
     pub fn end_location(&self) -> Location {
-        self.location(self.text.trim_end().len())
+        self.location(self.trim_end(self.text).len())
     }
 
     /// Byte offset of the first non-blank character (the length if none).
     pub fn indent(&self) -> usize {
-        self.text.len() - self.text.trim_start().len()
+        self.text.len() - self.trim_start().len()
     }
 
     /// True when the line holds only blanks.
     pub fn is_blank(&self) -> bool {
-        self.text.trim_start().is_empty()
+        self.trim_start().is_empty()
     }
+
+    /// The line without its leading blanks (ASCII only on a plain line,
+    /// which is faster).
+    pub fn trim_start(&self) -> &'a str {
+        if self.plain {
+            self.text.trim_ascii_start()
+        } else {
+            self.text.trim_start()
+        }
+    }
+
+    /// `part` of the line without its trailing white space.
+    pub fn trim_end<'s>(&self, part: &'s str) -> &'s str {
+        if self.plain {
+            part.trim_ascii_end()
+        } else {
+            part.trim_end()
+        }
+    }
+
+    /// The line without leading and trailing white space.
+    pub fn trimmed(&self) -> &'a str {
+        self.trim_end(self.trim_start())
+    }
+}
+
+/// True when none of the eight bytes of `word` is a control character
+/// (line ends, tab) or above 0x7F.
+const fn is_plain_word(word: u64) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let below = word.wrapping_sub(ONES * 0x20) & !word & HIGH;
+    (below | (word & HIGH)) == 0
 }
 
 /// The lines of a text from a byte offset on.
@@ -89,10 +125,25 @@ impl<'a> Iterator for Lines<'a> {
     fn next(&mut self) -> Option<Line<'a>> {
         let rest = self.text.get(self.pos..).filter(|r| !r.is_empty())?;
         let bytes = rest.as_bytes();
-        let len = bytes
-            .iter()
-            .position(|&b| b == b'\n' || b == b'\r')
-            .unwrap_or(bytes.len());
+        let mut len = 0;
+        let mut plain = true;
+        // Eight bytes at a time while none is a control character (line
+        // ends, tab) or non-ASCII.
+        while let Some(chunk) = bytes.get(len..len + 8) {
+            let mut word = [0; 8];
+            word.copy_from_slice(chunk);
+            if !is_plain_word(u64::from_le_bytes(word)) {
+                break;
+            }
+            len += 8;
+        }
+        while let Some(&b) = bytes.get(len) {
+            if b == b'\n' || b == b'\r' {
+                break;
+            }
+            plain &= (0x20..0x80).contains(&b);
+            len += 1;
+        }
         let terminator = match bytes.get(len..) {
             Some([b'\r', b'\n', ..]) => 2,
             Some([_, ..]) => 1,
@@ -105,7 +156,7 @@ impl<'a> Iterator for Lines<'a> {
             start: self.pos,
             next: self.pos + len + terminator,
             number: self.number,
-            plain: text.is_ascii() && !text.as_bytes().contains(&b'\t'),
+            plain,
         };
         self.pos = line.next;
         self.number = self.number.saturating_add(1);
@@ -131,6 +182,36 @@ mod tests {
         );
         assert_eq!(lines("a\n\n"), vec![("a", 0, 1), ("", 2, 2)]);
         assert!(lines("").is_empty());
+    }
+
+    #[test]
+    fn plain_words_have_no_control_or_high_bytes() {
+        assert!(is_plain_word(u64::from_le_bytes(*b"13/9 24/")));
+        for bad in [b'\n', b'\r', b'\t', 0, 0x0B, 0x1F, 0x80, 0xFF] {
+            for at in 0..8 {
+                let mut word = *b"        ";
+                word[at] = bad;
+                assert!(!is_plain_word(u64::from_le_bytes(word)), "{bad} at {at}");
+            }
+        }
+        let mut word = *b"        ";
+        word[3] = b'~';
+        assert!(is_plain_word(u64::from_le_bytes(word)));
+    }
+
+    #[test]
+    fn long_lines_keep_their_ends_and_plainness() {
+        let text =
+            "  1) 31: 8/5 6/5                 42: 8/4 6/4\r\n  2) 61:\t13/7 8/7\n x Jos\u{e9}\n";
+        let lines: Vec<_> = Lines::new(text, 0, 1).map(|l| (l.text, l.plain)).collect();
+        assert_eq!(
+            lines,
+            vec![
+                ("  1) 31: 8/5 6/5                 42: 8/4 6/4", true),
+                ("  2) 61:\t13/7 8/7", false),
+                (" x Jos\u{e9}", false)
+            ]
+        );
     }
 
     #[test]

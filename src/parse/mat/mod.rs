@@ -28,8 +28,9 @@
 //! ([`ProblemKind::Numbering`]). Text without any match line gives one
 //! [`ProblemKind::Unreadable`] problem and nothing else.
 //!
-//! Memory: the reader holds the text and one match's header tags; nothing
-//! else grows with the input.
+//! Memory: besides the text, the reader holds one match's header tags and
+//! the lines of one match with the cell layout of its rows (so that the
+//! second walk does not cut them again); nothing else grows with the input.
 
 mod cell;
 mod dump;
@@ -85,21 +86,21 @@ pub(crate) fn read_noted(
         visitor.problem(note);
     }
     let mut header_start = (start, 1);
+    // Room for the lines of a match of a few hundred rows.
+    let mut lines = Vec::with_capacity((text.len() / 40).clamp(16, 1024));
     loop {
         let (match_line, length) = current;
-        let body = scan_body(text, &match_line);
+        let body = scan_body(text, &match_line, &mut lines);
         let mut reader = MatchReader {
             visitor: &mut *visitor,
             threshold: body.threshold,
             phase: Phase::Idle,
             next_game: 1,
-            last: match_line.end_location(),
+            last: Last::At(match_line.end_location()),
         };
         reader.header(text, header_start, &match_line, length);
-        for line in Lines::new(text, match_line.next, match_line.number.saturating_add(1))
-            .take_while(|line| line.start < body.end.0)
-        {
-            reader.line(&line);
+        for (line, row) in lines.iter().take_while(|(line, _)| line.start < body.end.0) {
+            reader.line(line, row.as_ref());
         }
         reader.finish();
         match body.next {
@@ -125,30 +126,48 @@ struct Body<'a> {
 }
 
 /// Walks the body of a match (from after its match line): learns the column
-/// threshold and finds the next match line. The comment and blank lines
-/// right before that match line are its header, not this body.
-fn scan_body<'a>(text: &'a str, match_line: &Line<'a>) -> Body<'a> {
+/// threshold, keeps its lines in `lines` with their rows cut into cells,
+/// and finds the next match line. The comment and blank lines right before
+/// that match line are its header, not this body.
+fn scan_body<'a>(
+    text: &'a str,
+    match_line: &Line<'a>,
+    lines: &mut Vec<(Line<'a>, Option<RowLayout>)>,
+) -> Body<'a> {
+    lines.clear();
     let mut learner = ColumnLearner::default();
     let mut run: Option<(usize, u32)> = None;
     let mut end = (text.len(), match_line.number);
     for line in Lines::new(text, match_line.next, match_line.number.saturating_add(1)) {
         end = (text.len(), line.number.saturating_add(1));
-        let trimmed = line.text.trim_start();
+        let trimmed = line.trim_start();
         if trimmed.is_empty() || is_comment(trimmed) {
             run.get_or_insert((line.start, line.number));
+            lines.push((line, None));
             continue;
         }
-        if let Some(length) = header::match_line(line.text) {
-            return Body {
-                threshold: learner.threshold(),
-                end: run.unwrap_or((line.start, line.number)),
-                next: Some((line, length)),
-            };
+        // The row is cut where it is kept. A move row is no match line.
+        lines.push((line, Some(RowLayout::default())));
+        if let Some((line, row)) = lines.last_mut() {
+            let is_row = row
+                .as_mut()
+                .is_some_and(|layout| layout::split_row_into(line.text, layout));
+            match row {
+                Some(layout) if is_row => learner.add(line, layout),
+                _ => *row = None,
+            }
+        }
+        if let Some(&(line, None)) = lines.last() {
+            if let Some(length) = header::match_line(line.text) {
+                lines.pop();
+                return Body {
+                    threshold: learner.threshold(),
+                    end: run.unwrap_or((line.start, line.number)),
+                    next: Some((line, length)),
+                };
+            }
         }
         run = None;
-        if let Some(row) = layout::split_row(line.text) {
-            learner.add(&line, &row);
-        }
     }
     Body {
         threshold: learner.threshold(),
@@ -157,9 +176,17 @@ fn scan_body<'a>(text: &'a str, match_line: &Line<'a>) -> Body<'a> {
     }
 }
 
+/// The digits of a row number at the start of `text`.
+fn number_text(text: &str) -> &str {
+    text.split(')').next().unwrap_or_default().trim()
+}
+
 /// Comment lines: `;`, `#`, and the frame of a remark box.
 fn is_comment(trimmed: &str) -> bool {
-    trimmed.starts_with([';', '#', '|']) || trimmed.starts_with("+-")
+    matches!(
+        trimmed.as_bytes(),
+        [b';' | b'#' | b'|', ..] | [b'+', b'-', ..]
+    )
 }
 
 /// The text after `; Set Pos=`, if the line is one.
@@ -172,7 +199,7 @@ fn set_pos(trimmed: &str) -> Option<&str> {
 
 /// Where the reader is inside a match.
 #[derive(Clone, Debug)]
-enum Phase<'a> {
+enum Phase<'v, 'a> {
     /// No game open.
     Idle,
     /// A `Game N` line was read; its score line is due.
@@ -185,31 +212,49 @@ enum Phase<'a> {
         last: Location,
     },
     /// Inside a game.
-    Game(Game<'a>),
+    Game(Game<'v, 'a>),
 }
 
 /// An open game.
 #[derive(Clone, Debug)]
-struct Game<'a> {
+struct Game<'v, 'a> {
     names: ByPlayer<PlayerName<'a>>,
     /// The row number due next.
     expected_row: u32,
-    /// Just after the game's last line so far.
-    last: Location,
+    /// The game's last line so far.
+    last: Last<'v, 'a>,
 }
 
 /// Reads the lines of one match into the visitor.
 struct MatchReader<'v, 'a, V> {
     visitor: &'v mut V,
     threshold: u32,
-    phase: Phase<'a>,
+    phase: Phase<'v, 'a>,
     /// The game number due next.
     next_game: u32,
-    /// Just after the match's last line so far.
-    last: Location,
+    /// The match's last line so far.
+    last: Last<'v, 'a>,
 }
 
-impl<'a, V: Visitor> MatchReader<'_, 'a, V> {
+/// The last line of something: a location, or a line whose end location is
+/// worked out only when needed.
+#[derive(Copy, Clone, Debug)]
+enum Last<'v, 'a> {
+    At(Location),
+    Line(&'v Line<'a>),
+}
+
+impl Last<'_, '_> {
+    /// Just after the last non-blank character.
+    fn location(self) -> Location {
+        match self {
+            Last::At(location) => location,
+            Last::Line(line) => line.end_location(),
+        }
+    }
+}
+
+impl<'v, 'a, V: Visitor> MatchReader<'v, 'a, V> {
     /// The header lines from `start` to the match line: tags go to
     /// [`Visitor::begin_match`], other lines become comments after it.
     fn header(&mut self, text: &'a str, start: (usize, u32), match_line: &Line<'a>, length: u32) {
@@ -237,9 +282,16 @@ impl<'a, V: Visitor> MatchReader<'_, 'a, V> {
         }
     }
 
-    /// One line of the body.
-    fn line(&mut self, line: &Line<'a>) {
-        let trimmed = line.text.trim_start();
+    /// One line of the body, with its cells if it is a move row.
+    fn line(&mut self, line: &'v Line<'a>, row: Option<&RowLayout>) {
+        // The common case first: a move row inside a game.
+        if let (Some(row), Phase::Game(game)) = (row, &mut self.phase) {
+            game.last = Last::Line(line);
+            self.last = Last::Line(line);
+            self.row(line, row);
+            return;
+        }
+        let trimmed = line.trim_start();
         if trimmed.is_empty() {
             return;
         }
@@ -256,14 +308,14 @@ impl<'a, V: Visitor> MatchReader<'_, 'a, V> {
         {
             self.game_line(line, number);
         } else if let Phase::Header { .. } = self.phase {
-            self.score_line_due(line);
-        } else if let Some(row) = layout::split_row(line.text) {
+            self.score_line_due(line, row);
+        } else if let Some(row) = row {
             if let Phase::Idle = self.phase {
                 self.bad_header(line, "a move row before any `Game N` line".into());
                 self.next_game = self.next_game.saturating_add(1);
                 self.begin_game(line.first_location(), None, line.first_location(), None);
             }
-            self.row(line, &row);
+            self.row(line, row);
         } else if let Some(score) = header::score_line(line.text) {
             self.bad_header(line, "a score line without its `Game N` line".into());
             self.end_game();
@@ -278,7 +330,7 @@ impl<'a, V: Visitor> MatchReader<'_, 'a, V> {
             self.problem(
                 line.first_location(),
                 ProblemKind::UnparsableCell,
-                trimmed.trim_end(),
+                line.trim_end(trimmed),
                 "expected a move row, a `Game N` line or a comment".into(),
                 None,
                 None,
@@ -286,7 +338,7 @@ impl<'a, V: Visitor> MatchReader<'_, 'a, V> {
         } else {
             self.comment(line);
         }
-        self.last = line.end_location();
+        self.last = Last::Line(line);
         if let Phase::Game(game) = &mut self.phase {
             game.last = self.last;
         }
@@ -299,7 +351,7 @@ impl<'a, V: Visitor> MatchReader<'_, 'a, V> {
             self.problem(
                 line.first_location(),
                 ProblemKind::Numbering,
-                line.text.trim(),
+                line.trimmed(),
                 format!("game {number} where game {} was due", self.next_game),
                 None,
                 None,
@@ -309,13 +361,13 @@ impl<'a, V: Visitor> MatchReader<'_, 'a, V> {
         self.phase = Phase::Header {
             location: line.first_location(),
             number: Some(number),
-            text: line.text.trim(),
+            text: line.trimmed(),
             last: line.end_location(),
         };
     }
 
     /// The line after `Game N`: the score line, else a bad header.
-    fn score_line_due(&mut self, line: &Line<'a>) {
+    fn score_line_due(&mut self, line: &Line<'a>, row: Option<&RowLayout>) {
         let Phase::Header {
             location, number, ..
         } = self.phase
@@ -324,13 +376,13 @@ impl<'a, V: Visitor> MatchReader<'_, 'a, V> {
         };
         if let Some(score) = header::score_line(line.text) {
             self.begin_game(location, number, line.first_location(), Some(score));
-        } else if let Some(row) = layout::split_row(line.text) {
+        } else if let Some(row) = row {
             self.bad_header(
                 line,
                 format!("no score line after `Game {}`", number.unwrap_or(0)),
             );
             self.begin_game(location, number, line.first_location(), None);
-            self.row(line, &row);
+            self.row(line, row);
         } else {
             self.bad_header(
                 line,
@@ -363,7 +415,7 @@ impl<'a, V: Visitor> MatchReader<'_, 'a, V> {
         self.phase = Phase::Game(Game {
             names,
             expected_row: 1,
-            last: score_location,
+            last: Last::At(score_location),
         });
     }
 
@@ -397,13 +449,13 @@ impl<'a, V: Visitor> MatchReader<'_, 'a, V> {
                 });
                 self.visitor.end_game(last);
             }
-            Phase::Game(game) => self.visitor.end_game(game.last),
+            Phase::Game(game) => self.visitor.end_game(game.last.location()),
         }
     }
 
     fn finish(&mut self) {
         self.end_game();
-        self.visitor.end_match(self.last);
+        self.visitor.end_match(self.last.location());
     }
 
     /// One move row: numbering, then each cell.
@@ -411,61 +463,66 @@ impl<'a, V: Visitor> MatchReader<'_, 'a, V> {
         let Phase::Game(game) = &mut self.phase else {
             return;
         };
-        let mut numbering: [Option<(Location, String)>; 3] = Default::default();
+        let names = game.names;
+        let due = game.expected_row;
         if let Some(number) = row.number {
-            if number != game.expected_row {
-                numbering[0] = Some((
-                    line.first_location(),
-                    format!("row {number} where row {} was due", game.expected_row),
-                ));
-            }
             game.expected_row = number.saturating_add(1);
         }
-        for (slot, inner) in numbering[1..].iter_mut().zip(row.inner_numbers()) {
+        for inner in row.inner_numbers() {
+            if Some(inner.value) != row.number {
+                game.expected_row = inner.value.saturating_add(1);
+            }
+        }
+        if let Some(number) = row.number.filter(|&n| n != due) {
+            self.problem(
+                line.first_location(),
+                ProblemKind::Numbering,
+                number_text(line.trim_start()),
+                format!("row {number} where row {due} was due"),
+                None,
+                row.number,
+            );
+        }
+        for inner in row.inner_numbers() {
             let message = if Some(inner.value) == row.number {
                 format!("row number {} repeated inside the row", inner.value)
             } else {
-                game.expected_row = inner.value.saturating_add(1);
                 format!("row number {} inside a row", inner.value)
             };
-            *slot = Some((line.location(inner.at), message));
-        }
-        let names = game.names;
-        for (location, message) in numbering.into_iter().flatten() {
-            let text = line
-                .text
-                .get(location.byte - line.start..)
-                .unwrap_or_default();
-            let text = text.split([')']).next().map_or("", |n| n.trim());
             self.problem(
-                location,
+                line.location(inner.at()),
                 ProblemKind::Numbering,
-                text,
+                number_text(line.text.get(inner.at()..).unwrap_or_default()),
                 message,
                 None,
                 row.number,
             );
         }
-        let sides = row.sides(line, self.threshold);
-        for (cell, &side) in row.cells().iter().zip(&sides) {
-            let text = line
-                .text
-                .get(cell.start..cell.end)
-                .unwrap_or_default()
-                .trim_end();
-            let location = line.location(cell.start);
+        let mut locations = [Location::default(); layout::MAX_CELLS];
+        let mut columns = [0; layout::MAX_CELLS];
+        for ((location, column), cell) in locations.iter_mut().zip(&mut columns).zip(row.cells()) {
+            *location = line.location(cell.start());
+            *column = location.column - 1;
+        }
+        let sides = RowLayout::sides(
+            columns.get(..row.cells().len()).unwrap_or_default(),
+            self.threshold,
+        );
+        for ((cell, &side), &location) in row.cells().iter().zip(&sides).zip(&locations) {
+            let text = line.trim_end(line.text.get(cell.start()..cell.end()).unwrap_or_default());
             let frame = Frame {
-                names,
+                names: &names,
                 column: side,
             };
-            match cell::parse(text, &frame) {
-                Ok(kind) => self.visitor.action(&Action {
-                    location,
-                    side,
-                    row: cell.row,
-                    text,
-                    kind,
-                }),
+            let mut action = Action {
+                location,
+                side,
+                row: cell.row,
+                text,
+                kind: ActionKind::Take,
+            };
+            match cell::parse_into(text, &frame, &mut action.kind) {
+                Ok(()) => self.visitor.action(&action),
                 Err(message) => self.problem(
                     location,
                     ProblemKind::UnparsableCell,
@@ -480,7 +537,7 @@ impl<'a, V: Visitor> MatchReader<'_, 'a, V> {
 
     /// A `; Set Pos=` line inside a game.
     fn set_position(&mut self, line: &Line<'a>, trimmed: &'a str, board: &str) {
-        let text = trimmed.trim_end();
+        let text = line.trim_end(trimmed);
         match dump::set_position(board) {
             Ok(dump) => self.visitor.action(&Action {
                 location: line.first_location(),
@@ -503,7 +560,7 @@ impl<'a, V: Visitor> MatchReader<'_, 'a, V> {
     fn comment(&mut self, line: &Line<'a>) {
         self.visitor.comment(&Comment {
             location: line.first_location(),
-            text: line.text.trim(),
+            text: line.trimmed(),
         });
     }
 
@@ -511,7 +568,7 @@ impl<'a, V: Visitor> MatchReader<'_, 'a, V> {
         self.problem(
             line.first_location(),
             ProblemKind::BadHeader,
-            line.text.trim(),
+            line.trimmed(),
             message,
             None,
             None,
