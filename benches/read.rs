@@ -12,12 +12,12 @@ const EXPECTED_EVENTS: usize = 39_389;
 
 /// Does nothing.
 struct Nothing;
-impl Visitor for Nothing {}
+impl Visitor<'_> for Nothing {}
 
 /// Counts every event.
 #[derive(Default)]
 struct Count(usize);
-impl Visitor for Count {
+impl Visitor<'_> for Count {
     fn begin_match(&mut self, _: &MatchHeader<'_>) {
         self.0 += 1;
     }

@@ -18,7 +18,7 @@ struct Count {
     cube: usize,
 }
 
-impl Visitor for Count {
+impl Visitor<'_> for Count {
     fn begin_game(&mut self, _: &GameHeader<'_>) {
         self.games += 1;
     }

@@ -138,8 +138,33 @@ pub struct FileReport {
 /// Reads and replays one file's bytes.
 #[must_use]
 pub fn check_bytes(path: &str, bytes: &[u8], options: &Options) -> FileReport {
+    let decoded = match crate::parse::text::decode(bytes) {
+        Ok(decoded) => decoded,
+        Err(crate::parse::text::Unreadable(reason)) => {
+            let mut finding = crate::finding::Finding::new(
+                "unreadable",
+                crate::finding::Severity::Error,
+                crate::parse::Location {
+                    byte: 0,
+                    line: 1,
+                    column: 1,
+                },
+                reason.clone(),
+            );
+            finding.match_number = 0;
+            return FileReport {
+                path: path.to_owned(),
+                format: None,
+                status: FileStatus::Unreadable,
+                unreadable_reason: Some(reason),
+                findings: vec![finding],
+                matches: Vec::new(),
+                trace: Vec::new(),
+            };
+        }
+    };
     let mut replayer = visitor::Replayer::new(options);
-    let format = crate::parse::read(bytes, &mut replayer);
+    let format = crate::parse::read_decoded(&decoded, &mut replayer);
     replayer.finish();
     let status = if replayer.unreadable.is_some() {
         FileStatus::Unreadable

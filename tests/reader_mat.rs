@@ -65,7 +65,7 @@ struct Act {
     kind: ActionKind,
 }
 
-impl Visitor for Record {
+impl Visitor<'_> for Record {
     fn begin_match(&mut self, header: &MatchHeader<'_>) {
         if self.in_match {
             self.order_errors.push("begin_match inside a match".into());
@@ -1054,7 +1054,7 @@ struct Totals {
     events: usize,
 }
 
-impl Visitor for Totals {
+impl Visitor<'_> for Totals {
     fn begin_match(&mut self, header: &MatchHeader<'_>) {
         self.matches += 1;
         self.tags += header.tags.len();

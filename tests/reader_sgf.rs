@@ -53,7 +53,7 @@ struct Recorder {
     sgf: bool,
 }
 
-impl Visitor for Recorder {
+impl Visitor<'_> for Recorder {
     fn begin_match(&mut self, header: &MatchHeader<'_>) {
         self.events.push(Event::Match {
             location: header.location,
@@ -858,7 +858,7 @@ fn the_top_level_reader_recognises_sgf() {
 fn problem_texts_are_taken_from_the_input() {
     // Found by fuzzing: problems about `(`, `)` and `;` quoted a literal.
     struct Texts<'r, 't>(&'r mut Vec<(usize, usize)>, &'t str);
-    impl Visitor for Texts<'_, '_> {
+    impl Visitor<'_> for Texts<'_, '_> {
         fn problem(&mut self, problem: &Problem<'_>) {
             let start = (problem.text.as_ptr() as usize).wrapping_sub(self.1.as_ptr() as usize);
             self.0.push((start, problem.text.len()));

@@ -33,7 +33,7 @@ impl Check<'_> {
     }
 }
 
-impl Visitor for Check<'_> {
+impl Visitor<'_> for Check<'_> {
     fn begin_match(&mut self, header: &MatchHeader<'_>) {
         assert!(!self.in_match);
         self.in_match = true;
@@ -75,7 +75,7 @@ impl Visitor for Check<'_> {
 
 /// Counts nothing: reading through the byte entry point.
 struct Nothing;
-impl Visitor for Nothing {}
+impl Visitor<'_> for Nothing {}
 
 fuzz_target!(|data: &[u8]| {
     let _ = parse::read(data, &mut Nothing);

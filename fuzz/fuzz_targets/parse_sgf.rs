@@ -69,7 +69,7 @@ impl Check<'_> {
     }
 }
 
-impl Visitor for Check<'_> {
+impl Visitor<'_> for Check<'_> {
     fn begin_match(&mut self, header: &MatchHeader<'_>) {
         assert_eq!(self.phase, Phase::Start);
         self.phase = Phase::Match;

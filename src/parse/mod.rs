@@ -269,17 +269,20 @@ pub struct Problem<'a> {
 }
 
 /// Receives a reader's events. See the module docs for the call order.
-pub trait Visitor {
+///
+/// `'a` is the lifetime of the text being read: the events borrow from it,
+/// so a visitor may keep them (the replayer keeps one game's actions).
+pub trait Visitor<'a> {
     /// A match starts.
-    fn begin_match(&mut self, header: &MatchHeader<'_>) {
+    fn begin_match(&mut self, header: &MatchHeader<'a>) {
         let _ = header;
     }
     /// A game starts.
-    fn begin_game(&mut self, header: &GameHeader<'_>) {
+    fn begin_game(&mut self, header: &GameHeader<'a>) {
         let _ = header;
     }
     /// One cell or node.
-    fn action(&mut self, action: &Action<'_>) {
+    fn action(&mut self, action: &Action<'a>) {
         let _ = action;
     }
     /// The current game ends; `last` is the location just after its last line.
@@ -291,11 +294,11 @@ pub trait Visitor {
         let _ = last;
     }
     /// A comment line.
-    fn comment(&mut self, comment: &Comment<'_>) {
+    fn comment(&mut self, comment: &Comment<'a>) {
         let _ = comment;
     }
     /// A reading problem.
-    fn problem(&mut self, problem: &Problem<'_>) {
+    fn problem(&mut self, problem: &Problem<'a>) {
         let _ = problem;
     }
 }
@@ -303,28 +306,39 @@ pub trait Visitor {
 /// Decodes `bytes`, recognises the format by content and reads it into
 /// `visitor`. Returns the format, or `None` when the input is not a
 /// transcript (the visitor then got one [`ProblemKind::Unreadable`] problem).
-pub fn read(bytes: &[u8], visitor: &mut impl Visitor) -> Option<Format> {
-    let unreadable = |visitor: &mut dyn FnMut(&Problem<'_>), message: String| {
-        visitor(&Problem {
-            location: Location {
-                byte: 0,
-                line: 1,
-                column: 1,
-            },
-            kind: ProblemKind::Unreadable,
-            text: "",
-            message,
-            side: None,
-            row: None,
-        });
-    };
-    let decoded = match text::decode(bytes) {
-        Ok(decoded) => decoded,
+///
+/// For a visitor that keeps borrowed events, decode with [`text::decode`]
+/// and call [`read_decoded`].
+pub fn read<V>(bytes: &[u8], visitor: &mut V) -> Option<Format>
+where
+    V: for<'a> Visitor<'a>,
+{
+    match text::decode(bytes) {
+        Ok(decoded) => read_decoded(&decoded, visitor),
         Err(text::Unreadable(message)) => {
-            unreadable(&mut |p| visitor.problem(p), message);
-            return None;
+            visitor.problem(&Problem {
+                location: Location {
+                    byte: 0,
+                    line: 1,
+                    column: 1,
+                },
+                kind: ProblemKind::Unreadable,
+                text: "",
+                message,
+                side: None,
+                row: None,
+            });
+            None
         }
-    };
+    }
+}
+
+/// Reads decoded text into `visitor`, which may keep the events (they
+/// borrow from `decoded`). See [`read`].
+pub fn read_decoded<'a>(
+    decoded: &'a text::Decoded<'_>,
+    visitor: &mut impl Visitor<'a>,
+) -> Option<Format> {
     let note = (decoded.encoding == text::Encoding::Windows1252).then(|| Problem {
         location: Location {
             byte: 0,
@@ -337,7 +351,7 @@ pub fn read(bytes: &[u8], visitor: &mut impl Visitor) -> Option<Format> {
         side: None,
         row: None,
     });
-    let text = decoded.text.as_ref();
+    let text: &'a str = decoded.text.as_ref();
     if is_sgf(text) {
         if let Some(note) = &note {
             visitor.problem(note);

@@ -176,31 +176,19 @@ struct MatchState {
     first_finding: usize,
 }
 
-/// One event of the current game, kept so that the game can be replayed
-/// again under another reading of a play.
+/// One event of the current game, kept (borrowing from the text) so that
+/// the game can be replayed again under another reading of a play.
 #[derive(Clone, Debug)]
-enum GameEvent {
-    Action {
-        location: Location,
-        side: Side,
-        row: Option<u32>,
-        text: String,
-        kind: ActionKind,
-    },
-    Problem {
-        location: Location,
-        kind: ProblemKind,
-        text: String,
-        message: String,
-        side: Option<Side>,
-        row: Option<u32>,
-    },
+enum GameEvent<'a> {
+    Action(Action<'a>),
+    Problem(Problem<'a>),
 }
 
-impl GameEvent {
+impl GameEvent<'_> {
     fn location(&self) -> Location {
         match self {
-            GameEvent::Action { location, .. } | GameEvent::Problem { location, .. } => *location,
+            GameEvent::Action(action) => action.location,
+            GameEvent::Problem(problem) => problem.location,
         }
     }
 }
@@ -228,8 +216,8 @@ struct GameStart {
     trace: usize,
 }
 
-/// The replaying visitor for one file.
-pub(crate) struct Replayer<'o> {
+/// The replaying visitor for one file; `'a` is the text's lifetime.
+pub(crate) struct Replayer<'o, 'a> {
     options: &'o Options,
     generator: MoveGen,
     pub(crate) findings: Vec<Finding>,
@@ -243,7 +231,7 @@ pub(crate) struct Replayer<'o> {
     hit_marks_written: bool,
     hit_mark_findings: Vec<Finding>,
     /// The current game's events, replayed when it ends.
-    events: Vec<GameEvent>,
+    events: Vec<GameEvent<'a>>,
     game_start: Option<GameStart>,
     /// Index of the event being replayed.
     event_index: usize,
@@ -284,8 +272,8 @@ fn point_name(p: u8) -> String {
     PointName(p).to_string()
 }
 
-impl<'o> Replayer<'o> {
-    pub(crate) fn new(options: &'o Options) -> Replayer<'o> {
+impl<'o, 'a> Replayer<'o, 'a> {
+    pub(crate) fn new(options: &'o Options) -> Replayer<'o, 'a> {
         Replayer {
             options,
             generator: MoveGen::new(),
@@ -1551,8 +1539,8 @@ fn illegal_message(
     }
 }
 
-impl Visitor for Replayer<'_> {
-    fn begin_match(&mut self, header: &MatchHeader<'_>) {
+impl<'a> Visitor<'a> for Replayer<'_, 'a> {
+    fn begin_match(&mut self, header: &MatchHeader<'a>) {
         if self.current.is_some() {
             self.end_match(header.location);
         }
@@ -1581,7 +1569,7 @@ impl Visitor for Replayer<'_> {
         });
     }
 
-    fn begin_game(&mut self, header: &GameHeader<'_>) {
+    fn begin_game(&mut self, header: &GameHeader<'a>) {
         self.ensure_match(header.location);
         self.end_current_game(header.location);
         self.unfinished = None;
@@ -1745,19 +1733,13 @@ impl Visitor for Replayer<'_> {
         });
     }
 
-    fn action(&mut self, action: &Action<'_>) {
+    fn action(&mut self, action: &Action<'a>) {
         self.ensure_match(action.location);
         if self.game().is_none() {
             // An action before any game header: the reader reported the header problem.
             return;
         }
-        self.events.push(GameEvent::Action {
-            location: action.location,
-            side: action.side,
-            row: action.row,
-            text: action.text.to_owned(),
-            kind: action.kind.clone(),
-        });
+        self.events.push(GameEvent::Action(action.clone()));
     }
 
     fn end_game(&mut self, last: Location) {
@@ -1768,24 +1750,17 @@ impl Visitor for Replayer<'_> {
         self.end_match_inner(last);
     }
 
-    fn problem(&mut self, problem: &Problem<'_>) {
+    fn problem(&mut self, problem: &Problem<'a>) {
         if self.current.as_ref().is_some_and(|m| m.game.is_some()) {
             // Kept in order with the game's actions.
-            self.events.push(GameEvent::Problem {
-                location: problem.location,
-                kind: problem.kind,
-                text: problem.text.to_owned(),
-                message: problem.message.clone(),
-                side: problem.side,
-                row: problem.row,
-            });
+            self.events.push(GameEvent::Problem(problem.clone()));
         } else {
             self.problem_inner(problem);
         }
     }
 }
 
-impl Replayer<'_> {
+impl<'a> Replayer<'_, 'a> {
     /// After judging the play of event `judging_event`: when the analysis
     /// settled how to read it, annotate its finding and, for a probable
     /// transcription error, continue from the legal play the record meant.
@@ -1828,7 +1803,7 @@ impl Replayer<'_> {
     }
 
     /// Replays the current game's events.
-    fn process(&mut self, events: &[GameEvent]) {
+    fn process(&mut self, events: &[GameEvent<'a>]) {
         self.snapshots.clear();
         for (i, event) in events.iter().enumerate() {
             self.event_index = i;
@@ -1839,44 +1814,17 @@ impl Replayer<'_> {
                 .and_then(|g| (!g.unknown).then_some(g.board));
             self.snapshots.push(board);
             match event {
-                GameEvent::Action {
-                    location,
-                    side,
-                    row,
-                    text,
-                    kind,
-                } => {
-                    let action = Action {
-                        location: *location,
-                        side: *side,
-                        row: *row,
-                        text,
-                        kind: kind.clone(),
-                    };
+                GameEvent::Action(action) => {
                     if !matches!(action.kind, ActionKind::SetPosition(_)) {
                         self.flush_empty_roll();
                     }
                     if self.tracing {
-                        self.act_traced(&action);
+                        self.act_traced(action);
                     } else {
-                        self.act(&action);
+                        self.act(action);
                     }
                 }
-                GameEvent::Problem {
-                    location,
-                    kind,
-                    text,
-                    message,
-                    side,
-                    row,
-                } => self.problem_inner(&Problem {
-                    location: *location,
-                    kind: *kind,
-                    text,
-                    message: message.clone(),
-                    side: *side,
-                    row: *row,
-                }),
+                GameEvent::Problem(problem) => self.problem_inner(problem),
             }
         }
         self.flush_empty_roll();

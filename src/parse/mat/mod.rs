@@ -48,17 +48,17 @@ use super::{
 use crate::side::{ByPlayer, Side};
 
 /// Reads `.mat` text and calls `visitor` in reading order.
-pub fn read(text: &str, visitor: &mut impl Visitor) {
+pub fn read<'a>(text: &'a str, visitor: &mut impl Visitor<'a>) {
     read_noted(text, visitor, None);
 }
 
 /// Reads `.mat` text; `note` (an encoding note) is passed on first, unless
 /// the text is no transcript. Returns false when the text holds no match line
 /// (the visitor then got one [`ProblemKind::Unreadable`] problem only).
-pub(crate) fn read_noted(
-    text: &str,
-    visitor: &mut impl Visitor,
-    note: Option<&Problem<'_>>,
+pub(crate) fn read_noted<'a>(
+    text: &'a str,
+    visitor: &mut impl Visitor<'a>,
+    note: Option<&Problem<'a>>,
 ) -> bool {
     let start = if text.starts_with('\u{feff}') {
         '\u{feff}'.len_utf8()
@@ -254,7 +254,7 @@ impl Last<'_, '_> {
     }
 }
 
-impl<'v, 'a, V: Visitor> MatchReader<'v, 'a, V> {
+impl<'v, 'a, V: Visitor<'a>> MatchReader<'v, 'a, V> {
     /// The header lines from `start` to the match line: tags go to
     /// [`Visitor::begin_match`], other lines become comments after it.
     fn header(&mut self, text: &'a str, start: (usize, u32), match_line: &Line<'a>, length: u32) {
@@ -579,7 +579,7 @@ impl<'v, 'a, V: Visitor> MatchReader<'v, 'a, V> {
         &mut self,
         location: Location,
         kind: ProblemKind,
-        text: &str,
+        text: &'a str,
         message: String,
         side: Option<Side>,
         row: Option<u32>,

@@ -52,7 +52,7 @@ use crate::dice::Roll;
 use crate::side::{ByPlayer, Side};
 
 /// Reads SGF text and calls `visitor` in reading order.
-pub fn read(text: &str, visitor: &mut impl Visitor) {
+pub fn read<'a>(text: &'a str, visitor: &mut impl Visitor<'a>) {
     let mut reader = Reader::new(text, visitor);
     if !text.trim_start().starts_with('(') {
         reader.unreadable("not SGF: a game collection starts with `(;`");
@@ -285,7 +285,7 @@ struct Held<'a> {
     side: Option<Side>,
 }
 
-struct Reader<'a, 'v, V: Visitor> {
+struct Reader<'a, 'v, V: Visitor<'a>> {
     text: &'a str,
     visitor: &'v mut V,
     lines: Lines<'a>,
@@ -325,7 +325,7 @@ struct Reader<'a, 'v, V: Visitor> {
     stray_reported: bool,
 }
 
-impl<V: Visitor> std::fmt::Debug for Reader<'_, '_, V> {
+impl<'a, V: Visitor<'a>> std::fmt::Debug for Reader<'a, '_, V> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Reader")
             .field("depth", &self.depth)
@@ -333,7 +333,7 @@ impl<V: Visitor> std::fmt::Debug for Reader<'_, '_, V> {
     }
 }
 
-impl<'a, 'v, V: Visitor> Reader<'a, 'v, V> {
+impl<'a, 'v, V: Visitor<'a>> Reader<'a, 'v, V> {
     fn new(text: &'a str, visitor: &'v mut V) -> Self {
         Reader {
             text,

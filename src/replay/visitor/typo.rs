@@ -34,14 +34,21 @@ struct Trial {
     rolls: usize,
 }
 
-impl Replayer<'_> {
+impl<'a> Replayer<'_, 'a> {
     /// Replays the buffered game, settling its illegal plays.
     pub(super) fn run_game(&mut self) {
-        let events = std::mem::take(&mut self.events);
+        let mut events = std::mem::take(&mut self.events);
+        self.settle_game(&events);
+        // Keep the buffer's capacity for the next game.
+        events.clear();
+        self.events = events;
+    }
+
+    fn settle_game(&mut self, events: &[GameEvent<'a>]) {
         self.readings.clear();
         let Some(start) = self.game_start.take() else {
             self.tracing = self.options.trace;
-            self.process(&events);
+            self.process(events);
             self.tracing = false;
             return;
         };
@@ -49,16 +56,16 @@ impl Replayer<'_> {
         loop {
             self.restore(&start);
             self.tracing = self.options.trace;
-            self.process(&events);
+            self.process(events);
             self.tracing = false;
             if settled.len() >= MAX_ROOTS {
                 break;
             }
-            let Some((event, finding)) = self.next_root(&start, &events, &settled) else {
+            let Some((event, finding)) = self.next_root(&start, events, &settled) else {
                 break;
             };
             settled.push(event);
-            let reading = self.settle(&start, &events, event, &finding);
+            let reading = self.settle(&start, events, event, &finding);
             self.readings.push(reading);
         }
     }
@@ -75,7 +82,7 @@ impl Replayer<'_> {
     fn next_root(
         &self,
         start: &GameStart,
-        events: &[GameEvent],
+        events: &[GameEvent<'a>],
         settled: &[usize],
     ) -> Option<(usize, Finding)> {
         self.findings[start.findings..]
@@ -95,7 +102,7 @@ impl Replayer<'_> {
     fn settle(
         &mut self,
         start: &GameStart,
-        events: &[GameEvent],
+        events: &[GameEvent<'a>],
         event: usize,
         finding: &Finding,
     ) -> Reading {
@@ -118,7 +125,7 @@ impl Replayer<'_> {
                 ..stands
             };
         }
-        let (Some(Some(board)), Some(GameEvent::Action { side, kind, .. })) =
+        let (Some(Some(board)), Some(GameEvent::Action(action))) =
             (self.snapshots.get(event).copied(), events.get(event))
         else {
             return stands;
@@ -126,11 +133,11 @@ impl Replayer<'_> {
         let ActionKind::Roll {
             dice: Some(roll),
             play,
-        } = kind
+        } = &action.kind
         else {
             return stands;
         };
-        let side = *side;
+        let side = action.side;
         let written = match play {
             Written::Moves(n) => *n,
             _ => PlayNotation::empty(),
@@ -202,7 +209,7 @@ impl Replayer<'_> {
     fn trial(
         &mut self,
         start: &GameStart,
-        events: &[GameEvent],
+        events: &[GameEvent<'a>],
         event: usize,
         result: crate::position::Position,
         after: usize,
@@ -224,15 +231,9 @@ impl Replayer<'_> {
         let rolls = events
             .iter()
             .skip(event + 1)
-            .filter(|e| {
-                matches!(
-                    e,
-                    GameEvent::Action {
-                        kind: ActionKind::Roll { .. },
-                        ..
-                    }
-                )
-            })
+            .filter(
+                |e| matches!(e, GameEvent::Action(a) if matches!(a.kind, ActionKind::Roll { .. })),
+            )
             .count();
         Trial { problems, rolls }
     }
