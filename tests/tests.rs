@@ -5,3 +5,4 @@ mod ids;
 mod oracle;
 mod properties;
 mod util;
+mod variants;
