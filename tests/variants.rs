@@ -461,3 +461,21 @@ fn plakoto_fixtures_replay_as_documented() {
         assert_eq!(written, e.score, "{}", e.file);
     }
 }
+
+#[test]
+fn gnubg_variant_exports_replay_clean() {
+    // Matches GNU Backgammon 1.07 played against itself and exported with
+    // `export match mat`: every play is legal in the variant's start.
+    for (file, variant) in [
+        ("nackgammon/nack.mat", Variant::Nackgammon),
+        ("hypergammon/hyper3.mat", Variant::Hypergammon(3)),
+    ] {
+        let path = fixtures().join(file);
+        let (found, written) = replay_mat(&path, Position::starting(variant), Position::flip, None);
+        assert_eq!(found, Vec::<Found>::new(), "{file}");
+        assert!(
+            written.iter().any(|&s| s >= 3),
+            "{file}: a 3-point match ends"
+        );
+    }
+}
