@@ -8,3 +8,4 @@ mod properties;
 mod reader_mat;
 mod reader_sgf;
 mod util;
+mod variants;

@@ -1536,6 +1536,13 @@ fn illegal_message(
         IllegalKind::PlayWhenNone => {
             format!("a play is written although {roll} could not be played at all")
         }
+        IllegalKind::PinnedChecker => "moves a pinned checker".into(),
+        IllegalKind::OntoPinnedPoint => {
+            "lands on a point where an opposing checker pins one of the mover's".into()
+        }
+        IllegalKind::BearOffPinned => {
+            "bears off while one of the mover's checkers is pinned".into()
+        }
     }
 }
 

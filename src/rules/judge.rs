@@ -42,6 +42,13 @@ pub enum IllegalKind {
     NoPlay,
     /// A play written although no legal play existed.
     PlayWhenNone,
+    /// Plakoto: a pinned checker moved.
+    PinnedChecker,
+    /// Plakoto: a checker landed on a point where a single opposing checker
+    /// pins one of the mover's.
+    OntoPinnedPoint,
+    /// Plakoto: bore off while one of the mover's checkers was pinned.
+    BearOffPinned,
 }
 
 impl IllegalKind {
@@ -58,6 +65,9 @@ impl IllegalKind {
             IllegalKind::BlockedPath => "blocked-path",
             IllegalKind::NoPlay => "no-play",
             IllegalKind::PlayWhenNone => "play-when-none",
+            IllegalKind::PinnedChecker => "pinned-checker",
+            IllegalKind::OntoPinnedPoint => "onto-pinned-point",
+            IllegalKind::BearOffPinned => "bear-off-pinned",
         }
     }
 }
@@ -351,6 +361,9 @@ fn kind_of(rule: IllegalStep) -> IllegalKind {
         IllegalStep::HigherCheckerFirst => IllegalKind::BearOffLower,
         IllegalStep::Blocked => IllegalKind::BlockedPath,
         IllegalStep::NoChecker => IllegalKind::WrongDice,
+        IllegalStep::Pinned => IllegalKind::PinnedChecker,
+        IllegalStep::PinningPoint => IllegalKind::OntoPinnedPoint,
+        IllegalStep::PinnedBearOff => IllegalKind::BearOffPinned,
     }
 }
 

@@ -7,6 +7,7 @@ pub mod judge;
 pub mod matchplay;
 pub mod movegen;
 pub mod outcome;
+pub mod plakoto;
 pub mod step;
 
 pub use board::Board;
@@ -15,4 +16,5 @@ pub use judge::{HitMarks, IllegalKind, ImpossibleKind, Judgement, PlayVerdict, j
 pub use matchplay::{Crawford, MatchScore};
 pub use movegen::{LegalPlay, MoveGen, Play, legal_plays};
 pub use outcome::{Scoring, WinKind};
+pub use plakoto::{PlakotoEnd, PlakotoPosition, PlakotoSetup, PlakotoWin};
 pub use step::{IllegalStep, Step};

@@ -45,6 +45,13 @@ pub enum IllegalStep {
     NotAllHome,
     /// Bearing off with a higher die from a point below our highest.
     HigherCheckerFirst,
+    /// Plakoto: the checker is pinned under an opposing checker.
+    Pinned,
+    /// Plakoto: the landing point belongs to the opponent, whose single
+    /// checker there pins one of ours.
+    PinningPoint,
+    /// Plakoto: bearing off while one of our checkers is pinned.
+    PinnedBearOff,
 }
 
 impl Position {
