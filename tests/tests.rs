@@ -4,6 +4,7 @@ mod check_corpus;
 mod cli;
 mod ids;
 mod oracle;
+mod planted;
 mod properties;
 mod reader_mat;
 mod reader_sgf;

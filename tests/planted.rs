@@ -1,0 +1,1119 @@
+//! Planted errors. `fixtures/planted/` holds legal transcripts of our own (see
+//! its README: GNU Backgammon self-play exports and hand-made set-position
+//! games). Each test plants one error by a small textual edit and checks that
+//! the replay reports it once, with its code, kind, severity, place, game, row
+//! and player, and nothing else beyond what the clean fixture gives: one root
+//! cause, one finding.
+
+use std::fmt::Write as _;
+
+use bgaudit::finding::{Finding, Severity};
+use bgaudit::replay::{FileReport, FileStatus, Options, RuleFlags, check_bytes};
+use bgaudit::side::Side;
+
+use crate::util::fixtures;
+
+const MATCH7: &str = "match7.mat";
+const MONEY: &str = "money.mat";
+const STUDIO5: &str = "studio5.txt";
+const POSITIONS: &str = "positions.txt";
+
+const FIRST: Side = Side::First;
+const SECOND: Side = Side::Second;
+
+fn read_fixture(name: &str) -> String {
+    let path = fixtures().join("planted").join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// One textual edit. Line numbers are those of the clean fixture; the edits
+/// of a plant are applied from the bottom of the file up, so that they never
+/// move each other's lines.
+#[derive(Clone, Copy, Debug)]
+enum Edit {
+    /// On line `.0`, the text `.2` starts at column `.1`: replace it by `.3`,
+    /// keeping any cell after it at its column.
+    Cell(u32, u32, &'static str, &'static str),
+    /// Replace line `.0` by these lines (none deletes it).
+    Lines(u32, &'static [&'static str]),
+    /// Insert these lines before line `.0`.
+    Insert(u32, &'static [&'static str]),
+    /// Delete lines `.0` to `.1`.
+    Delete(u32, u32),
+    /// Append a copy of lines `.0` to `.1` after these lines at the end.
+    AppendCopy(&'static [&'static str], u32, u32),
+    /// Number every game's rows again from 1 (after rows were inserted).
+    Renumber,
+}
+
+impl Edit {
+    fn line(&self) -> u32 {
+        match *self {
+            Edit::Cell(line, ..)
+            | Edit::Lines(line, _)
+            | Edit::Insert(line, _)
+            | Edit::Delete(line, _) => line,
+            Edit::AppendCopy(..) => u32::MAX,
+            Edit::Renumber => 0,
+        }
+    }
+}
+
+/// Applies `edits` to `text` (lines separated by `\n`).
+fn apply(text: &str, edits: &[Edit]) -> String {
+    let original: Vec<String> = text.split('\n').map(str::to_owned).collect();
+    let mut lines = original.clone();
+    // The text ends with a newline: the last piece is empty and stays last.
+    let end = lines.pop().unwrap_or_default();
+    let mut sorted: Vec<Edit> = edits.to_vec();
+    sorted.sort_by_key(|e| std::cmp::Reverse(e.line()));
+    let index = |line: u32| usize::try_from(line).unwrap() - 1;
+    for edit in sorted {
+        match edit {
+            Edit::Cell(line, column, old, new) => {
+                let text = &lines[index(line)];
+                let at = usize::try_from(column).unwrap() - 1;
+                assert!(
+                    text.get(at..).is_some_and(|t| t.starts_with(old)),
+                    "line {line} has no `{old}` at column {column}: `{text}`"
+                );
+                let rest = &text[at + old.len()..];
+                let after = rest.trim_start_matches(' ');
+                let gap = rest.len() - after.len();
+                let replaced = if after.is_empty() {
+                    format!("{}{new}{rest}", &text[..at])
+                } else {
+                    // Keep the next cell where it was.
+                    let gap = (gap + old.len()).saturating_sub(new.len()).max(1);
+                    format!("{}{new}{}{after}", &text[..at], " ".repeat(gap))
+                };
+                lines[index(line)] = replaced;
+            }
+            Edit::Lines(line, new) => {
+                let i = index(line);
+                lines.splice(i..=i, new.iter().map(|s| (*s).to_owned()));
+            }
+            Edit::Insert(line, new) => {
+                let i = index(line);
+                lines.splice(i..i, new.iter().map(|s| (*s).to_owned()));
+            }
+            Edit::Delete(from, to) => {
+                lines.drain(index(from)..=index(to));
+            }
+            Edit::AppendCopy(head, from, to) => {
+                lines.extend(head.iter().map(|s| (*s).to_owned()));
+                lines.extend(original[index(from)..=index(to)].iter().cloned());
+            }
+            Edit::Renumber => renumber(&mut lines),
+        }
+    }
+    lines.push(end);
+    lines.join("\n")
+}
+
+/// Numbers the rows (`  7)`) of every game from 1, keeping the width of the
+/// number so that no cell moves.
+fn renumber(lines: &mut [String]) {
+    let mut next: Option<u32> = None;
+    for line in lines.iter_mut() {
+        if line.trim_start().starts_with("Game ") {
+            next = Some(1);
+            continue;
+        }
+        let Some(n) = next else { continue };
+        let digits_at = line.len() - line.trim_start().len();
+        let digits = line[digits_at..]
+            .bytes()
+            .take_while(u8::is_ascii_digit)
+            .count();
+        if digits == 0 || line.as_bytes().get(digits_at + digits) != Some(&b')') {
+            continue;
+        }
+        let width = digits_at + digits;
+        *line = format!("{n:>width$}{}", &line[width..]);
+        next = Some(n + 1);
+    }
+}
+
+/// The finding a plant must give.
+#[derive(Clone, Debug)]
+struct Expect {
+    code: &'static str,
+    kind: Option<&'static str>,
+    severity: Severity,
+    line: u32,
+    /// `None` for a finding at the end of a game or record, where there is
+    /// no cell to point at.
+    column: Option<u32>,
+    game: Option<Option<u32>>,
+    row: Option<Option<u32>>,
+    side: Option<Option<Side>>,
+    player: Option<Option<&'static str>>,
+    /// The cell as written, for findings about a cell.
+    text: Option<&'static str>,
+    /// For a rule violation by a player: whether it stood.
+    stood: Option<Option<bool>>,
+    /// Words the message must contain.
+    says: Option<&'static str>,
+}
+
+fn at(code: &'static str, severity: Severity, line: u32, column: u32) -> Expect {
+    Expect {
+        code,
+        kind: None,
+        severity,
+        line,
+        column: Some(column),
+        game: None,
+        row: None,
+        side: None,
+        player: None,
+        text: None,
+        stood: None,
+        says: None,
+    }
+}
+
+fn error(code: &'static str, line: u32, column: u32) -> Expect {
+    at(code, Severity::Error, line, column)
+}
+
+fn warning(code: &'static str, line: u32, column: u32) -> Expect {
+    at(code, Severity::Warning, line, column)
+}
+
+fn info(code: &'static str, line: u32, column: u32) -> Expect {
+    at(code, Severity::Info, line, column)
+}
+
+impl Expect {
+    fn kind(mut self, kind: &'static str) -> Self {
+        self.kind = Some(kind);
+        self
+    }
+    fn game(mut self, game: u32) -> Self {
+        self.game = Some(Some(game));
+        self
+    }
+    fn no_game(mut self) -> Self {
+        self.game = Some(None);
+        self
+    }
+    fn row(mut self, row: u32) -> Self {
+        self.row = Some(Some(row));
+        self
+    }
+    fn no_row(mut self) -> Self {
+        self.row = Some(None);
+        self
+    }
+    fn by(mut self, side: Side, player: &'static str) -> Self {
+        self.side = Some(Some(side));
+        self.player = Some(Some(player));
+        self
+    }
+    fn nobody(mut self) -> Self {
+        self.side = Some(None);
+        self.player = Some(None);
+        self
+    }
+    fn text(mut self, text: &'static str) -> Self {
+        self.text = Some(text);
+        self
+    }
+    fn stood(mut self, stood: bool) -> Self {
+        self.stood = Some(Some(stood));
+        self
+    }
+    fn says(mut self, words: &'static str) -> Self {
+        self.says = Some(words);
+        self
+    }
+    fn any_column(mut self) -> Self {
+        self.column = None;
+        self
+    }
+
+    /// What differs between this and `f`, empty when they agree.
+    fn mismatches(&self, f: &Finding) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut check = |what: &str, want: String, got: String| {
+            if want != got {
+                out.push(format!("{what}: expected {want}, reported {got}"));
+            }
+        };
+        check("kind", format!("{:?}", self.kind), format!("{:?}", f.kind));
+        check(
+            "severity",
+            self.severity.to_string(),
+            f.severity.to_string(),
+        );
+        check("line", self.line.to_string(), f.location.line.to_string());
+        if let Some(column) = self.column {
+            check("column", column.to_string(), f.location.column.to_string());
+        }
+        if let Some(game) = self.game {
+            check("game", format!("{game:?}"), format!("{:?}", f.game));
+        }
+        if let Some(row) = self.row {
+            check("row", format!("{row:?}"), format!("{:?}", f.row));
+        }
+        if let Some(side) = self.side {
+            check("side", format!("{side:?}"), format!("{:?}", f.side));
+        }
+        if let Some(player) = self.player {
+            check(
+                "player",
+                format!("{player:?}"),
+                format!("{:?}", f.player.as_deref()),
+            );
+        }
+        if let Some(text) = self.text {
+            check("text", format!("{text:?}"), format!("{:?}", f.text));
+        }
+        if let Some(stood) = self.stood {
+            check("stood", format!("{stood:?}"), format!("{:?}", f.stood));
+        }
+        if let Some(words) = self.says
+            && !f.message.contains(words)
+        {
+            out.push(format!("message: expected `{words}` in `{}`", f.message));
+        }
+        out
+    }
+}
+
+/// One planted error.
+struct Plant {
+    fixture: &'static str,
+    edits: &'static [Edit],
+    flags: RuleFlags,
+    /// The findings the plant must give (usually one).
+    expect: Vec<Expect>,
+    /// Findings that may also come, as a direct and documented consequence
+    /// (code and line); each use says why.
+    allowed: &'static [(&'static str, u32)],
+}
+
+fn plant(fixture: &'static str, edits: &'static [Edit], expect: Expect) -> Plant {
+    Plant {
+        fixture,
+        edits,
+        flags: RuleFlags::default(),
+        expect: vec![expect],
+        allowed: &[],
+    }
+}
+
+fn check_text(path: &str, text: &str, flags: &RuleFlags) -> FileReport {
+    let options = Options {
+        flags: flags.clone(),
+        ..Options::default()
+    };
+    check_bytes(path, text.as_bytes(), &options)
+}
+
+/// What identifies a finding apart from its place (edits move lines).
+fn key(f: &Finding) -> String {
+    format!(
+        "{} {:?} {} game {:?} {:?} `{}`",
+        f.code, f.kind, f.severity, f.game, f.side, f.text
+    )
+}
+
+fn describe(f: &Finding) -> String {
+    format!(
+        "{}:{} {}{} {} game {:?} row {:?} {:?} {:?} stood {:?} `{}`: {}",
+        f.location.line,
+        f.location.column,
+        f.code,
+        f.kind.map(|k| format!("/{k}")).unwrap_or_default(),
+        f.severity,
+        f.game,
+        f.row,
+        f.side,
+        f.player,
+        f.stood,
+        f.text,
+        f.message
+    )
+}
+
+/// Plants the error and checks the findings; panics with everything that
+/// went wrong.
+fn check(plant: &Plant) {
+    let clean = read_fixture(plant.fixture);
+    // The clean fixture under the default rules: a flag is part of the plant.
+    let baseline = check_text(plant.fixture, &clean, &RuleFlags::default());
+    let planted = apply(&clean, plant.edits);
+    let report = check_text(plant.fixture, &planted, &plant.flags);
+    // What the plant added to the clean fixture's findings.
+    let mut base: Vec<String> = baseline.findings.iter().map(key).collect();
+    let mut new: Vec<&Finding> = Vec::new();
+    for f in &report.findings {
+        let k = key(f);
+        if let Some(i) = base.iter().position(|b| *b == k) {
+            base.swap_remove(i);
+        } else {
+            new.push(f);
+        }
+    }
+    let mut problems = Vec::new();
+    for want in &plant.expect {
+        let candidates: Vec<usize> = (0..new.len())
+            .filter(|&i| new[i].code == want.code && new[i].kind == want.kind)
+            .collect();
+        let chosen = candidates
+            .iter()
+            .copied()
+            .find(|&i| new[i].location.line == want.line)
+            .or_else(|| candidates.first().copied());
+        match chosen {
+            None => problems.push(format!(
+                "expected {}{} at line {}: not reported",
+                want.code,
+                want.kind.map(|k| format!("/{k}")).unwrap_or_default(),
+                want.line
+            )),
+            Some(i) => {
+                let f = new.remove(i);
+                for m in want.mismatches(f) {
+                    problems.push(format!("{}: {m}", want.code));
+                }
+            }
+        }
+    }
+    for f in new {
+        if !plant
+            .allowed
+            .iter()
+            .any(|&(code, line)| f.code == code && f.location.line == line)
+        {
+            problems.push(format!("also reported: {}", describe(f)));
+        }
+    }
+    if !problems.is_empty() {
+        let mut message = String::new();
+        for p in &problems {
+            let _ = writeln!(message, "  - {p}");
+        }
+        let _ = writeln!(message, "  every finding of the planted file:");
+        for f in &report.findings {
+            let _ = writeln!(message, "    {}", describe(f));
+        }
+        panic!("{} planted:\n{message}", plant.fixture);
+    }
+}
+
+macro_rules! plants {
+    ($($(#[$doc:meta])* $name:ident: $plant:expr;)*) => {
+        $(
+            $(#[$doc])*
+            #[test]
+            fn $name() {
+                check(&$plant);
+            }
+        )*
+    };
+}
+
+const MARKER: &str = "42: Illegal play (5;0;1;0;0;Mara Lind;Jonas Berg;0;1;0;2;-1;0;1;4;1;0;0;0;0;0;0;0;0;0;0;0;0;0;0;0;0;0;0;0;-2;-9;0;5;5;)";
+const START: &str = "; Set Pos=-b----E-C---eE---c-e----B-/0";
+/// The position after Mara's opening 3-1 (8/5 6/5), seen from Jonas.
+const ROW1_DUMP: &str = "31: Illegal play (5;0;1;0;0;Jonas Berg;Mara Lind;0;1;4;1;0;0;-2;0;0;0;0;5;0;3;0;0;0;-5;5;0;0;0;-2;0;-4;-2;0;0;0;2;0;0;0;)";
+
+plants! {
+    // ---- illegal-play, each kind -------------------------------------------
+
+    /// 5-2 written with the same play as 4-3: the position is the same, so
+    /// the rest of the game is untouched.
+    illegal_play_wrong_dice: plant(MATCH7,
+        &[Edit::Cell(59, 6, "52: 16/11 13/11", "43: 16/11 13/11")],
+        error("illegal-play", 59, 6).kind("wrong-dice").game(3).row(2)
+            .by(FIRST, "Hanna").text("43: 16/11 13/11").stood(true));
+
+    illegal_play_under_played: plant(MATCH7,
+        &[Edit::Cell(8, 6, "54: 13/8 24/20", "54: 24/20")],
+        error("illegal-play", 8, 6).kind("under-played").game(1).row(2)
+            .by(FIRST, "Hanna").text("54: 24/20").stood(true));
+
+    /// Only one die can be played and it must be the 6 (see the README).
+    illegal_play_smaller_die: plant(POSITIONS,
+        &[Edit::Cell(14, 6, "65: 24/18", "65: 24/19")],
+        error("illegal-play", 14, 6).kind("smaller-die").game(1).row(1)
+            .by(FIRST, "Rune").text("65: 24/19").stood(true));
+
+    /// Two checkers on the bar: one enters with the 3, the 6 moves another
+    /// checker instead of entering the second.
+    illegal_play_bar_first: plant(MATCH7,
+        &[Edit::Cell(16, 6, "63: 25/22", "63: 25/22 13/7")],
+        error("illegal-play", 16, 6).kind("bar-first").game(1).row(10)
+            .by(FIRST, "Hanna").text("63: 25/22 13/7").stood(true));
+
+    illegal_play_bear_off_early: plant(MATCH7,
+        &[Edit::Cell(11, 6, "32: 15/13 13/10", "32: 5/3 3/0")],
+        error("illegal-play", 11, 6).kind("bear-off-early").game(1).row(5)
+            .by(FIRST, "Hanna").text("32: 5/3 3/0").stood(true));
+
+    /// Checkers on the 2 and 1 points, 4-2: the 4 must bear off from the 2.
+    illegal_play_bear_off_lower: plant(STUDIO5,
+        &[Edit::Cell(49, 41, "42: 2/off(2)", "42: 2/off 1/off")],
+        error("illegal-play", 49, 41).kind("bear-off-lower").game(2).row(22)
+            .by(SECOND, "Jonas Berg").text("42: 2/off 1/off").stood(true));
+
+    /// 24/16 with 4-4 goes through the 20 point, which is made.
+    illegal_play_blocked_path: plant(STUDIO5,
+        &[Edit::Cell(20, 41, "62: 24/16", "44: 24/16")],
+        error("illegal-play", 20, 41).kind("blocked-path").game(1).row(3)
+            .by(SECOND, "Jonas Berg").text("44: 24/16").stood(true));
+
+    /// Mid-game: an error, and the opponent's roll accepted it.
+    #[ignore = "known failure: `stood` is not set for a no-play"]
+    illegal_play_no_play_mid_game_is_an_error: plant(MATCH7,
+        &[Edit::Cell(38, 34, "21: 8/7 7/5", "21:")],
+        error("illegal-play", 38, 34).kind("no-play").game(2).row(9)
+            .by(SECOND, "Olaf").text("21:").stood(true));
+
+    /// Olaf's last roll of game 7 is written with no play, then Hanna bears
+    /// off her last checkers: the game did not end by a resignation, so this
+    /// is an error, and Hanna's roll accepted it.
+    #[ignore = "known failure: a no-play is made info whenever the player does not roll again"]
+    illegal_play_no_play_before_the_opponent_bears_off_is_an_error: plant(MATCH7,
+        &[Edit::Cell(174, 34, "62: 2/0 5/0", "62:")],
+        error("illegal-play", 174, 34).kind("no-play").game(7).row(24)
+            .by(SECOND, "Olaf").text("62:").stood(true));
+
+    /// The player rolls, plays nothing and resigns: info.
+    illegal_play_no_play_before_a_resignation_is_info: plant(MONEY,
+        &[Edit::Cell(112, 6, "64: 25/21 8/2", "64:")],
+        info("illegal-play", 112, 6).kind("no-play").game(6).row(14)
+            .by(FIRST, "Pedro").text("64:"));
+
+    /// The same in the Backgammon Studio dialect, whose resigning player's
+    /// roll is normally hidden (`66: ????`).
+    illegal_play_cannot_move_before_a_resignation_is_info: plant(STUDIO5,
+        &[Edit::Cell(119, 41, "66: ????", "66: Cannot Move")],
+        info("illegal-play", 119, 41).kind("no-play").game(5).row(17)
+            .by(SECOND, "Jonas Berg").text("66: Cannot Move"));
+
+    /// A dance (on the bar, 6-3 does not enter) written with a play.
+    illegal_play_play_when_none: plant(MATCH7,
+        &[Edit::Cell(124, 6, "63:", "63: 6/3")],
+        error("illegal-play", 124, 6).kind("play-when-none").game(5).row(10)
+            .by(FIRST, "Hanna").text("63: 6/3").stood(true));
+
+    // ---- stood -----------------------------------------------------------
+
+    /// The last bear-off of the match is illegal: the game ends before the
+    /// opponent acts, so it did not stand.
+    stood_is_false_when_an_illegal_last_bear_off_ends_the_game: plant(MATCH7,
+        &[Edit::Cell(175, 6, "43: 2/0 2/0", "21: 2/0 2/0")],
+        error("illegal-play", 175, 6).kind("wrong-dice").game(7).row(25)
+            .by(FIRST, "Hanna").text("21: 2/0 2/0").stood(false));
+
+    /// The opponent resigns right after the illegal play.
+    stood_is_false_when_the_opponent_resigns_next: plant(MATCH7,
+        &[Edit::Cell(25, 34, "53: 2/0 2/0", "53: 1/0 1/0")],
+        error("illegal-play", 25, 34).kind("bear-off-lower").game(1).row(19)
+            .by(SECOND, "Olaf").text("53: 1/0 1/0").stood(false));
+
+    /// The opponent's double accepts the play too.
+    stood_is_true_when_the_opponent_doubles_next: plant(MATCH7,
+        &[Edit::Cell(146, 6, "41: 13/9 24/23", "52: 13/9 24/23")],
+        error("illegal-play", 146, 6).kind("wrong-dice").game(6).row(2)
+            .by(FIRST, "Hanna").text("52: 13/9 24/23").stood(true));
+
+    // ---- position markers ------------------------------------------------
+
+    /// The dump is the position after `2/off 1/off` (the bear-off-lower
+    /// plant above), which no 4-2 reaches.
+    illegal_play_marker: plant(STUDIO5,
+        &[Edit::Cell(49, 41, "42: 2/off(2)", MARKER)],
+        error("illegal-play-marker", 49, 41).game(2).row(22)
+            .by(SECOND, "Jonas Berg").text(MARKER).stood(true));
+
+    /// A game starting from a set position (the opening one, so that the
+    /// game replays the same): a note.
+    set_position: plant(STUDIO5,
+        &[Edit::Insert(103, &[START])],
+        info("set-position", 103, 1).game(5).no_row().text(START));
+
+    /// The set-up is no player's action.
+    #[ignore = "known failure: the set-up is attributed to the left player"]
+    set_position_is_no_players_action: plant(STUDIO5,
+        &[Edit::Insert(103, &[START])],
+        info("set-position", 103, 1).game(5).no_row().nobody().text(START));
+
+    /// The same where the right player rolls first: `; Set Pos=` does not
+    /// say who is on roll, so that is no turn-order error.
+    #[ignore = "known failure: a set position makes the left player roll first"]
+    set_position_when_the_right_player_rolls_first: plant(STUDIO5,
+        &[Edit::Insert(18, &[START])],
+        info("set-position", 18, 1).game(1).no_row().text(START));
+
+    /// A position dump in row 1 sets the starting position.
+    set_position_from_a_dump_in_row_1: plant(STUDIO5,
+        &[Edit::Cell(103, 6, "31: 8/5 6/5", ROW1_DUMP)],
+        info("set-position", 103, 6).game(5).row(1).text(ROW1_DUMP));
+
+    // ---- the cube --------------------------------------------------------
+
+    /// The first roll of game 3 becomes 2-2; the play is legal for it.
+    opening_double: plant(MATCH7,
+        &[Edit::Cell(58, 6, "62: 24/18 18/16", "22: 24/18 18/16")],
+        error("opening-double", 58, 6).game(3).row(1)
+            .by(FIRST, "Hanna").text("22: 24/18 18/16"));
+
+    /// Game 4 is the Crawford game (6-2 in a 7-point match). Olaf doubles
+    /// instead of his last roll and Hanna drops: he still wins 1 point.
+    double_in_crawford: plant(MATCH7,
+        &[Edit::Cell(110, 34, "44: 2/0 2/0 1/0", " Doubles => 2"),
+          Edit::Insert(111, &[" 31)  Drops"])],
+        error("double-in-crawford", 110, 35).game(4).row(30)
+            .by(SECOND, "Olaf").text("Doubles => 2"));
+
+    /// The same with `; [Crawford "On"]` in the file (game 4 at 4-0 of a
+    /// 5-point match).
+    double_in_crawford_stated_by_the_file: plant(STUDIO5,
+        &[Edit::Cell(98, 41, "41: 2/1 3/off", " Doubles => 2"),
+          Edit::Lines(99, &["  24)  Drops                             Wins 1 point"])],
+        error("double-in-crawford", 98, 42).game(4).row(23)
+            .by(SECOND, "Jonas Berg").text("Doubles => 2"));
+
+    /// Hanna owns the cube at 2 in game 5; Olaf redoubles instead of his
+    /// last roll and she drops: he still wins 2 points.
+    double_not_owner: plant(MATCH7,
+        &[Edit::Cell(140, 34, "51: 4/3 3/0", " Doubles => 4"),
+          Edit::Insert(141, &[" 27)  Drops"])],
+        error("double-not-owner", 140, 35).game(5).row(26)
+            .by(SECOND, "Olaf").text("Doubles => 4"));
+
+    /// Olaf's dance before Hanna's redouble is removed: she doubles right
+    /// after her own roll, Olaf drops.
+    double_after_roll: plant(MATCH7,
+        &[Edit::Cell(75, 34, "54:", "")],
+        error("double-after-roll", 76, 7).game(3).row(19)
+            .by(FIRST, "Hanna").text("Doubles => 4"));
+
+    /// Olaf doubles right after his own roll, Hanna takes, and the game goes
+    /// on with Hanna's roll, whose turn it is.
+    #[ignore = "known failure: after the take the out-of-turn doubler is expected to roll"]
+    double_after_roll_then_take: plant(MATCH7,
+        &[Edit::Lines(36, &["  7)                              Doubles => 2", "  8)  Takes"]),
+          Edit::Renumber],
+        error("double-after-roll", 36, 35).game(2).row(7)
+            .by(SECOND, "Olaf").text("Doubles => 2"));
+
+    double_wrong_value: plant(MATCH7,
+        &[Edit::Cell(36, 7, "Doubles => 2", "Doubles => 4")],
+        warning("double-wrong-value", 36, 7).game(2).row(7)
+            .by(FIRST, "Hanna").text("Doubles => 4"));
+
+    /// The file says `; [Beaver "Off"]`.
+    beaver_not_allowed_by_the_file: plant(MONEY,
+        &[Edit::Lines(3, &["; [Beaver \"Off\"]"])],
+        error("beaver-not-allowed", 19, 7).game(1).row(11)
+            .by(FIRST, "Pedro").text("Beavers => 4"));
+
+    /// No tag, `--beavers` off on the command line.
+    beaver_not_allowed_by_a_flag: Plant {
+        flags: RuleFlags { beavers: Some(false), ..RuleFlags::default() },
+        ..plant(MONEY, &[Edit::Delete(3, 3)],
+            error("beaver-not-allowed", 18, 7).game(1).row(11)
+                .by(FIRST, "Pedro").text("Beavers => 4"))
+    };
+
+    /// Hanna doubles after the last roll of game 1, Olaf beavers, Hanna
+    /// drops the beaver: Olaf still wins 2 points.
+    beaver_not_allowed_in_match_play: plant(MATCH7,
+        &[Edit::Insert(26, &[" 20)  Doubles => 2                Beavers => 4", " 21)  Drops"])],
+        error("beaver-not-allowed", 26, 35).game(1).row(20)
+            .by(SECOND, "Olaf").text("Beavers => 4"));
+
+    /// `; [CubeLimit "2"]`: Hanna's redouble to 4 in game 3 is the only
+    /// double above it.
+    cube_disabled_above_the_limit: plant(MATCH7,
+        &[Edit::Insert(2, &["; [CubeLimit \"2\"]"])],
+        error("cube-disabled", 77, 7).game(3).row(19)
+            .by(FIRST, "Hanna").text("Doubles => 4"));
+
+    /// The same limit from `--cube-limit 2`.
+    cube_disabled_by_a_flag: Plant {
+        flags: RuleFlags { cube_limit: Some(2), ..RuleFlags::default() },
+        ..plant(MATCH7, &[],
+            error("cube-disabled", 76, 7).game(3).row(19)
+                .by(FIRST, "Hanna").text("Doubles => 4"))
+    };
+
+    /// `; [CubeLimit "1"]`: no cube at all; the file has one double.
+    cube_disabled_when_the_cube_is_off: plant(POSITIONS,
+        &[Edit::Insert(7, &["; [CubeLimit \"1\"]"])],
+        error("cube-disabled", 22, 7).game(2).row(2)
+            .by(FIRST, "Rune").text("Doubles => 2"));
+
+    /// Game 7 is played at 6-6 in a 7-point match: Hanna doubles instead of
+    /// her last roll, Olaf drops.
+    dead_cube: plant(MATCH7,
+        &[Edit::Lines(175, &[" 25)  Doubles => 2                Drops"])],
+        info("dead-cube", 175, 7).game(7).row(25)
+            .by(FIRST, "Hanna").text("Doubles => 2"));
+
+    // ---- record defects --------------------------------------------------
+
+    impossible_play_no_checker: plant(MATCH7,
+        &[Edit::Cell(34, 6, "65: 20/14 14/9", "65: 21/15 15/10")],
+        error("impossible-play", 34, 6).kind("no-checker").game(2).row(5)
+            .by(FIRST, "Hanna").text("65: 21/15 15/10"));
+
+    impossible_play_no_checker_on_the_bar: plant(MATCH7,
+        &[Edit::Cell(37, 6, "65: 22/16 16/11", "65: 25/20 22/16")],
+        error("impossible-play", 37, 6).kind("no-checker").game(2).row(8)
+            .by(FIRST, "Hanna").text("65: 25/20 22/16"));
+
+    /// Olaf holds the 15 point (his 10) with three checkers.
+    impossible_play_onto_made_point: plant(MATCH7,
+        &[Edit::Cell(34, 6, "65: 20/14 14/9", "65: 20/15 13/7")],
+        error("impossible-play", 34, 6).kind("onto-made-point").game(2).row(5)
+            .by(FIRST, "Hanna").text("65: 20/15 13/7"));
+
+    impossible_play_backward: plant(MATCH7,
+        &[Edit::Cell(34, 6, "65: 20/14 14/9", "65: 6/12 13/7")],
+        error("impossible-play", 34, 6).kind("backward").game(2).row(5)
+            .by(FIRST, "Hanna").text("65: 6/12 13/7"));
+
+    /// Olaf's dance is missing: Hanna rolls twice in a row (the position is
+    /// the same, nothing else changes).
+    turn_order: plant(MATCH7,
+        &[Edit::Cell(40, 34, "61:", "")],
+        error("turn-order", 41, 6).game(2).row(12)
+            .by(FIRST, "Hanna").text("41: 9/5 6/5"));
+
+    answer_without_double: plant(MATCH7,
+        &[Edit::Lines(7, &["  1)  Takes                      64: 24/18 18/14 "])],
+        error("answer-without-double", 7, 7).game(1).row(1)
+            .by(FIRST, "Hanna").text("Takes"));
+
+    /// Olaf's `Takes` is missing; Hanna, the doubler, rolls next.
+    double_unanswered: plant(MATCH7,
+        &[Edit::Cell(36, 35, "Takes", "")],
+        warning("double-unanswered", 37, 6).game(2).row(8)
+            .by(FIRST, "Hanna").text("65: 22/16 16/11"));
+
+    /// Olaf's `Drops` is missing; Hanna's `Wins` line implies it.
+    double_unanswered_then_the_doubler_wins: plant(MATCH7,
+        &[Edit::Cell(76, 35, "Drops", "")],
+        info("double-unanswered", 77, 7).game(3).no_row()
+            .by(FIRST, "Hanna").text("Wins 2 points"));
+
+    actions_after_end: plant(MATCH7,
+        &[Edit::Lines(53, &[" 24) 51: 1/0                     63: 6/0 3/0"])],
+        error("actions-after-end", 53, 34).game(2).row(24)
+            .by(SECOND, "Olaf").text("63: 6/0 3/0"));
+
+    /// Hanna bore off; the `Wins` line moves to Olaf's column.
+    winner_mismatch: plant(MATCH7,
+        &[Edit::Lines(54, &["                                  Wins 4 points"])],
+        error("winner-mismatch", 54, 35).game(2).no_row()
+            .by(SECOND, "Olaf").text("Wins 4 points"));
+
+    /// A gammon at cube 2 written as 2 points; the next score line follows
+    /// the board (4), so no score finding either.
+    points_mismatch: plant(MATCH7,
+        &[Edit::Cell(54, 7, "Wins 4 points", "Wins 2 points")],
+        error("points-mismatch", 54, 7).game(2).no_row()
+            .by(FIRST, "Hanna").text("Wins 2 points"));
+
+    /// The last game: Mara needed 1 point and the resignation is written
+    /// as 1 (worth 2): capped, a note.
+    points_mismatch_capped_is_info: plant(STUDIO5,
+        &[Edit::Cell(120, 8, "Wins 2 point", "Wins 1 point")],
+        info("points-mismatch", 120, 8).game(5).row(18)
+            .by(FIRST, "Mara Lind").text("Wins 1 point"));
+
+    /// A resignation at cube 2 written as 5 points.
+    resign_value: plant(MONEY,
+        &[Edit::Cell(113, 35, "Wins 2 points", "Wins 5 points")],
+        warning("resign-value", 113, 35).game(6).no_row()
+            .by(SECOND, "Kaia").text("Wins 5 points"));
+
+    /// A resignation at cube 1 written as 5 points; the next score line
+    /// (0-2) follows a valid value: one finding, and game 2 starts from its
+    /// score line as for a wrong bear-off or drop value.
+    #[ignore = "known failure: the invalid value is counted, so the next score line is reported too"]
+    resign_value_then_the_next_score_line: plant(MATCH7,
+        &[Edit::Cell(26, 35, "Wins 2 points", "Wins 5 points")],
+        warning("resign-value", 26, 35).game(1).no_row()
+            .by(SECOND, "Olaf").text("Wins 5 points"));
+
+    /// Hanna resigns without a value; the next score line (6-5) says 2.
+    #[ignore = "known failure: a resignation without a value is not reported"]
+    resign_value_missing: plant(MATCH7,
+        &[Edit::Lines(141, &[" 27)  Resigns"])],
+        info("resign-value", 141, 7).kind("missing").game(5).row(27)
+            .by(FIRST, "Hanna").text("Resigns"));
+
+    /// Olaf's score is one lower from game 3 on, every later score line
+    /// following: one finding, later games are checked from the recorded
+    /// score (the match still ends 7-5).
+    score_mismatch_wrong: plant(MATCH7,
+        &[Edit::Lines(57, &[" Hanna : 4                      Olaf : 1"]),
+          Edit::Lines(80, &[" Hanna : 6                      Olaf : 1"]),
+          Edit::Lines(114, &[" Hanna : 6                      Olaf : 2"]),
+          Edit::Lines(144, &[" Hanna : 6                      Olaf : 4"]),
+          Edit::Lines(150, &[" Hanna : 6                      Olaf : 5"])],
+        error("score-mismatch", 57, 2).kind("wrong").game(3).no_row());
+
+    /// Jonas's score is one higher from game 3 on: only forward, a gap.
+    score_mismatch_gap: plant(STUDIO5,
+        &[Edit::Lines(54, &[" Mara Lind : 3                          Jonas Berg : 1"]),
+          Edit::Lines(75, &[" Mara Lind : 4                          Jonas Berg : 1"]),
+          Edit::Lines(102, &[" Mara Lind : 4                          Jonas Berg : 2"])],
+        error("score-mismatch", 54, 2).kind("gap").game(3).no_row());
+
+    /// Game 1 is cut off and the games numbered from 1 again, as in a
+    /// continuation file.
+    match_fragment: plant(STUDIO5,
+        &[Edit::Delete(16, 25),
+          Edit::Lines(26, &[" Game 1"]),
+          Edit::Lines(53, &[" Game 2"]),
+          Edit::Lines(74, &[" Game 3"]),
+          Edit::Lines(101, &[" Game 4"])],
+        info("match-fragment", 17, 2).game(1).no_row());
+
+    /// The record starts at game 5 (6-3), numbered 1: whether that game is
+    /// the Crawford game is unknown, so Olaf's double in it is not reported.
+    match_fragment_at_match_point: plant(MATCH7,
+        &[Edit::Delete(5, 112),
+          Edit::Lines(113, &[" Game 1"]),
+          Edit::Lines(143, &[" Game 2"]),
+          Edit::Lines(149, &[" Game 3"])],
+        info("match-fragment", 6, 2).game(1).no_row());
+
+    /// A copy of game 1 after the match (7-6).
+    games_after_match: plant(MATCH7,
+        &[Edit::AppendCopy(&[" Game 8", " Hanna : 7                      Olaf : 6"], 7, 26)],
+        error("games-after-match", 178, 2).game(8).no_row());
+
+    /// The last game is cut off: the record ends at 6-6. The finding is at
+    /// the end of the record, where there is no cell.
+    match_unfinished: plant(MATCH7,
+        &[Edit::Delete(148, 177)],
+        warning("match-unfinished", 147, 1).any_column());
+
+    /// Game 3 loses its last row and result; game 4's score line is taken
+    /// as written.
+    game_unfinished: plant(MATCH7,
+        &[Edit::Delete(76, 77)],
+        warning("game-unfinished", 75, 1).any_column().game(3));
+
+    /// The last game of the file: a truncated record, a note.
+    game_unfinished_at_the_end_of_the_file_is_info: plant(MONEY,
+        &[Edit::Delete(113, 113)],
+        info("game-unfinished", 112, 1).any_column().game(6));
+
+    /// A hidden play mid-game: game 2 is not judged further.
+    hidden_play: plant(STUDIO5,
+        &[Edit::Cell(37, 41, "61: 21/15 9/8", "61: ????")],
+        error("hidden-play", 37, 41).game(2).row(10)
+            .by(SECOND, "Jonas Berg"));
+
+    /// The same finding shows the cell as written.
+    #[ignore = "known failure: the hidden-play finding has no text"]
+    hidden_play_shows_the_cell: plant(STUDIO5,
+        &[Edit::Cell(37, 41, "61: 21/15 9/8", "61: ????")],
+        error("hidden-play", 37, 41).game(2).row(10)
+            .by(SECOND, "Jonas Berg").text("61: ????"));
+
+    name_change: plant(MATCH7,
+        &[Edit::Cell(57, 2, "Hanna", "Hanne")],
+        warning("name-change", 57, 2).game(3).no_row().by(FIRST, "Hanne"));
+
+    // ---- reading problems ------------------------------------------------
+
+    unreadable_without_a_match_line: plant(MATCH7,
+        &[Edit::Delete(3, 3)],
+        error("unreadable", 1, 1).no_game());
+
+    unreadable_binary: plant(MATCH7,
+        &[Edit::Cell(1, 1, ";", ";\u{0}")],
+        error("unreadable", 1, 1).no_game());
+
+    /// The rest of game 2 cannot be checked; game 3 is.
+    unparsable_cell: plant(MATCH7,
+        &[Edit::Cell(34, 6, "65: 20/14 14/9", "65: 20/14 14-9")],
+        error("unparsable-cell", 34, 6).game(2).row(5)
+            .by(FIRST, "Hanna").text("65: 20/14 14-9"));
+
+    /// The score line of game 3 without its colons: the names and scores
+    /// are unknown, nothing else is wrong.
+    #[ignore = "known failure: unknown names are reported as name changes"]
+    bad_header_garbled_score_line: plant(MATCH7,
+        &[Edit::Lines(57, &[" Hanna   4                      Olaf   2"])],
+        error("bad-header", 57, 2).no_row());
+
+    /// `Game 3` is missing (the game's number is then unknown, so it is not
+    /// checked here).
+    bad_header_missing_game_line: plant(MATCH7,
+        &[Edit::Delete(56, 56)],
+        error("bad-header", 56, 2).no_row());
+
+    /// `Game 3` misspelt.
+    #[ignore = "known failure: reported as an unparsable cell and a bad score line"]
+    bad_header_garbled_game_line: plant(MATCH7,
+        &[Edit::Cell(56, 2, "Game 3", "Gmae 3")],
+        error("bad-header", 56, 2).no_row());
+
+    /// Row 5 numbered 6: one slip, one note.
+    #[ignore = "known failure: one wrong row number is reported twice"]
+    numbering_of_rows: plant(MATCH7,
+        &[Edit::Cell(11, 3, "5)", "6)")],
+        info("numbering", 11, 3).game(1).row(6));
+
+    /// Game 3 numbered 4.
+    #[ignore = "known failure: one wrong game number is reported twice"]
+    numbering_of_games: plant(MATCH7,
+        &[Edit::Cell(56, 2, "Game 3", "Game 4")],
+        info("numbering", 56, 2).no_row());
+
+    hit_mark_missing: plant(MATCH7,
+        &[Edit::Cell(8, 34, "63: 14/8 8/5*", "63: 14/8 8/5")],
+        info("hit-mark", 8, 34).game(1).row(2)
+            .by(SECOND, "Olaf").text("63: 14/8 8/5"));
+
+    hit_mark_where_no_hit_happened: plant(MATCH7,
+        &[Edit::Cell(7, 34, "64: 24/18 18/14", "64: 24/18 18/14*")],
+        info("hit-mark", 7, 34).game(1).row(1)
+            .by(SECOND, "Olaf").text("64: 24/18 18/14*"));
+
+    /// `13/3` with 6-4 passes either the 9 point (a blot: a hit) or the 7
+    /// point, and Tilde's next play (`bar/20`) fits both.
+    ambiguous_path: plant(POSITIONS,
+        &[Edit::Cell(20, 6, "64: 13/9* 9/3", "64: 13/3")],
+        info("ambiguous-path", 20, 6).game(2).row(1)
+            .by(FIRST, "Rune").text("64: 13/3"));
+
+    /// The beaver of game 1 with no `Beaver` tag: allowed by assumption.
+    assumed_rule_beavers: plant(MONEY,
+        &[Edit::Delete(3, 3)],
+        info("assumed-rule", 18, 7).kind("beavers").game(1).row(11)
+            .by(FIRST, "Pedro").text("Beavers => 4"));
+
+    /// A gammon with the cube never turned written as 1 point, no `Jacoby`
+    /// tag: the Jacoby rule is taken as on.
+    assumed_rule_jacoby: plant(POSITIONS,
+        &[Edit::Cell(28, 7, "Wins 2 point", "Wins 1 point")],
+        info("assumed-rule", 28, 7).kind("jacoby").game(3).row(2)
+            .by(FIRST, "Rune").text("Wins 1 point"));
+
+    /// The same with `; [Jacoby "Off"]`: a wrong value.
+    points_mismatch_with_jacoby_off: plant(POSITIONS,
+        &[Edit::Insert(7, &["; [Jacoby \"Off\"]"]),
+          Edit::Cell(28, 7, "Wins 2 point", "Wins 1 point")],
+        error("points-mismatch", 29, 7).game(3).row(2)
+            .by(FIRST, "Rune").text("Wins 1 point"));
+}
+
+// ---- several edits, one finding ------------------------------------------
+
+/// An illegal play stands and the game goes on from the position as played:
+/// Hanna leaves both checkers on the bar, so her next play (`25/20` alone,
+/// the 1 cannot enter) is legal only from there.
+#[test]
+fn an_illegal_play_stands_and_later_plays_are_judged_from_it() {
+    const LATER: Edit = Edit::Cell(25, 6, "51: 25/20 20/19", "51: 25/20");
+    check(&plant(
+        MATCH7,
+        &[Edit::Cell(24, 6, "61: 25/19", "61: 13/7"), LATER],
+        error("illegal-play", 24, 6)
+            .kind("bar-first")
+            .game(1)
+            .row(18)
+            .by(FIRST, "Hanna")
+            .text("61: 13/7")
+            .stood(true),
+    ));
+    // The later play alone is illegal: it is the first edit that makes it legal.
+    check(&plant(
+        MATCH7,
+        &[LATER],
+        error("illegal-play", 25, 6)
+            .kind("under-played")
+            .game(1)
+            .row(19)
+            .by(FIRST, "Hanna")
+            .stood(true),
+    ));
+}
+
+/// After an impossible play the rest of its game is not judged (one
+/// finding), and the next game is checked again.
+#[test]
+fn an_impossible_play_stops_its_game_only() {
+    let mut p = plant(
+        MATCH7,
+        &[
+            Edit::Cell(34, 6, "65: 20/14 14/9", "65: 21/15 15/10"),
+            // Illegal, but after the impossible play in the same game.
+            Edit::Cell(39, 34, "65: 10/4 10/5", "43: 10/4 10/5"),
+            // Illegal, in the next game.
+            Edit::Cell(59, 6, "52: 16/11 13/11", "43: 16/11 13/11"),
+        ],
+        error("impossible-play", 34, 6)
+            .kind("no-checker")
+            .game(2)
+            .row(5),
+    );
+    p.expect.push(
+        error("illegal-play", 59, 6)
+            .kind("wrong-dice")
+            .game(3)
+            .row(2)
+            .stood(true),
+    );
+    check(&p);
+}
+
+/// A hidden play stops the judging of its game only: an illegal play later
+/// in game 2 is not reported, one in game 3 is.
+#[test]
+fn a_hidden_play_stops_its_game_only() {
+    let mut p = plant(
+        STUDIO5,
+        &[
+            Edit::Cell(37, 41, "61: 21/15 9/8", "61: ????"),
+            Edit::Cell(39, 7, "54: bar/21 13/8", "63: bar/21 13/8"),
+            Edit::Cell(55, 6, "52: 13/8 24/22", "43: 13/8 24/22"),
+        ],
+        error("hidden-play", 37, 41).game(2).row(10),
+    );
+    p.expect.push(
+        error("illegal-play", 55, 6)
+            .kind("wrong-dice")
+            .game(3)
+            .row(1)
+            .stood(true),
+    );
+    check(&p);
+}
+
+/// A play lost by the exporter: Olaf's hit is written with no play, so
+/// Hanna's entry from the bar is impossible; that finding points back to
+/// the roll without a play (findings.md, after the record defects).
+#[test]
+fn a_lost_play_is_recovered_from_the_rest_of_the_game() {
+    // `63: 14/8 8/5*` written as `63:`: as written, the opponent's next play
+    // would enter a checker that was never hit. The analysis finds the lost
+    // play (`14/5*`, the same play joined), says so and goes on from it: one
+    // finding, and the opponent's entry is not reported.
+    let p = plant(
+        MATCH7,
+        &[Edit::Cell(8, 34, "63: 14/8 8/5*", "63:")],
+        error("illegal-play", 8, 34)
+            .kind("no-play")
+            .game(1)
+            .row(2)
+            .by(SECOND, "Olaf")
+            .says("probably lost from the record: with `14/5*`"),
+    );
+    check(&p);
+}
+
+/// A beaver raises the cube as a double does: with `; [CubeLimit "2"]` the
+/// beaver to 4 in game 1 is above the limit, like the redouble to 4 in
+/// game 5.
+#[test]
+#[ignore = "known failure: beavers are not checked against the cube limit"]
+fn a_beaver_above_the_cube_limit_is_reported() {
+    let mut p = plant(
+        MONEY,
+        &[Edit::Insert(4, &["; [CubeLimit \"2\"]"])],
+        error("cube-disabled", 20, 7)
+            .game(1)
+            .row(11)
+            .by(FIRST, "Pedro")
+            .text("Beavers => 4"),
+    );
+    p.expect.push(
+        error("cube-disabled", 95, 7)
+            .game(5)
+            .row(11)
+            .by(FIRST, "Pedro")
+            .text("Doubles => 4"),
+    );
+    check(&p);
+}
+
+/// `13/3` may or may not have hit on the 9 point; Tilde dances (both
+/// readings allow it) and then enters two checkers, which only the reading
+/// with the hit allows. No error; the hit is not marked with `*` in a file
+/// that marks hits, which may be noted.
+#[test]
+#[ignore = "known failure: a dance drops the pending ambiguity"]
+fn an_ambiguous_path_is_decided_by_a_later_play_after_a_dance() {
+    check(&Plant {
+        expect: Vec::new(),
+        allowed: &[("hit-mark", 33)],
+        ..plant(
+            POSITIONS,
+            &[Edit::Cell(33, 6, "64: 13/9* 9/3", "64: 13/3")],
+            info("unused", 0, 0),
+        )
+    });
+}
+
+/// A non-UTF-8 byte (Windows-1252 `é`) in a header comment.
+#[test]
+fn encoding() {
+    let clean = read_fixture(MATCH7);
+    let mut bytes = clean.into_bytes();
+    let at = bytes
+        .iter()
+        .position(|&b| b == b'\n')
+        .expect("a first line");
+    bytes.splice(0..at, b"; [Event \"Caf\xe9 Open\"]".iter().copied());
+    let report = check_bytes(MATCH7, &bytes, &Options::default());
+    let found: Vec<String> = report.findings.iter().map(describe).collect();
+    assert_eq!(report.findings.len(), 1, "{found:#?}");
+    let f = &report.findings[0];
+    assert!(
+        info("encoding", 1, 1).no_game().mismatches(f).is_empty() && f.code == "encoding",
+        "{found:#?}"
+    );
+}
+
+/// Every fixture is a legal record: nothing at warning or error level, and
+/// the only notes are the set positions of `positions.txt`.
+#[test]
+fn the_fixtures_are_clean() {
+    for name in [MATCH7, MONEY, STUDIO5, POSITIONS] {
+        let report = check_text(name, &read_fixture(name), &RuleFlags::default());
+        assert_eq!(report.status, FileStatus::Clean, "{name}");
+        let notes: Vec<String> = report
+            .findings
+            .iter()
+            .filter(|f| f.code != "set-position")
+            .map(describe)
+            .collect();
+        assert!(notes.is_empty(), "{name}: {notes:#?}");
+        let set_ups = report.findings.len();
+        let expected = if name == POSITIONS { 4 } else { 0 };
+        assert_eq!(set_ups, expected, "{name}: set positions");
+    }
+}
+
+/// The edits themselves: cells keep the next cell's column, renumbering
+/// keeps widths.
+#[test]
+fn edits_keep_columns() {
+    let text = "  9) 21: 13/11 24/23             22: 13/11\n 10) 61: 8/7\n";
+    let out = apply(text, &[Edit::Cell(1, 6, "21: 13/11 24/23", "21: 6/5")]);
+    assert_eq!(
+        out,
+        "  9) 21: 6/5                     22: 13/11\n 10) 61: 8/7\n"
+    );
+    let text = " Game 1\n  1) a\n  3) b\n  9) c\n 11) d\n";
+    assert_eq!(
+        apply(text, &[Edit::Renumber]),
+        " Game 1\n  1) a\n  2) b\n  3) c\n  4) d\n"
+    );
+}
