@@ -468,7 +468,6 @@ plants! {
             .by(SECOND, "Jonas Berg").text("44: 24/16").stood(true));
 
     /// Mid-game: an error, and the opponent's roll accepted it.
-    #[ignore = "known failure: `stood` is not set for a no-play"]
     illegal_play_no_play_mid_game_is_an_error: plant(MATCH7,
         &[Edit::Cell(38, 34, "21: 8/7 7/5", "21:")],
         error("illegal-play", 38, 34).kind("no-play").game(2).row(9)
@@ -477,7 +476,6 @@ plants! {
     /// Olaf's last roll of game 7 is written with no play, then Hanna bears
     /// off her last checkers: the game did not end by a resignation, so this
     /// is an error, and Hanna's roll accepted it.
-    #[ignore = "known failure: a no-play is made info whenever the player does not roll again"]
     illegal_play_no_play_before_the_opponent_bears_off_is_an_error: plant(MATCH7,
         &[Edit::Cell(174, 34, "62: 2/0 5/0", "62:")],
         error("illegal-play", 174, 34).kind("no-play").game(7).row(24)
@@ -539,14 +537,12 @@ plants! {
         info("set-position", 103, 1).game(5).no_row().text(START));
 
     /// The set-up is no player's action.
-    #[ignore = "known failure: the set-up is attributed to the left player"]
     set_position_is_no_players_action: plant(STUDIO5,
         &[Edit::Insert(103, &[START])],
         info("set-position", 103, 1).game(5).no_row().nobody().text(START));
 
     /// The same where the right player rolls first: `; Set Pos=` does not
     /// say who is on roll, so that is no turn-order error.
-    #[ignore = "known failure: a set position makes the left player roll first"]
     set_position_when_the_right_player_rolls_first: plant(STUDIO5,
         &[Edit::Insert(18, &[START])],
         info("set-position", 18, 1).game(1).no_row().text(START));
@@ -597,7 +593,6 @@ plants! {
 
     /// Olaf doubles right after his own roll, Hanna takes, and the game goes
     /// on with Hanna's roll, whose turn it is.
-    #[ignore = "known failure: after the take the out-of-turn doubler is expected to roll"]
     double_after_roll_then_take: plant(MATCH7,
         &[Edit::Lines(36, &["  7)                              Doubles => 2", "  8)  Takes"]),
           Edit::Renumber],
@@ -739,14 +734,12 @@ plants! {
     /// A resignation at cube 1 written as 5 points; the next score line
     /// (0-2) follows a valid value: one finding, and game 2 starts from its
     /// score line as for a wrong bear-off or drop value.
-    #[ignore = "known failure: the invalid value is counted, so the next score line is reported too"]
     resign_value_then_the_next_score_line: plant(MATCH7,
         &[Edit::Cell(26, 35, "Wins 2 points", "Wins 5 points")],
         warning("resign-value", 26, 35).game(1).no_row()
             .by(SECOND, "Olaf").text("Wins 5 points"));
 
     /// Hanna resigns without a value; the next score line (6-5) says 2.
-    #[ignore = "known failure: a resignation without a value is not reported"]
     resign_value_missing: plant(MATCH7,
         &[Edit::Lines(141, &[" 27)  Resigns"])],
         info("resign-value", 141, 7).kind("missing").game(5).row(27)
@@ -818,7 +811,6 @@ plants! {
             .by(SECOND, "Jonas Berg"));
 
     /// The same finding shows the cell as written.
-    #[ignore = "known failure: the hidden-play finding has no text"]
     hidden_play_shows_the_cell: plant(STUDIO5,
         &[Edit::Cell(37, 41, "61: 21/15 9/8", "61: ????")],
         error("hidden-play", 37, 41).game(2).row(10)
@@ -846,7 +838,6 @@ plants! {
 
     /// The score line of game 3 without its colons: the names and scores
     /// are unknown, nothing else is wrong.
-    #[ignore = "known failure: unknown names are reported as name changes"]
     bad_header_garbled_score_line: plant(MATCH7,
         &[Edit::Lines(57, &[" Hanna   4                      Olaf   2"])],
         error("bad-header", 57, 2).no_row());
@@ -858,19 +849,16 @@ plants! {
         error("bad-header", 56, 2).no_row());
 
     /// `Game 3` misspelt.
-    #[ignore = "known failure: reported as an unparsable cell and a bad score line"]
     bad_header_garbled_game_line: plant(MATCH7,
         &[Edit::Cell(56, 2, "Game 3", "Gmae 3")],
         error("bad-header", 56, 2).no_row());
 
     /// Row 5 numbered 6: one slip, one note.
-    #[ignore = "known failure: one wrong row number is reported twice"]
     numbering_of_rows: plant(MATCH7,
         &[Edit::Cell(11, 3, "5)", "6)")],
         info("numbering", 11, 3).game(1).row(6));
 
     /// Game 3 numbered 4.
-    #[ignore = "known failure: one wrong game number is reported twice"]
     numbering_of_games: plant(MATCH7,
         &[Edit::Cell(56, 2, "Game 3", "Game 4")],
         info("numbering", 56, 2).no_row());
@@ -1022,7 +1010,6 @@ fn a_lost_play_is_recovered_from_the_rest_of_the_game() {
 /// beaver to 4 in game 1 is above the limit, like the redouble to 4 in
 /// game 5.
 #[test]
-#[ignore = "known failure: beavers are not checked against the cube limit"]
 fn a_beaver_above_the_cube_limit_is_reported() {
     let mut p = plant(
         MONEY,
@@ -1048,7 +1035,6 @@ fn a_beaver_above_the_cube_limit_is_reported() {
 /// with the hit allows. No error; the hit is not marked with `*` in a file
 /// that marks hits, which may be noted.
 #[test]
-#[ignore = "known failure: a dance drops the pending ambiguity"]
 fn an_ambiguous_path_is_decided_by_a_later_play_after_a_dance() {
     check(&Plant {
         expect: Vec::new(),

@@ -79,7 +79,7 @@ impl Ending {
 }
 
 /// A finding whose details depend on what comes next.
-#[derive(Copy, Clone, Debug)]
+#[derive(Clone, Debug)]
 enum Pending {
     /// An illegal play (or marker): did the opponent's next action accept it?
     Illegal { side: Side, finding: usize },
@@ -98,6 +98,7 @@ enum Pending {
         location: Location,
         row: Option<u32>,
         dice: Option<Roll>,
+        text: String,
     },
 }
 
@@ -152,6 +153,12 @@ struct GameState {
     empty_roll: Option<EmptyRoll>,
     /// The `Wins` line's points, when one was read.
     written_points: Option<u32>,
+    /// A resignation written without its value: reported at the end of the
+    /// game unless a `Wins` line gives the value.
+    unvalued: Option<Finding>,
+    /// The value written for the game is not a possible one: the next score
+    /// line is taken as it is.
+    doubtful_points: bool,
 }
 
 #[derive(Clone)]
@@ -386,19 +393,28 @@ impl<'o, 'a> Replayer<'o, 'a> {
                 }
                 // The player plays again: the rolls without a play were errors.
                 Pending::NoPlay { side: s, .. } if s == side && !empty_roll => {}
+                // The opponent rolled or doubled: the missing play stood;
+                // whether the player stopped playing is known at the end.
+                Pending::NoPlay {
+                    side: s, finding, ..
+                } if s != side => {
+                    self.findings[finding].stood = Some(true);
+                    keep.push(p);
+                }
                 Pending::Hidden {
                     side: s,
                     location,
                     row,
                     dice,
+                    text,
                 } if s != side => {
-                    hidden_mid_game.push((s, location, row, dice));
+                    hidden_mid_game.push((s, location, row, dice, text));
                 }
                 other => keep.push(other),
             }
         }
         g.pending = keep;
-        for (s, location, row, dice) in hidden_mid_game {
+        for (s, location, row, dice, text) in hidden_mid_game {
             if let Some(g) = self.current.as_mut().and_then(|m| m.game.as_mut()) {
                 g.unknown = true;
             }
@@ -412,6 +428,7 @@ impl<'o, 'a> Replayer<'o, 'a> {
             );
             f.row = row;
             f.dice = dice;
+            f.text = text;
             f.before = None;
             self.push(f);
         }
@@ -423,6 +440,12 @@ impl<'o, 'a> Replayer<'o, 'a> {
             return;
         };
         let over = g.over.is_some();
+        // The game was conceded (a resignation or a drop), or the record stops.
+        let conceded = resignation
+            || matches!(
+                g.over,
+                None | Some(Ending::Resign { .. } | Ending::LossLine { .. } | Ending::Drop { .. })
+            );
         for p in std::mem::take(&mut g.pending) {
             match p {
                 Pending::Illegal { finding, .. } => {
@@ -435,13 +458,18 @@ impl<'o, 'a> Replayer<'o, 'a> {
                 }
                 Pending::NoPlay { finding, rolls, .. } => {
                     let f = &mut self.findings[finding];
-                    f.severity = Severity::Info;
-                    let how = if rolls > 1 || (over && !resignation) {
-                        "the player stopped playing until the game ended"
+                    if conceded {
+                        f.severity = Severity::Info;
+                        let how = match (over, rolls > 1) {
+                            (false, _) => "the record stops here",
+                            (true, false) => "the player conceded after rolling",
+                            (true, true) => "the player stopped playing, then conceded",
+                        };
+                        f.message = format!("{}; {how}", f.message);
                     } else {
-                        "the player resigned after rolling"
-                    };
-                    f.message = format!("{}, then the game ended: {how}", f.message);
+                        f.message
+                            .push_str("; the player did not play again before the game ended");
+                    }
                 }
                 Pending::Hidden { .. } => {}
             }
@@ -517,7 +545,13 @@ impl<'o, 'a> Replayer<'o, 'a> {
         let Some(m) = self.current.as_mut() else {
             return;
         };
-        let Some(g) = m.game.take() else { return };
+        let Some(mut g) = m.game.take() else { return };
+        if let Some(f) = g.unvalued.take() {
+            self.findings.push(f);
+        }
+        let Some(m) = self.current.as_mut() else {
+            return;
+        };
         if let Some(end) = over {
             let winner = end.winner();
             let computed = end.points().unwrap_or(0);
@@ -541,10 +575,11 @@ impl<'o, 'a> Replayer<'o, 'a> {
         } else {
             m.alt_expected = None;
         }
-        m.result_unknown = match over {
-            None => true,
-            Some(end) => end.points().is_none() && g.written_points.is_none(),
-        };
+        m.result_unknown = g.doubtful_points
+            || match over {
+                None => true,
+                Some(end) => end.points().is_none() && g.written_points.is_none(),
+            };
         if unknown_end {
             let names = g.names.clone();
             let number = g.number;
@@ -588,7 +623,8 @@ impl<'o, 'a> Replayer<'o, 'a> {
                     g.cube.take(offer.owner_after_take, offer.offered);
                     g.cube_turned = true;
                     g.offer = None;
-                    g.next = Some(offer.original);
+                    // Whoever rolls now: the missing answer is the one finding.
+                    g.next = Some(side);
                 }
             }
         }
@@ -625,6 +661,7 @@ impl<'o, 'a> Replayer<'o, 'a> {
                     location: action.location,
                     row: action.row,
                     dice: None,
+                    text: action.text.to_owned(),
                 });
             }
             return;
@@ -674,6 +711,7 @@ impl<'o, 'a> Replayer<'o, 'a> {
                         location: action.location,
                         row: action.row,
                         dice,
+                        text: action.text.to_owned(),
                     });
                 }
             }
@@ -739,15 +777,18 @@ impl<'o, 'a> Replayer<'o, 'a> {
                     .collect();
                 if let Some(g) = self.game() {
                     g.board = after;
-                    g.ambiguity = (!alternatives.is_empty()).then(|| Ambiguity {
-                        side,
-                        boards: std::iter::once(after).chain(alternatives).collect(),
-                        location: action.location,
-                        row: action.row,
-                        text: action.text.to_owned(),
-                        before,
-                        dice: roll,
-                    });
+                    // A new ambiguous play replaces readings still open.
+                    if !alternatives.is_empty() {
+                        g.ambiguity = Some(Ambiguity {
+                            side,
+                            boards: std::iter::once(after).chain(alternatives).collect(),
+                            location: action.location,
+                            row: action.row,
+                            text: action.text.to_owned(),
+                            before,
+                            dice: roll,
+                        });
+                    }
                 }
                 if j.hit_marks.missing || j.hit_marks.spurious {
                     let message = match (j.hit_marks.missing, j.hit_marks.spurious) {
@@ -853,41 +894,51 @@ impl<'o, 'a> Replayer<'o, 'a> {
     }
 
     /// Chooses between readings of the opponent's last play by this play.
+    /// Before `side`'s play: keeps the readings of an earlier ambiguous play
+    /// that this play fits. The opponent's real play decides between them; a
+    /// dance, or the player's own next play, carries them on.
     fn settle_ambiguity(&mut self, side: Side, roll: Roll, notation: &PlayNotation) {
         let Some(g) = self.game() else { return };
-        let Some(amb) = g.ambiguity.take() else {
+        let Some(mut amb) = g.ambiguity.take() else {
             return;
         };
-        if amb.side == side || notation.is_empty() {
-            return;
+        let mut consistent: Vec<(Position, Position)> = Vec::new();
+        for board in &amb.boards {
+            let j = judge(&frame(board, side), roll, notation, &mut self.generator);
+            if j.is_legal() {
+                consistent.push((*board, frame(&j.result, side)));
+            }
         }
-        let consistent: Vec<Position> = amb
-            .boards
-            .iter()
-            .copied()
-            .filter(|b| judge(&frame(b, side), roll, notation, &mut self.generator).is_legal())
-            .collect();
-        if let Some(&first) = consistent.first()
+        if let Some(&(first, _)) = consistent.first()
             && let Some(g) = self.game()
         {
             g.board = first;
         }
-        if consistent.len() > 1 {
-            let f = self.make(
-                "ambiguous-path",
-                None,
-                Severity::Info,
-                amb.location,
-                Some(amb.side),
-                "the move can be read with or without a hit on the way and the next play fits both; the reading without the hit was taken".into(),
-            );
-            let mut f = f;
-            f.row = amb.row;
-            f.text = amb.text;
-            f.dice = Some(amb.dice);
-            f.before = Some(amb.before);
-            self.push(f);
+        if consistent.len() < 2 {
+            return;
         }
+        if side == amb.side || notation.is_empty() {
+            // Not decided yet: carry every reading past this play.
+            amb.boards = consistent.iter().map(|&(_, after)| after).collect();
+            if let Some(g) = self.game() {
+                g.ambiguity = Some(amb);
+            }
+            return;
+        }
+        let f = self.make(
+            "ambiguous-path",
+            None,
+            Severity::Info,
+            amb.location,
+            Some(amb.side),
+            "the move can be read with or without a hit on the way and the next play fits both; the reading without the hit was taken".into(),
+        );
+        let mut f = f;
+        f.row = amb.row;
+        f.text = amb.text;
+        f.dice = Some(amb.dice);
+        f.before = Some(amb.before);
+        self.push(f);
     }
 
     /// After a play by `side`: the game is over if he has borne off every checker.
@@ -929,12 +980,15 @@ impl<'o, 'a> Replayer<'o, 'a> {
             return;
         };
         if first {
+            // A set-up line is no player's action and does not say who rolls;
+            // a dump in a roll cell names the player to roll next.
+            let set_up = roll.is_none();
             let f = self.make(
                 "set-position",
                 None,
                 Severity::Info,
                 action.location,
-                Some(side),
+                (!set_up).then_some(side),
                 "the game starts from a position written in the record, not from the opening position".into(),
             );
             let mut f = Self::at_action(f, action, roll);
@@ -943,7 +997,9 @@ impl<'o, 'a> Replayer<'o, 'a> {
             if let Some(g) = self.game() {
                 g.board = board;
                 g.from_start = false;
-                g.next = Some(dump.positive);
+                if !set_up {
+                    g.next = Some(dump.positive);
+                }
             }
             return;
         }
@@ -1117,10 +1173,13 @@ impl<'o, 'a> Replayer<'o, 'a> {
         if let Some(m) = self.current.as_mut() {
             m.summary.cube_actions += 1;
         }
+        // After a take the player on turn rolls: the doubler, or the
+        // opponent when the double came out of turn.
+        let on_turn = expected.filter(|&e| e != side && !unknown).unwrap_or(side);
         if let Some(g) = self.game() {
             g.offer = Some(Offer {
                 by: side,
-                original: side,
+                original: on_turn,
                 offered: cube.offered(),
                 on_drop: cube.value,
                 owner_after_take: side.other(),
@@ -1183,6 +1242,16 @@ impl<'o, 'a> Replayer<'o, 'a> {
             }
         }
         let offered = offer.offered.saturating_mul(2);
+        if let Some(limit) = rules.cube_limit.value
+            && offered > limit
+        {
+            self.cube_finding(
+                action,
+                "cube-disabled",
+                Severity::Error,
+                format!("a {word} to {offered} above the cube limit of {limit}"),
+            );
+        }
         if let Some(n) = written
             && n != offered
         {
@@ -1279,6 +1348,9 @@ impl<'o, 'a> Replayer<'o, 'a> {
             }
         }
         g.written_points = g.written_points.or(written);
+        if written.is_some() {
+            g.unvalued = None;
+        }
         let cube = g.cube.value;
         let unknown = g.unknown;
         let Some(end) = g.over else { return };
@@ -1303,13 +1375,21 @@ impl<'o, 'a> Replayer<'o, 'a> {
             return;
         }
         let Some(n) = written else {
-            if matches!(end, Ending::Resign { points: None, .. }) {
-                self.cube_finding(
-                    action,
+            if matches!(end, Ending::Resign { points: None, .. })
+                && self.game().is_some_and(|g| g.unvalued.is_none())
+            {
+                let f = self.make(
                     "resign-value",
+                    Some("missing"),
                     Severity::Info,
-                    "the resignation's value is not written".into(),
+                    action.location,
+                    Some(side),
+                    "the resignation's value is not written; the next game's score line is taken as it is".into(),
                 );
+                let f = Self::at_action(f, action, None);
+                if let Some(g) = self.game() {
+                    g.unvalued = Some(f);
+                }
             }
             return;
         };
@@ -1379,6 +1459,9 @@ impl<'o, 'a> Replayer<'o, 'a> {
                             format!("`Wins {n}`: the resignation's value is capped at the {needed} point(s) the winner needed"),
                         );
                     } else {
+                        if let Some(g) = self.game() {
+                            g.doubtful_points = true;
+                        }
                         self.cube_finding(
                             action,
                             "resign-value",
@@ -1432,6 +1515,20 @@ impl<'o, 'a> Replayer<'o, 'a> {
             points: value,
         });
         self.resolve_on_end(true);
+        if value.is_none() {
+            let f = self.make(
+                "resign-value",
+                Some("missing"),
+                Severity::Info,
+                action.location,
+                Some(side),
+                "the resignation's value is not written; the next game's score line is taken as it is".into(),
+            );
+            let f = Self::at_action(f, action, None);
+            if let Some(g) = self.game() {
+                g.unvalued = Some(f);
+            }
+        }
     }
 
     fn set_position(&mut self, action: &Action<'_>, dump: &BoardDump) {
@@ -1600,7 +1697,8 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
             }
             Some(first) => {
                 for side in Side::BOTH {
-                    if !first[side].eq_ignore_ascii_case(&names[side]) {
+                    // An unreadable score line gives no names: nothing to compare.
+                    if !names[side].is_empty() && !first[side].eq_ignore_ascii_case(&names[side]) {
                         let mut f = Finding::new(
                             "name-change",
                             Severity::Warning,
@@ -1726,6 +1824,8 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
             ambiguity: None,
             empty_roll: None,
             written_points: None,
+            unvalued: None,
+            doubtful_points: false,
         });
         for mut f in findings {
             f.match_number = self.match_count;

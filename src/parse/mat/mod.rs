@@ -96,6 +96,8 @@ pub(crate) fn read_noted<'a>(
             threshold: body.threshold,
             phase: Phase::Idle,
             next_game: 1,
+            alt_game: None,
+            held: None,
             last: Last::At(match_line.end_location()),
         };
         reader.header(text, header_start, &match_line, length);
@@ -221,6 +223,9 @@ struct Game<'v, 'a> {
     names: ByPlayer<PlayerName<'a>>,
     /// The row number due next.
     expected_row: u32,
+    /// After a row numbered out of sequence: the number the old sequence
+    /// would give next (an isolated slip is reported once).
+    alt_row: Option<u32>,
     /// The game's last line so far.
     last: Last<'v, 'a>,
 }
@@ -232,6 +237,12 @@ struct MatchReader<'v, 'a, V> {
     phase: Phase<'v, 'a>,
     /// The game number due next.
     next_game: u32,
+    /// After a game numbered out of sequence: the number the old sequence
+    /// would give next.
+    alt_game: Option<u32>,
+    /// A line in a game that is no row, held to see whether a score line
+    /// follows (then it was a garbled `Game N` line).
+    held: Option<(Location, &'a str)>,
     /// The match's last line so far.
     last: Last<'v, 'a>,
 }
@@ -295,6 +306,9 @@ impl<'v, 'a, V: Visitor<'a>> MatchReader<'v, 'a, V> {
         if trimmed.is_empty() {
             return;
         }
+        if self.held.is_some() && header::score_line(line.text).is_none() {
+            self.flush_held();
+        }
         if is_comment(trimmed) {
             let in_game = matches!(self.phase, Phase::Game(_));
             match set_pos(trimmed) {
@@ -311,30 +325,37 @@ impl<'v, 'a, V: Visitor<'a>> MatchReader<'v, 'a, V> {
             self.score_line_due(line, row);
         } else if let Some(row) = row {
             if let Phase::Idle = self.phase {
-                self.bad_header(line, "a move row before any `Game N` line".into());
                 self.next_game = self.next_game.saturating_add(1);
                 self.begin_game(line.first_location(), None, line.first_location(), None);
+                self.bad_header(line, "a move row before any `Game N` line".into());
             }
             self.row(line, row);
         } else if let Some(score) = header::score_line(line.text) {
-            self.bad_header(line, "a score line without its `Game N` line".into());
             self.end_game();
             self.next_game = self.next_game.saturating_add(1);
-            self.begin_game(
-                line.first_location(),
-                None,
-                line.first_location(),
-                Some(score),
-            );
+            if let Some((location, text)) = self.held.take() {
+                // The line before was meant as `Game N`.
+                self.begin_game(location, None, line.first_location(), Some(score));
+                self.problem(
+                    location,
+                    ProblemKind::BadHeader,
+                    text,
+                    format!("`{text}` is not a `Game N` line, though a score line follows"),
+                    None,
+                    None,
+                );
+            } else {
+                self.begin_game(
+                    line.first_location(),
+                    None,
+                    line.first_location(),
+                    Some(score),
+                );
+                self.bad_header(line, "a score line without its `Game N` line".into());
+            }
         } else if let Phase::Game(_) = self.phase {
-            self.problem(
-                line.first_location(),
-                ProblemKind::UnparsableCell,
-                line.trim_end(trimmed),
-                "expected a move row, a `Game N` line or a comment".into(),
-                None,
-                None,
-            );
+            // Held: if a score line follows, this was a garbled `Game N` line.
+            self.held = Some((line.first_location(), line.trim_end(trimmed)));
         } else {
             self.comment(line);
         }
@@ -344,10 +365,26 @@ impl<'v, 'a, V: Visitor<'a>> MatchReader<'v, 'a, V> {
         }
     }
 
+    /// Reports a held line as a cell that could not be read.
+    fn flush_held(&mut self) {
+        if let Some((location, text)) = self.held.take() {
+            self.problem(
+                location,
+                ProblemKind::UnparsableCell,
+                text,
+                "expected a move row, a `Game N` line or a comment".into(),
+                None,
+                None,
+            );
+        }
+    }
+
     /// A `Game N` line: closes the open game and waits for the score line.
     fn game_line(&mut self, line: &Line<'a>, number: u32) {
+        self.flush_held();
         self.end_game();
-        if number != self.next_game {
+        let alt = self.alt_game.take();
+        if number != self.next_game && Some(number) != alt {
             self.problem(
                 line.first_location(),
                 ProblemKind::Numbering,
@@ -356,6 +393,7 @@ impl<'v, 'a, V: Visitor<'a>> MatchReader<'v, 'a, V> {
                 None,
                 None,
             );
+            self.alt_game = Some(self.next_game.saturating_add(1));
         }
         self.next_game = number.saturating_add(1);
         self.phase = Phase::Header {
@@ -377,18 +415,18 @@ impl<'v, 'a, V: Visitor<'a>> MatchReader<'v, 'a, V> {
         if let Some(score) = header::score_line(line.text) {
             self.begin_game(location, number, line.first_location(), Some(score));
         } else if let Some(row) = row {
+            self.begin_game(location, number, line.first_location(), None);
             self.bad_header(
                 line,
                 format!("no score line after `Game {}`", number.unwrap_or(0)),
             );
-            self.begin_game(location, number, line.first_location(), None);
             self.row(line, row);
         } else {
+            self.begin_game(location, number, line.first_location(), None);
             self.bad_header(
                 line,
                 "expected a score line like `name : 0    name : 0`".into(),
             );
-            self.begin_game(location, number, line.first_location(), None);
         }
     }
 
@@ -415,6 +453,7 @@ impl<'v, 'a, V: Visitor<'a>> MatchReader<'v, 'a, V> {
         self.phase = Phase::Game(Game {
             names,
             expected_row: 1,
+            alt_row: None,
             last: Last::At(score_location),
         });
     }
@@ -430,14 +469,6 @@ impl<'v, 'a, V: Visitor<'a>> MatchReader<'v, 'a, V> {
                 text,
                 last,
             } => {
-                self.problem(
-                    location,
-                    ProblemKind::BadHeader,
-                    text,
-                    format!("no score line after `Game {}`", number.unwrap_or(0)),
-                    None,
-                    None,
-                );
                 self.visitor.begin_game(&GameHeader {
                     location,
                     number,
@@ -447,6 +478,14 @@ impl<'v, 'a, V: Visitor<'a>> MatchReader<'v, 'a, V> {
                     crawford: None,
                     initial_cube: None,
                 });
+                self.problem(
+                    location,
+                    ProblemKind::BadHeader,
+                    text,
+                    format!("no score line after `Game {}`", number.unwrap_or(0)),
+                    None,
+                    None,
+                );
                 self.visitor.end_game(last);
             }
             Phase::Game(game) => self.visitor.end_game(game.last.location()),
@@ -454,6 +493,7 @@ impl<'v, 'a, V: Visitor<'a>> MatchReader<'v, 'a, V> {
     }
 
     fn finish(&mut self) {
+        self.flush_held();
         self.end_game();
         self.visitor.end_match(self.last.location());
     }
@@ -465,6 +505,11 @@ impl<'v, 'a, V: Visitor<'a>> MatchReader<'v, 'a, V> {
         };
         let names = game.names;
         let due = game.expected_row;
+        let alt = game.alt_row.take();
+        let slip = row.number.filter(|&n| n != due && Some(n) != alt);
+        if slip.is_some() {
+            game.alt_row = Some(due.saturating_add(1));
+        }
         if let Some(number) = row.number {
             game.expected_row = number.saturating_add(1);
         }
@@ -473,7 +518,7 @@ impl<'v, 'a, V: Visitor<'a>> MatchReader<'v, 'a, V> {
                 game.expected_row = inner.value.saturating_add(1);
             }
         }
-        if let Some(number) = row.number.filter(|&n| n != due) {
+        if let Some(number) = slip {
             self.problem(
                 line.first_location(),
                 ProblemKind::Numbering,
