@@ -206,6 +206,17 @@ pub fn judge<B: Board>(
     }
     let hops = &hops[..n];
 
+    if let Some(j) = one_hop_per_die(position, roll, hops) {
+        return j;
+    }
+    if hops.is_empty() && !any_step(position, roll) {
+        // A dance: no die can be played at all.
+        let mut j = Judgement::new(PlayVerdict::Legal, *position);
+        j.max_dice = Some(0);
+        j.legal_count = Some(0);
+        return j;
+    }
+
     let literal = match physical(position, hops) {
         Ok(p) => p,
         Err((kind, hop)) => {
@@ -352,6 +363,69 @@ pub fn judge<B: Board>(
         }
     }
     j
+}
+
+/// The common case, decided without interpretations: every hop is one die
+/// (each die used once, all of them), and the hops play in the order
+/// written. Such a play is legal: it uses every die and each step follows
+/// the movement rules. `None` sends the play to the general path.
+#[inline]
+fn one_hop_per_die<B: Board>(position: &B, roll: Roll, hops: &[Hop]) -> Option<Judgement<B>> {
+    let (a, b) = (roll.first.pips(), roll.second.pips());
+    let full = roll.steps();
+    if hops.len() != full {
+        return None;
+    }
+    let mut left = if a == b { [a; 4] } else { [a, b, 0, 0] };
+    let mut board = *position;
+    let mut play = Play::default();
+    for hop in hops {
+        let (from, to) = (usize::from(hop.from), usize::from(hop.to));
+        if to == 0 || to >= from || from > 25 {
+            // Bear-offs (exact or with overage) and odd hops: general path.
+            return None;
+        }
+        let distance = (from - to) as u8;
+        let slot = left.iter().position(|&d| d == distance)?;
+        left[slot] = 0;
+        board.check_step(from, distance).ok()?;
+        play.push(board.apply_step(from, distance));
+    }
+    let mut j = Judgement::new(PlayVerdict::Legal, board);
+    j.dice_used = full as u8;
+    j.hit_marks = direct_hit_marks(hops, &play);
+    j.steps = play;
+    Some(j)
+}
+
+/// Hit marks of a play written one hop per die: a hit is marked when some
+/// hop to that point has a `*`; a `*` is spurious when no hit happened there.
+fn direct_hit_marks(hops: &[Hop], play: &Play) -> HitMarks {
+    let mut hit_points = 0u32;
+    for step in play.steps() {
+        if step.hit {
+            hit_points |= 1 << step.to;
+        }
+    }
+    let mut marked = 0u32;
+    for hop in hops {
+        if hop.hit {
+            marked |= 1 << hop.to;
+        }
+    }
+    HitMarks {
+        missing: hit_points & !marked != 0,
+        spurious: marked & !hit_points != 0,
+    }
+}
+
+/// True when at least one die of `roll` can be played (then a roll with
+/// nothing played is not a dance).
+fn any_step<B: Board>(position: &B, roll: Roll) -> bool {
+    let dice = [roll.first.pips(), roll.second.pips()];
+    (1..=crate::position::OUR_BAR).any(|from| {
+        position.movable(from) && dice.iter().any(|&d| position.check_step(from, d).is_ok())
+    })
 }
 
 fn kind_of(rule: IllegalStep) -> IllegalKind {
