@@ -11,6 +11,9 @@ use bgaudit::rules::{
     Board, IllegalKind, MoveGen, PlakotoPosition, PlakotoSetup, PlayVerdict, judge, legal_plays,
 };
 
+use bgaudit::finding::Severity;
+use bgaudit::replay::{Options, check_bytes};
+
 use crate::util::fixtures;
 
 fn roll(a: u8, b: u8) -> Roll {
@@ -327,93 +330,40 @@ fn the_judge_names_the_plakoto_rules() {
     assert!(!j.hit_marks.missing && !j.hit_marks.spurious);
 }
 
-/// One finding of [`replay_mat`]: line, column (from 1) and code/kind.
-type Found = (usize, usize, String);
-
-/// How a game of the replayed variant ends after a play, from the mover's
-/// side: `Some((mover_wins, points))`.
-type GameEnd<B> = fn(&B) -> Option<(bool, u32)>;
-
-/// Replays a `.mat` transcript in GNU Backgammon's export layout (roll cells
-/// at columns 6 and 34) on the rules engine: every play is judged, and with
-/// `end` every `Wins` line is compared with the result on the board. Cube
-/// cells are skipped. Returns the findings and the score the `Wins` lines
-/// add up to.
-fn replay_mat<B: Board>(
-    path: &std::path::Path,
-    start: B,
-    flip: fn(&B) -> B,
-    end: Option<GameEnd<B>>,
-) -> (Vec<Found>, [u32; 2]) {
-    let text = std::fs::read_to_string(path).unwrap();
-    let name = path.display();
-    let mut generator = MoveGen::new();
-    let mut findings = Vec::new();
-    // The position, seen from `frame`'s side.
-    let (mut position, mut frame) = (start, 0);
-    let mut result = None;
-    let mut score = [0u32; 2];
-    for (i, line) in text.lines().enumerate() {
-        let n = i + 1;
-        if line.starts_with(';') {
-            continue;
-        }
-        if line.starts_with(" Game ") {
-            (position, frame, result) = (start, 0, None);
-        } else if let Some(at) = line.find("Wins ") {
-            let side = usize::from(at > 20);
-            let points: u32 = line[at + 5..].split(' ').next().unwrap().parse().unwrap();
-            if end.is_some() && result != Some((side, points)) {
-                findings.push((n, at + 1, "points-mismatch".to_string()));
-            }
-            score[side] += points;
-        } else if line.find(')').is_some_and(|c| c <= 4) {
-            let left = line.get(5..line.len().min(33));
-            for (side, cell) in [(0, left), (1, line.get(33..))] {
-                let Some((dice, play)) = cell.and_then(|c| c.trim().split_once(':')) else {
-                    continue;
-                };
-                if side != frame {
-                    (position, frame) = (flip(&position), side);
-                }
-                let roll: Roll = dice.parse().unwrap();
-                let play = PlayNotation::parse(play.trim()).unwrap();
-                let j = judge(&position, roll, &play, &mut generator);
-                match j.verdict {
-                    PlayVerdict::Legal => {}
-                    PlayVerdict::Illegal(kind) => {
-                        findings.push((n, 6 + 28 * side, format!("illegal-play/{}", kind.name())));
-                    }
-                    PlayVerdict::Impossible { kind, .. } => panic!("{name}:{n}: {}", kind.name()),
-                }
-                position = j.result;
-                if let Some((mover_wins, points)) = end.and_then(|end| end(&position)) {
-                    result = Some((if mover_wins { side } else { 1 - side }, points));
-                }
-            }
-        }
-    }
+/// The findings `bgaudit check` gives for a fixture, as (line, column,
+/// `code` or `code/kind`), and the match's final score.
+fn check(path: &std::path::Path) -> (Vec<(u32, u32, String)>, [u32; 2]) {
+    let bytes = std::fs::read(path).expect("fixture present");
+    let report = check_bytes(&path.display().to_string(), &bytes, &Options::default());
+    let findings = report
+        .findings
+        .iter()
+        .filter(|f| f.severity >= Severity::Warning)
+        .map(|f| {
+            let code = match f.kind {
+                Some(kind) => format!("{}/{kind}", f.code),
+                None => f.code.to_string(),
+            };
+            (f.location.line, f.location.column, code)
+        })
+        .collect();
+    let score = report
+        .matches
+        .first()
+        .map_or([0, 0], |m| [m.final_score.first, m.final_score.second]);
     (findings, score)
 }
 
-fn plakoto_end(position: &PlakotoPosition) -> Option<(bool, u32)> {
-    match game_end(position)? {
-        PlakotoEnd::WeWin(w) => Some((true, w.multiplier())),
-        PlakotoEnd::TheyWin(w) => Some((false, w.multiplier())),
-        PlakotoEnd::Draw => None,
-    }
-}
-
-/// A fixture and what replaying it must find.
+/// A fixture and what checking it must find.
 struct Expected {
     file: &'static str,
-    findings: &'static [(usize, usize, &'static str)],
+    findings: &'static [(u32, u32, &'static str)],
     score: [u32; 2],
 }
 
 #[test]
-fn plakoto_fixtures_replay_as_documented() {
-    // fixtures/plakoto/README.md
+fn plakoto_fixtures_check_as_documented() {
+    // fixtures/plakoto/README.md; the files say `; [Variation "Plakoto"]`.
     let expected = [
         Expected {
             file: "legal-3pt.mat",
@@ -446,35 +396,30 @@ fn plakoto_fixtures_replay_as_documented() {
             score: [5, 1],
         },
         Expected {
+            // The replay keeps the game's true value (3), not the written 4.
             file: "wrong-wins.mat",
             findings: &[(143, 7, "points-mismatch")],
-            score: [6, 1],
+            score: [5, 1],
         },
     ];
     for e in expected {
-        let path = fixtures().join("plakoto").join(e.file);
-        let start = PlakotoPosition::starting();
-        let (found, written) = replay_mat(&path, start, PlakotoPosition::flip, Some(plakoto_end));
-        let found: Vec<(usize, usize, &str)> =
+        let (found, score) = check(&fixtures().join("plakoto").join(e.file));
+        let found: Vec<(u32, u32, &str)> =
             found.iter().map(|(l, c, f)| (*l, *c, f.as_str())).collect();
         assert_eq!(found, e.findings, "{}", e.file);
-        assert_eq!(written, e.score, "{}", e.file);
+        assert_eq!(score, e.score, "{}", e.file);
     }
 }
 
 #[test]
-fn gnubg_variant_exports_replay_clean() {
+fn gnubg_variant_exports_check_clean() {
     // Matches GNU Backgammon 1.07 played against itself and exported with
-    // `export match mat`: every play is legal in the variant's start.
-    for (file, variant) in [
-        ("nackgammon/nack.mat", Variant::Nackgammon),
-        ("hypergammon/hyper3.mat", Variant::Hypergammon(3)),
-    ] {
-        let path = fixtures().join(file);
-        let (found, written) = replay_mat(&path, Position::starting(variant), Position::flip, None);
-        assert_eq!(found, Vec::<Found>::new(), "{file}");
+    // `export match mat`; their `; [Variation]` tags give the start.
+    for file in ["nackgammon/nack.mat", "hypergammon/hyper3.mat"] {
+        let (found, score) = check(&fixtures().join(file));
+        assert_eq!(found, Vec::<(u32, u32, String)>::new(), "{file}");
         assert!(
-            written.iter().any(|&s| s >= 3),
+            score.iter().any(|&s| s >= 3),
             "{file}: a 3-point match ends"
         );
     }

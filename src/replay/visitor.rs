@@ -13,10 +13,12 @@ use crate::parse::{
     Resignation, Visitor, Written,
 };
 use crate::position::{Position, Setup, Variant};
+use crate::rules::AnyBoard;
 use crate::rules::outcome::{points, win_kind};
+use crate::rules::plakoto::{PlakotoEnd, PlakotoPosition, game_end};
 use crate::rules::{
     Crawford, Cube, DoubleError, IllegalKind, ImpossibleKind, MatchScore, MoveGen, PlayVerdict,
-    WinKind, cube::is_dead, judge,
+    cube::is_dead, judge,
 };
 use crate::side::{ByPlayer, Side};
 
@@ -119,11 +121,11 @@ struct EmptyRoll {
 struct Ambiguity {
     side: Side,
     /// Candidate boards after the play (First's frame), the chosen one first.
-    boards: Vec<Position>,
+    boards: Vec<AnyBoard>,
     location: Location,
     row: Option<u32>,
     text: String,
-    before: Position,
+    before: AnyBoard,
     dice: Roll,
 }
 
@@ -132,7 +134,7 @@ struct GameState {
     number: Option<u32>,
     names: ByPlayer<String>,
     /// The board, always from the first player's side.
-    board: Position,
+    board: AnyBoard,
     from_start: bool,
     rolls: u32,
     next: Option<Side>,
@@ -207,7 +209,7 @@ struct Reading {
     event: usize,
     /// The legal play the record most probably meant, as the board after it
     /// (first player's frame); `None` when the play as written stands.
-    result: Option<Position>,
+    result: Option<AnyBoard>,
     /// That play in standard notation.
     suggestion: Option<String>,
     /// Appended to the finding's message.
@@ -226,7 +228,7 @@ struct GameStart {
 /// The replaying visitor for one file; `'a` is the text's lifetime.
 pub(crate) struct Replayer<'o, 'a> {
     options: &'o Options,
-    generator: MoveGen,
+    generator: MoveGen<AnyBoard>,
     pub(crate) findings: Vec<Finding>,
     pub(crate) matches: Vec<MatchSummary>,
     pub(crate) unreadable: Option<String>,
@@ -246,7 +248,7 @@ pub(crate) struct Replayer<'o, 'a> {
     judging_event: usize,
     /// The board before each event of the current replay (first player's
     /// frame; `None` when unknown).
-    snapshots: Vec<Option<Position>>,
+    snapshots: Vec<Option<AnyBoard>>,
     /// Settled readings of the current game's illegal plays.
     readings: Vec<Reading>,
     /// Record the trace in this replay (not in trial replays).
@@ -257,21 +259,34 @@ fn name_of(names: &ByPlayer<String>, side: Side) -> String {
     names[side].clone()
 }
 
-/// Converts a dump to the first player's frame as a position.
-fn dump_board(dump: &BoardDump, variant: Variant) -> Option<Position> {
+/// Converts a dump to the first player's frame as a position (dumps are
+/// backgammon positions: none is known for Plakoto).
+fn dump_board(dump: &BoardDump, variant: Variant) -> Option<AnyBoard> {
+    if variant == Variant::Plakoto {
+        return None;
+    }
     let checkers = variant.checkers();
     let setup = Setup::from_board(dump.points, checkers);
     let position = setup.into_position(checkers).ok()?;
-    Some(match dump.positive {
+    Some(AnyBoard::Backgammon(match dump.positive {
         Side::First => position,
         Side::Second => position.flip(),
-    })
+    }))
 }
 
-fn frame(board: &Position, side: Side) -> Position {
+/// The board seen from `side`.
+fn frame(board: &AnyBoard, side: Side) -> AnyBoard {
     match side {
         Side::First => *board,
         Side::Second => board.flip(),
+    }
+}
+
+/// The board a game of `variant` starts from.
+fn starting(variant: Variant) -> AnyBoard {
+    match variant {
+        Variant::Plakoto => AnyBoard::Plakoto(PlakotoPosition::starting()),
+        other => AnyBoard::Backgammon(Position::starting(other)),
     }
 }
 
@@ -363,7 +378,7 @@ impl<'o, 'a> Replayer<'o, 'a> {
                     crawford: g.crawford == Crawford::Yes,
                 });
                 if !g.unknown {
-                    f.before = Some(frame(&g.board, mover));
+                    f.before = frame(&g.board, mover).backgammon();
                 }
             }
         }
@@ -769,7 +784,7 @@ impl<'o, 'a> Replayer<'o, 'a> {
         match j.verdict {
             PlayVerdict::Legal => {
                 let after = frame(&j.result, side);
-                let alternatives: Vec<Position> = j
+                let alternatives: Vec<AnyBoard> = j
                     .alternatives
                     .iter()
                     .flatten()
@@ -805,7 +820,7 @@ impl<'o, 'a> Replayer<'o, 'a> {
                         message.into(),
                     );
                     let mut f = Self::at_action(f, action, Some(roll));
-                    f.before = Some(before);
+                    f.before = before.backgammon();
                     self.hit_mark_findings.push(f);
                 }
                 self.check_bear_off(side, action.location);
@@ -823,7 +838,7 @@ impl<'o, 'a> Replayer<'o, 'a> {
                     message,
                 );
                 let mut f = Self::at_action(f, action, Some(roll));
-                f.before = Some(before);
+                f.before = before.backgammon();
                 let index = self.push(f);
                 let after = frame(&j.result, side);
                 if let Some(g) = self.game() {
@@ -882,7 +897,7 @@ impl<'o, 'a> Replayer<'o, 'a> {
                     message,
                 );
                 let mut f = Self::at_action(f, action, Some(roll));
-                f.before = Some(before);
+                f.before = before.backgammon();
                 self.push(f);
                 if let Some(g) = self.game() {
                     g.unknown = true;
@@ -902,7 +917,7 @@ impl<'o, 'a> Replayer<'o, 'a> {
         let Some(mut amb) = g.ambiguity.take() else {
             return;
         };
-        let mut consistent: Vec<(Position, Position)> = Vec::new();
+        let mut consistent: Vec<(AnyBoard, AnyBoard)> = Vec::new();
         for board in &amb.boards {
             let j = judge(&frame(board, side), roll, notation, &mut self.generator);
             if j.is_legal() {
@@ -937,7 +952,7 @@ impl<'o, 'a> Replayer<'o, 'a> {
         f.row = amb.row;
         f.text = amb.text;
         f.dice = Some(amb.dice);
-        f.before = Some(amb.before);
+        f.before = amb.before.backgammon();
         self.push(f);
     }
 
@@ -948,15 +963,33 @@ impl<'o, 'a> Replayer<'o, 'a> {
         };
         let scoring = m.rules.scoring();
         let Some(g) = m.game.as_mut() else { return };
-        let mine = frame(&g.board, side);
-        if mine.we_are_off() && g.over.is_none() {
-            let kind = win_kind(&mine);
-            let value = points(kind, g.cube.value, g.cube_turned, &scoring);
-            g.over = Some(Ending::BearOff {
-                winner: side,
-                points: value,
-            });
-            let _ = WinKind::Single;
+        if g.over.is_some() {
+            return;
+        }
+        match frame(&g.board, side) {
+            AnyBoard::Backgammon(mine) => {
+                if mine.we_are_off() {
+                    let kind = win_kind(&mine);
+                    let value = points(kind, g.cube.value, g.cube_turned, &scoring);
+                    g.over = Some(Ending::BearOff {
+                        winner: side,
+                        points: value,
+                    });
+                }
+            }
+            AnyBoard::Plakoto(mine) => {
+                // Plakoto also ends by the mother checker; a draw cannot be
+                // written in a transcript, so the game goes on to its result line.
+                let (winner, win) = match game_end(&mine) {
+                    Some(PlakotoEnd::WeWin(win)) => (side, win),
+                    Some(PlakotoEnd::TheyWin(win)) => (side.other(), win),
+                    Some(PlakotoEnd::Draw) | None => return,
+                };
+                g.over = Some(Ending::BearOff {
+                    winner,
+                    points: g.cube.value.saturating_mul(win.multiplier()),
+                });
+            }
         }
     }
 
@@ -1034,7 +1067,7 @@ impl<'o, 'a> Replayer<'o, 'a> {
                 message,
             );
             let mut f = Self::at_action(f, action, roll);
-            f.before = Some(before);
+            f.before = before.backgammon();
             // The record itself gives the position: the play is recorded, not mistyped.
             f.likely_typo = Some(false);
             let index = self.push(f);
@@ -1601,7 +1634,7 @@ impl<'o, 'a> Replayer<'o, 'a> {
 fn illegal_message(
     kind: IllegalKind,
     roll: Roll,
-    j: &crate::rules::Judgement,
+    j: &crate::rules::Judgement<AnyBoard>,
     notation: &PlayNotation,
 ) -> String {
     let used = j.dice_used;
@@ -1803,11 +1836,7 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
         m.game = Some(GameState {
             number: header.number,
             names,
-            board: Position::starting(if variant == Variant::Plakoto {
-                Variant::Backgammon
-            } else {
-                variant
-            }),
+            board: starting(variant),
             from_start: true,
             rolls: 0,
             next: None,
@@ -1940,7 +1969,9 @@ impl<'a> Replayer<'_, 'a> {
     /// The board from `side`'s view, when known.
     fn view(&self, side: Side) -> Option<Position> {
         let g = self.current.as_ref()?.game.as_ref()?;
-        (!g.unknown).then(|| frame(&g.board, side))
+        (!g.unknown)
+            .then(|| frame(&g.board, side))
+            .and_then(|b| b.backgammon())
     }
 
     /// Acts, recording the positions around the action.

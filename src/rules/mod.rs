@@ -1,6 +1,7 @@
 //! The rules engine: legal plays, judging a written play, cube, results and
 //! match score. No I/O, no parsing of files.
 
+pub mod any;
 pub mod board;
 pub mod cube;
 pub mod judge;
@@ -10,6 +11,7 @@ pub mod outcome;
 pub mod plakoto;
 pub mod step;
 
+pub use any::AnyBoard;
 pub use board::Board;
 pub use cube::{Cube, CubeRules, DoubleError};
 pub use judge::{HitMarks, IllegalKind, ImpossibleKind, Judgement, PlayVerdict, judge};

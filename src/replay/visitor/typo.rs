@@ -16,7 +16,7 @@ use super::{Finding, GameEvent, GameStart, Reading, Replayer, frame};
 use crate::finding::Severity;
 use crate::notation::{Hop, PlayNotation};
 use crate::parse::{ActionKind, Written};
-use crate::rules::Play;
+use crate::rules::{AnyBoard, Play};
 
 /// Plays settled per game at most (each costs a few trial replays).
 const MAX_ROOTS: usize = 4;
@@ -143,7 +143,7 @@ impl<'a> Replayer<'_, 'a> {
             _ => PlayNotation::empty(),
         };
         let mover = frame(&board, side);
-        let mut candidates: Vec<(usize, Play, crate::position::Position)> = self
+        let mut candidates: Vec<(usize, Play, AnyBoard)> = self
             .generator
             .generate(&mover, *roll)
             .iter()
@@ -152,7 +152,7 @@ impl<'a> Replayer<'_, 'a> {
         candidates.sort_by_key(|(d, play, _)| (*d, play.to_string()));
         candidates.truncate(MAX_CANDIDATES);
 
-        let mut best: Option<(usize, Play, crate::position::Position, Trial)> = None;
+        let mut best: Option<(usize, Play, AnyBoard, Trial)> = None;
         for (d, play, result) in candidates {
             let trial = self.trial(start, events, event, frame(&result, side), after);
             let better = match &best {
@@ -211,7 +211,7 @@ impl<'a> Replayer<'_, 'a> {
         start: &GameStart,
         events: &[GameEvent<'a>],
         event: usize,
-        result: crate::position::Position,
+        result: AnyBoard,
         after: usize,
     ) -> Trial {
         self.readings.push(Reading {
