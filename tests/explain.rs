@@ -383,6 +383,20 @@ fn explain_file_game_lists_the_findings_of_that_game() {
     assert!(text.contains("error[score-mismatch/gap]"));
     assert!(text.contains("error[illegal-play/wrong-dice]"));
     assert!(!text.contains("double-in-crawford"));
+
+    let output = run(&["explain", EXAMPLE, "--game", "1"]);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(
+        stdout(&output),
+        format!("{EXAMPLE}: nothing found in game 1 (`bgaudit show` prints its positions)\n")
+    );
+    let output = run(&["explain", "fixtures/mat/sessions.mat", "--match", "5"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("no match 5 (matches: 1-2)"),
+        "{}",
+        stderr(&output)
+    );
 }
 
 #[test]

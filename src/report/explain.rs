@@ -419,7 +419,14 @@ impl<'a> Explainer<'a> {
             return Err(self.nothing_at(place));
         }
         let mut out = String::new();
-        if findings.is_empty() {
+        if findings.is_empty() && place.row.is_none() {
+            let _ = writeln!(
+                out,
+                "{}: nothing found in {} (`bgaudit show` prints its positions)",
+                self.report.path,
+                place.describe()
+            );
+        } else if findings.is_empty() {
             for (step, row) in steps {
                 out.push_str(&self.in_order(step, row));
                 out.push('\n');
@@ -610,7 +617,15 @@ impl<'a> Explainer<'a> {
                 ranges(&rows)
             );
         }
-        if games.is_empty() {
+        let mut matches: Vec<u32> = self.report.trace.iter().map(|s| s.match_number).collect();
+        matches.sort_unstable();
+        matches.dedup();
+        if let Some(m) = place.match_number
+            && !matches.contains(&m)
+            && !matches.is_empty()
+        {
+            format!("{path}: no match {m} (matches: {})", ranges(&matches))
+        } else if games.is_empty() {
             format!(
                 "{path}: no {}: the file holds no replayed game",
                 place.describe()
