@@ -19,6 +19,7 @@ use bgaudit::ids::gnubg::{parse_position_id, position_id};
 use bgaudit::ids::xgid::Xgid;
 use bgaudit::position::{Position, Variant};
 use bgaudit::replay::{FileReport, FileStatus, Options, RuleFlags, check_bytes};
+use bgaudit::report::explain::{Explainer, Place, Source, Style, explain_code};
 use bgaudit::report::players::{self, Aliases, PlayersReport};
 use bgaudit::report::summary::SummaryWriter;
 use bgaudit::report::{self, Totals, finding_rows, finding_writer};
@@ -69,6 +70,82 @@ enum Command {
         after_help = "Exit status:\n  0  the position and dice were read\n  2  a bad position or dice, or bad usage"
     )]
     Legal(LegalArgs),
+    /// Explain a finding code, or the findings of a file at one place.
+    ///
+    /// `bgaudit explain CODE` (e.g. `illegal-play`, `illegal-play/under-played`,
+    /// `double-in-crawford`) prints what the code means, the rule behind it as
+    /// the rules the tool enforces state it, and an example.
+    ///
+    /// `bgaudit explain FILE --game N --move M` prints the findings at that
+    /// place as diagnostics: the line with the cell underlined, the board with
+    /// both pip counts, the position ID and XGID, the cube and score, and the
+    /// legal plays. Where nothing was found, it prints the position and the
+    /// legal plays and says the action is in order. Without --move: every
+    /// finding of the game; without --game: every finding of the file.
+    #[command(
+        after_help = "Exit status:\n  0  explained\n  2  an unknown code, an unreadable file, no such game or move, or bad usage"
+    )]
+    Explain(ExplainArgs),
+    /// Replay a file and print the board before and after each action.
+    ///
+    /// With --game and --move: the actions of that move; with --game: every
+    /// action of the game; with neither: the whole file. Boards are drawn from
+    /// the side of the player acting (X), with the findings at each action.
+    #[command(
+        after_help = "Exit status:\n  0  shown\n  2  an unreadable file, no such game or move, or bad usage"
+    )]
+    Show(ShowArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct ExplainArgs {
+    /// A finding code (`code` or `code/kind`), or a transcript file (`-` for
+    /// standard input).
+    #[arg(value_name = "CODE|FILE")]
+    target: OsString,
+    #[command(flatten)]
+    place: PlaceArgs,
+    #[command(flatten)]
+    rules: RuleArgs,
+}
+
+#[derive(Debug, clap::Args)]
+struct ShowArgs {
+    /// A transcript file (`-` for standard input).
+    #[arg(value_name = "FILE")]
+    file: OsString,
+    #[command(flatten)]
+    place: PlaceArgs,
+    #[command(flatten)]
+    rules: RuleArgs,
+}
+
+#[derive(Debug, clap::Args)]
+struct PlaceArgs {
+    /// The game, by its number as written.
+    #[arg(long, value_name = "N")]
+    game: Option<u32>,
+    /// The move: the row number as written (in SGF, the ordinal of the
+    /// action in the game).
+    #[arg(long = "move", value_name = "M", requires = "game")]
+    row: Option<u32>,
+    /// The match, by its order in the file [default: every match].
+    #[arg(long = "match", value_name = "K")]
+    match_number: Option<u32>,
+}
+
+impl PlaceArgs {
+    fn place(&self) -> Place {
+        Place {
+            match_number: self.match_number,
+            game: self.game,
+            row: self.row,
+        }
+    }
+
+    fn is_given(&self) -> bool {
+        self.game.is_some() || self.row.is_some() || self.match_number.is_some()
+    }
 }
 
 #[derive(Debug, clap::Args)]
@@ -107,6 +184,10 @@ struct CheckArgs {
     /// Exit with status 1 when a finding is at or above this severity.
     #[arg(long, value_enum, default_value_t = FailOn::Error)]
     fail_on: FailOn,
+    /// Print each finding as a diagnostic (the line, the board, the legal
+    /// plays) instead of a table; the closing summary follows.
+    #[arg(long, conflicts_with = "format")]
+    explain: bool,
     #[command(flatten)]
     common: CommonArgs,
 }
@@ -136,6 +217,12 @@ struct CommonArgs {
     /// No progress bar and no closing summary.
     #[arg(long, short = 'q')]
     quiet: bool,
+    #[command(flatten)]
+    rules: RuleArgs,
+}
+
+#[derive(Debug, clap::Args)]
+struct RuleArgs {
     /// The Crawford rule, for files that do not say.
     #[arg(long, value_enum, help_heading = "Rules (a file's own tags win)")]
     crawford: Option<OnOff>,
@@ -214,6 +301,8 @@ pub enum Task {
         summary: Option<PathBuf>,
         /// Exit 1 at or above this severity; `None` never.
         fail_on: Option<Severity>,
+        /// Diagnostics instead of `format`.
+        explain: bool,
     },
     /// `legal`: the legal plays of one roll.
     Legal {
@@ -231,11 +320,28 @@ pub enum Task {
         /// Name merges.
         aliases: Aliases,
     },
+    /// `explain CODE`: a catalogue entry.
+    ExplainCode {
+        /// The code, as given.
+        name: String,
+    },
+    /// `explain FILE`: the diagnostics at a place of one file.
+    Explain {
+        /// Which part of the file.
+        place: Place,
+    },
+    /// `show FILE`: the boards before and after each action at a place.
+    Show {
+        /// Which part of the file.
+        place: Place,
+    },
 }
 
 /// The resolved configuration of a run.
 #[derive(Debug)]
 pub struct Config {
+    /// Colours for diagnostics and boards.
+    pub style: Style,
     /// Paths as given (`-` = standard input).
     pub paths: Vec<OsString>,
     /// Threads checking files.
@@ -256,7 +362,46 @@ impl Config {
     /// An `--alias` that does not parse (clap has checked them already).
     pub fn from_args(args: Args) -> Result<Config> {
         let stdout_is_terminal = io::stdout().is_terminal();
+        let style = Style::for_output(stdout_is_terminal, std::env::var_os("NO_COLOR").as_deref());
+        let single = |path: OsString, rules: &RuleArgs, task: Task| Config {
+            style,
+            paths: vec![path],
+            jobs: 1,
+            quiet: true,
+            options: Options {
+                flags: rules.flags(),
+                trace: true,
+            },
+            task,
+        };
         let (paths, common, task) = match args.command {
+            Command::Explain(explain) => {
+                let name = explain.target.to_string_lossy().into_owned();
+                if !explain.place.is_given() && bgaudit::catalogue::lookup(&name).is_some() {
+                    return Ok(single(
+                        explain.target,
+                        &explain.rules,
+                        Task::ExplainCode { name },
+                    ));
+                }
+                let is_file = name == "-" || std::path::Path::new(&explain.target).exists();
+                if !is_file {
+                    let hint = bgaudit::catalogue::closest(&name)
+                        .map(|c| format!(" (did you mean `{c}`?)"))
+                        .unwrap_or_default();
+                    anyhow::bail!("`{name}` is neither a finding code nor a file{hint}");
+                }
+                let task = Task::Explain {
+                    place: explain.place.place(),
+                };
+                return Ok(single(explain.target, &explain.rules, task));
+            }
+            Command::Show(show) => {
+                let task = Task::Show {
+                    place: show.place.place(),
+                };
+                return Ok(single(show.file, &show.rules, task));
+            }
             Command::Legal(legal) => {
                 let position = parse_position(&legal.position)?;
                 let roll: Roll = legal.dice.parse().map_err(anyhow::Error::msg)?;
@@ -266,6 +411,7 @@ impl Config {
                     json: legal.format == LegalFormat::Json,
                 };
                 return Ok(Config {
+                    style,
                     paths: Vec::new(),
                     jobs: 1,
                     quiet: true,
@@ -291,6 +437,7 @@ impl Config {
                     format,
                     summary: check.summary,
                     fail_on,
+                    explain: check.explain,
                 };
                 (check.paths, check.common, task)
             }
@@ -317,14 +464,9 @@ impl Config {
             .jobs
             .or_else(|| std::thread::available_parallelism().ok())
             .map_or(1, NonZeroUsize::get);
-        let flags = RuleFlags {
-            crawford: common.crawford.map(|c| c == OnOff::On),
-            jacoby: common.jacoby.then_some(true),
-            beavers: common.beavers.then_some(true),
-            cube_limit: common.cube_limit,
-            variant: common.variant,
-        };
+        let flags = common.rules.flags();
         Ok(Config {
+            style,
             paths,
             jobs,
             quiet: common.quiet,
@@ -337,12 +479,30 @@ impl Config {
     }
 }
 
+impl RuleArgs {
+    fn flags(&self) -> RuleFlags {
+        RuleFlags {
+            crawford: self.crawford.map(|c| c == OnOff::On),
+            jacoby: self.jacoby.then_some(true),
+            beavers: self.beavers.then_some(true),
+            cube_limit: self.cube_limit,
+            variant: self.variant,
+        }
+    }
+}
+
 /// Runs the configured task; returns the exit status.
 ///
 /// # Errors
 /// Output failures (a closed pipe among them: `main` treats that as success),
 /// a `--summary` file that cannot be created, a thread pool that cannot start.
 pub fn run(config: &Config) -> Result<ExitCode> {
+    match &config.task {
+        Task::ExplainCode { name } => return run_explain_code(name, config.style),
+        Task::Explain { place } => return run_single(config, place, false),
+        Task::Show { place } => return run_single(config, place, true),
+        _ => {}
+    }
     let inputs = walk::discover(&config.paths);
     if inputs.is_empty() && !matches!(config.task, Task::Legal { .. }) {
         // A folder with nothing in it: say so rather than report a clean run.
@@ -365,7 +525,19 @@ pub fn run(config: &Config) -> Result<ExitCode> {
     } else {
         None
     };
-    let check = |index: usize| check_input(&inputs[index], &config.options);
+    let explain = matches!(config.task, Task::Check { explain: true, .. });
+    let style = config.style;
+    let check = |index: usize| {
+        let input = &inputs[index];
+        if explain {
+            let (report, bytes) = check_input_keeping(input, &config.options);
+            let source = bytes.as_deref().and_then(Source::from_bytes);
+            let text = Explainer::new(&report, source.as_ref(), style).all();
+            (report, Some(text))
+        } else {
+            (check_input(input, &config.options), None)
+        }
+    };
     let mut totals = Totals::default();
 
     match &config.task {
@@ -374,10 +546,14 @@ pub fn run(config: &Config) -> Result<ExitCode> {
             roll,
             json,
         } => run_legal(position, *roll, *json),
+        Task::ExplainCode { .. } | Task::Explain { .. } | Task::Show { .. } => {
+            Ok(ExitCode::SUCCESS)
+        }
         Task::Check {
             format,
             summary,
             fail_on,
+            explain,
         } => {
             let mut summary = match summary {
                 Some(path) => Some(SummaryWriter::new(BufWriter::new(
@@ -386,22 +562,36 @@ pub fn run(config: &Config) -> Result<ExitCode> {
                 ))?),
                 None => None,
             };
-            let mut writer = finding_writer(*format, out, wrap_width)?;
+            // Diagnostics are written as they come; the table writer is
+            // not used then.
+            let (mut diagnostics, mut writer) = if *explain {
+                (Some(out), None)
+            } else {
+                (None, Some(finding_writer(*format, out, wrap_width)?))
+            };
             for_each_in_order(
                 &pool,
                 inputs.len(),
                 4 * config.jobs,
                 check,
                 |index, result| {
-                    let report =
-                        result.unwrap_or_else(|panic| internal_error(&inputs[index], &panic));
+                    let (report, text) = result.unwrap_or_else(|panic| {
+                        let report = internal_error(&inputs[index], &panic);
+                        let text = Explainer::new(&report, None, style).all();
+                        (report, Some(text))
+                    });
                     progress.tick();
                     totals.add(&report);
                     if let Some(summary) = summary.as_mut() {
                         summary.file(&report)?;
                     }
-                    let rows = finding_rows(&report);
-                    progress.suspend(|| rows.iter().try_for_each(|row| writer.row(row)))?;
+                    if let (Some(out), Some(text)) = (diagnostics.as_mut(), text) {
+                        progress.suspend(|| out.write_all(text.as_bytes()))?;
+                    }
+                    if let Some(writer) = writer.as_mut() {
+                        let rows = finding_rows(&report);
+                        progress.suspend(|| rows.iter().try_for_each(|row| writer.row(row)))?;
+                    }
                     Ok(())
                 },
                 || progress.poll(),
@@ -410,11 +600,17 @@ pub fn run(config: &Config) -> Result<ExitCode> {
             if let Some(summary) = summary {
                 summary.finish()?;
             }
-            writer.finish()?;
+            if let Some(writer) = writer {
+                writer.finish()?;
+            }
+            if let Some(mut out) = diagnostics.take() {
+                out.flush()?;
+            }
             if !config.quiet {
-                // The summary follows a table on stdout; with data formats it
-                // goes to stderr so that stdout stays machine-readable.
-                if *format == report::Format::Table {
+                // The summary follows a table or the diagnostics on stdout;
+                // with data formats it goes to stderr so that stdout stays
+                // machine-readable.
+                if *format == report::Format::Table || *explain {
                     let mut stdout = io::stdout().lock();
                     write!(stdout, "{totals}")?;
                     stdout.flush()?;
@@ -432,8 +628,9 @@ pub fn run(config: &Config) -> Result<ExitCode> {
                 4 * config.jobs,
                 check,
                 |index, result| {
-                    let report =
-                        result.unwrap_or_else(|panic| internal_error(&inputs[index], &panic));
+                    let report = result
+                        .map(|(report, _)| report)
+                        .unwrap_or_else(|panic| internal_error(&inputs[index], &panic));
                     progress.tick();
                     totals.add(&report);
                     players.add_file(&report);
@@ -524,17 +721,63 @@ fn exit_status(totals: &Totals, fail_on: Option<Severity>) -> ExitCode {
 /// Reads and checks one input. A file that cannot be read is an unreadable
 /// report, never an error of the run.
 fn check_input(input: &Input, options: &Options) -> FileReport {
+    check_input_keeping(input, options).0
+}
+
+/// [`check_input`], also handing back the bytes read (to quote lines from).
+fn check_input_keeping(input: &Input, options: &Options) -> (FileReport, Option<Vec<u8>>) {
     let name = input.name();
     match input.read() {
-        Ok(bytes) => check_bytes(&name, &bytes, options),
+        Ok(bytes) => (check_bytes(&name, &bytes, options), Some(bytes)),
         Err(err) => {
             let reason = match input {
                 Input::Error { reason, .. } => reason.clone(),
                 _ => walk::describe_error(&err),
             };
-            unreadable(name, reason)
+            (unreadable(name, reason), None)
         }
     }
+}
+
+/// `explain CODE`.
+fn run_explain_code(name: &str, style: Style) -> Result<ExitCode> {
+    let text = explain_code(name, style)
+        .ok_or_else(|| anyhow::anyhow!("`{name}` is not a finding code"))?;
+    let mut out = BufWriter::new(io::stdout().lock());
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `explain FILE` and `show FILE`: one file replayed with its trace.
+fn run_single(config: &Config, place: &Place, show: bool) -> Result<ExitCode> {
+    let path = config
+        .paths
+        .first()
+        .ok_or_else(|| anyhow::anyhow!("no file given"))?;
+    let input = if path == "-" {
+        Input::Stdin
+    } else {
+        Input::File(PathBuf::from(path))
+    };
+    let (report, bytes) = check_input_keeping(&input, &config.options);
+    let source = bytes.as_deref().and_then(Source::from_bytes);
+    let explainer = Explainer::new(&report, source.as_ref(), config.style);
+    let mut out = BufWriter::new(io::stdout().lock());
+    if report.status == FileStatus::Unreadable {
+        out.write_all(explainer.all().as_bytes())?;
+        out.flush()?;
+        return Ok(ExitCode::from(2));
+    }
+    let text = if show {
+        explainer.show(place)
+    } else {
+        explainer.place(place)
+    }
+    .map_err(anyhow::Error::msg)?;
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
 }
 
 fn unreadable(path: String, reason: String) -> FileReport {

@@ -15,10 +15,12 @@
 //! - [`parse`]: readers from text to syntax events (no rules);
 //! - [`replay`]: the visitor that joins readers and rules into findings;
 //! - [`report`]: formats what the replay established;
+//! - [`catalogue`]: every finding code with its meaning, rule and example;
 //! - [`walk`]: which files a run reads, in a deterministic order.
 
 #![forbid(unsafe_code)]
 
+pub mod catalogue;
 pub mod dice;
 pub mod finding;
 pub mod ids;

@@ -424,7 +424,7 @@ fn per_player_totals_equal_the_findings_over_the_whole_corpus() {
         &Options::default(),
     ));
     let mut players = PlayersReport::new(Aliases::default());
-    let (mut illegal, mut cube, mut defects) = (0u64, 0u64, 0u64);
+    let (mut illegal, mut cube, mut defects, mut typos) = (0u64, 0u64, 0u64, 0u64);
     for (_, report) in &all {
         players.add_file(report);
         for f in &report.findings {
@@ -432,6 +432,7 @@ fn per_player_totals_equal_the_findings_over_the_whole_corpus() {
                 Category::IllegalPlay => illegal += 1,
                 Category::IllegalCube => cube += 1,
                 Category::RecordDefect => defects += 1,
+                Category::ProbableTypo => typos += 1,
                 Category::NotCounted => {}
             }
         }
@@ -441,6 +442,7 @@ fn per_player_totals_equal_the_findings_over_the_whole_corpus() {
     assert_eq!(totals.illegal_plays + lost.illegal_plays, illegal);
     assert_eq!(totals.illegal_cube + lost.illegal_cube, cube);
     assert_eq!(totals.record_defects + lost.record_defects, defects);
+    assert_eq!(totals.probable_typos + lost.probable_typos, typos);
     assert_eq!(
         lost.illegal_plays, 0,
         "every illegal play belongs to a player"

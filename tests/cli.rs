@@ -10,15 +10,15 @@ const CLEAN: &str = "fixtures/cli/clean";
 const BINARY: &str = "fixtures/cli/binary.xg";
 
 const FINDING_HEADER: &str = "file,line,column,match,game,move,side,player,code,kind,severity,\
-                              dice,text,position,stood,message";
+                              dice,text,position,stood,message,likely_typo,suggestion,xgid";
 const SUMMARY_HEADER: &str = "file,match,player1,player2,length,games,plays,cube_actions,winner,\
                               score1,score2,errors,warnings,infos,status,reason";
 const PLAYERS_HEADER: &str = "player,spellings,matches,games,plays,illegal_plays,\
      illegal_wrong_dice,illegal_under_played,illegal_smaller_die,illegal_bar_first,\
      illegal_bear_off_early,illegal_bear_off_lower,illegal_blocked_path,illegal_no_play,\
      illegal_play_when_none,illegal_marker,illegal_other,stood,ended_game,illegal_cube,\
-     record_defects,illegal_per_100_plays,rolls,doubles,doubles_rate,face_1,face_2,face_3,\
-     face_4,face_5,face_6,dice_sample,chi_square,chi_square_dof,chi_square_p";
+     record_defects,probable_typos,illegal_per_100_plays,rolls,doubles,doubles_rate,face_1,\
+     face_2,face_3,face_4,face_5,face_6,dice_sample,chi_square,chi_square_dof,chi_square_p";
 
 fn bgaudit() -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_bgaudit"));
@@ -316,16 +316,17 @@ fn per_player_totals_add_up_to_the_findings() {
     let mut lines = text.lines();
     let header: Vec<&str> = lines.next().expect("a header").split(',').collect();
     let column = |name: &str| header.iter().position(|h| *h == name).expect(name);
-    let (plays, cube, defects) = (
+    let (plays, cube, defects, typos) = (
         column("illegal_plays"),
         column("illegal_cube"),
         column("record_defects"),
+        column("probable_typos"),
     );
     let mut total = 0u64;
     for line in lines {
         // Names in the fixtures hold no commas or quotes.
         let cells: Vec<&str> = line.split(',').collect();
-        for index in [plays, cube, defects] {
+        for index in [plays, cube, defects, typos] {
             total += cells[index].parse::<u64>().expect("a count");
         }
     }

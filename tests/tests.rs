@@ -2,6 +2,7 @@
 
 mod check_corpus;
 mod cli;
+mod explain;
 mod ids;
 mod oracle;
 mod planted;

@@ -11,9 +11,13 @@
 //! - [`Totals`]: the run summary (files, matches, games, plays, findings by
 //!   severity, unreadable files with their reason);
 //! - [`summary`]: one CSV row per match (`check --summary`);
-//! - [`players`]: one row per player across all inputs (`players`).
+//! - [`players`]: one row per player across all inputs (`players`);
+//! - [`explain`]: findings as compiler-style diagnostics, positions step by
+//!   step (`check --explain`, `explain`, `show`), drawn by [`board`].
 
+pub mod board;
 pub mod csv;
+pub mod explain;
 pub mod jsonl;
 pub mod players;
 pub mod summary;
@@ -81,13 +85,39 @@ pub struct FindingRow {
     pub stood: Option<bool>,
     /// One sentence.
     pub message: String,
+    /// For an illegal or impossible play: `true` when it is probably a
+    /// transcription error, `false` when the play as written is what the
+    /// rest of the record follows; empty when not analysed.
+    pub likely_typo: Option<bool>,
+    /// The legal play the record most probably meant.
+    pub suggestion: Option<String>,
+    /// The XGID of the position before the action, with the cube, score
+    /// and dice, from the mover's side.
+    pub xgid: Option<String>,
 }
 
 impl FindingRow {
     /// The field names, in column order (the CSV header).
-    pub const FIELDS: [&'static str; 16] = [
-        "file", "line", "column", "match", "game", "move", "side", "player", "code", "kind",
-        "severity", "dice", "text", "position", "stood", "message",
+    pub const FIELDS: [&'static str; 19] = [
+        "file",
+        "line",
+        "column",
+        "match",
+        "game",
+        "move",
+        "side",
+        "player",
+        "code",
+        "kind",
+        "severity",
+        "dice",
+        "text",
+        "position",
+        "stood",
+        "message",
+        "likely_typo",
+        "suggestion",
+        "xgid",
     ];
 
     /// The row of `finding`, found in `file`.
@@ -111,6 +141,18 @@ impl FindingRow {
             position: finding.before.as_ref().map(position_id),
             stood: finding.stood,
             message: finding.message.clone(),
+            likely_typo: finding.likely_typo,
+            suggestion: finding.suggestion.clone(),
+            xgid: finding.before.as_ref().map(|position| {
+                board::ids(
+                    position,
+                    finding.side,
+                    finding.context.as_ref(),
+                    finding.dice,
+                )
+                .1
+                .to_string()
+            }),
         }
     }
 
@@ -134,6 +176,9 @@ impl FindingRow {
             position: None,
             stood: None,
             message: reason.to_owned(),
+            likely_typo: None,
+            suggestion: None,
+            xgid: None,
         }
     }
 

@@ -7,7 +7,9 @@
 //! from the replay's [`PlayerTally`]s; the finding columns count the replay's
 //! [`Finding`]s, each given to the player of its column (see [`category`] for
 //! which finding goes in which column), so that the columns add up to the
-//! findings by construction.
+//! findings by construction. A finding the replay marked as a probable
+//! transcription error (`likely_typo`) counts as a probable typo, not as an
+//! illegal play or a record defect: the player did not make it.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::{self, Write};
@@ -101,6 +103,9 @@ pub enum Category {
     IllegalCube,
     /// Any other finding about the player's column at warning or error.
     RecordDefect,
+    /// A finding the replay marked as a probable transcription error
+    /// (`likely_typo` true), at warning or error.
+    ProbableTypo,
     /// Infos: nothing is wrong with the game.
     NotCounted,
 }
@@ -129,11 +134,14 @@ pub const ILLEGAL_PLAY_KINDS: [&str; 9] = [
 ];
 
 /// Which column `finding` counts in. Infos are not counted (a `no-play`
-/// before a resignation is an info, for example).
+/// before a resignation is an info, for example); a probable typo counts as
+/// such whatever its code.
 #[must_use]
 pub fn category(finding: &Finding) -> Category {
     if finding.severity == Severity::Info {
         Category::NotCounted
+    } else if finding.likely_typo == Some(true) {
+        Category::ProbableTypo
     } else if matches!(finding.code, "illegal-play" | "illegal-play-marker") {
         Category::IllegalPlay
     } else if ILLEGAL_CUBE_CODES.contains(&finding.code) {
@@ -168,6 +176,8 @@ pub struct FindingTotals {
     pub illegal_cube: u64,
     /// Record defects.
     pub record_defects: u64,
+    /// Probable transcription errors.
+    pub probable_typos: u64,
 }
 
 impl FindingTotals {
@@ -183,6 +193,7 @@ impl FindingTotals {
             }
             Category::IllegalCube => self.illegal_cube += 1,
             Category::RecordDefect => self.record_defects += 1,
+            Category::ProbableTypo => self.probable_typos += 1,
             Category::NotCounted => {}
         }
     }
@@ -287,6 +298,7 @@ impl PlayersReport {
             totals.ended_game += f.ended_game;
             totals.illegal_cube += f.illegal_cube;
             totals.record_defects += f.record_defects;
+            totals.probable_typos += f.probable_typos;
         }
         totals
     }
@@ -396,6 +408,9 @@ pub struct PlayerRow {
     pub illegal_cube: u64,
     /// Other findings at warning or error in the player's column.
     pub record_defects: u64,
+    /// Findings the replay marked as probable transcription errors (not
+    /// counted as illegal plays or record defects).
+    pub probable_typos: u64,
     /// Illegal plays per 100 plays, 2 decimals; empty without plays.
     pub illegal_per_100_plays: Option<f64>,
     /// Rolls recorded.
@@ -429,7 +444,7 @@ pub struct PlayerRow {
 }
 
 /// The players table's column titles.
-pub const TABLE_HEADER: [&str; 13] = [
+pub const TABLE_HEADER: [&str; 14] = [
     "player",
     "matches",
     "games",
@@ -439,6 +454,7 @@ pub const TABLE_HEADER: [&str; 13] = [
     "ended game",
     "illegal cube",
     "record defects",
+    "probable typos",
     "per 100 plays",
     "rolls",
     "doubles",
@@ -447,7 +463,7 @@ pub const TABLE_HEADER: [&str; 13] = [
 
 impl PlayerRow {
     /// The field names, in column order (the CSV header).
-    pub const FIELDS: [&'static str; 35] = [
+    pub const FIELDS: [&'static str; 36] = [
         "player",
         "spellings",
         "matches",
@@ -469,6 +485,7 @@ impl PlayerRow {
         "ended_game",
         "illegal_cube",
         "record_defects",
+        "probable_typos",
         "illegal_per_100_plays",
         "rolls",
         "doubles",
@@ -517,6 +534,7 @@ impl PlayerRow {
             ended_game: f.ended_game,
             illegal_cube: f.illegal_cube,
             record_defects: f.record_defects,
+            probable_typos: f.probable_typos,
             illegal_per_100_plays: ratio(f.illegal_plays * 100, stats.plays)
                 .map(|r| round_decimals(r, 2)),
             rolls: stats.rolls,
@@ -578,6 +596,7 @@ impl PlayerRow {
             self.ended_game.to_string(),
             self.illegal_cube.to_string(),
             self.record_defects.to_string(),
+            self.probable_typos.to_string(),
             optional(self.illegal_per_100_plays),
             self.rolls.to_string(),
             optional(self.doubles_rate),
@@ -795,6 +814,37 @@ mod tests {
             4,
         );
         by_name_only.side = None;
+        // Probable typos, whatever their code, count apart; a play analysed
+        // as no typo stays an illegal play.
+        let mut typo_play = finding(
+            "illegal-play",
+            Some("wrong-dice"),
+            Severity::Error,
+            Side::First,
+            "Alice",
+            15,
+        );
+        typo_play.likely_typo = Some(true);
+        typo_play.suggestion = Some("13/8 13/11".to_owned());
+        let mut typo_defect = finding(
+            "impossible-play",
+            Some("no-checker"),
+            Severity::Error,
+            Side::Second,
+            "Carol",
+            10,
+        );
+        typo_defect.likely_typo = Some(true);
+        typo_defect.stood = None;
+        let mut real = finding(
+            "illegal-play",
+            Some("under-played"),
+            Severity::Error,
+            Side::Second,
+            "Bob",
+            13,
+        );
+        real.likely_typo = Some(false);
         vec![
             file(
                 "a.mat",
@@ -827,6 +877,8 @@ mod tests {
                     ),
                     unattributed,
                     by_name_only,
+                    typo_play,
+                    real,
                 ],
             ),
             file(
@@ -857,6 +909,7 @@ mod tests {
                         "Carol",
                         9,
                     ),
+                    typo_defect,
                 ],
             ),
             file("c.mat", ["Bobby", "Carol"], Vec::new()),
@@ -877,17 +930,20 @@ mod tests {
         let names: Vec<&str> = rows.iter().map(|r| r.player.as_str()).collect();
         assert_eq!(names, ["alice", "bob", "carol"]);
 
-        // Count straight from the findings, by code.
+        // Count straight from the findings, by code; probable typos apart.
         let all: Vec<&Finding> = reports.iter().flat_map(|r| &r.findings).collect();
         let counted = |pred: &dyn Fn(&Finding) -> bool| {
             all.iter()
                 .filter(|f| f.severity != Severity::Info && pred(f))
                 .count() as u64
         };
-        let plays = counted(&|f| f.code.starts_with("illegal-play"));
-        let cube = counted(&|f| f.code == "double-not-owner");
-        let defects =
-            counted(&|f| !f.code.starts_with("illegal-play") && f.code != "double-not-owner");
+        let typo = |f: &Finding| f.likely_typo == Some(true);
+        let typos = counted(&|f| typo(f));
+        let plays = counted(&|f| !typo(f) && f.code.starts_with("illegal-play"));
+        let cube = counted(&|f| !typo(f) && f.code == "double-not-owner");
+        let defects = counted(&|f| {
+            !typo(f) && !f.code.starts_with("illegal-play") && f.code != "double-not-owner"
+        });
         let sum = |field: fn(&PlayerRow) -> u64| rows.iter().map(field).sum::<u64>();
         let unattributed = report.unattributed();
         assert_eq!(sum(|r| r.illegal_plays) + unattributed.illegal_plays, plays);
@@ -896,7 +952,17 @@ mod tests {
             sum(|r| r.record_defects) + unattributed.record_defects,
             defects
         );
-        assert_eq!((plays, cube, defects), (4, 1, 3));
+        assert_eq!(
+            sum(|r| r.probable_typos) + unattributed.probable_typos,
+            typos
+        );
+        assert_eq!((plays, cube, defects, typos), (5, 1, 3, 2));
+        // Every counted finding is in exactly one of the four columns.
+        assert_eq!(
+            plays + cube + defects + typos,
+            counted(&|_| true),
+            "columns overlap or miss a finding"
+        );
         assert_eq!(unattributed.record_defects, 1);
         assert_eq!(
             sum(|r| r.stood) + sum(|r| r.ended_game),
@@ -929,14 +995,26 @@ mod tests {
         assert_eq!((alice.illegal_wrong_dice, alice.illegal_marker), (1, 1));
         assert_eq!(alice.record_defects, 1);
         assert_eq!(alice.illegal_per_100_plays, Some(3.23));
+        assert_eq!((alice.probable_typos, alice.stood), (1, 2));
         let bob = &rows[1];
         assert_eq!(bob.matches, 2);
         assert_eq!(
             (bob.illegal_bar_first, bob.ended_game, bob.illegal_cube),
             (1, 1, 1)
         );
+        assert_eq!(
+            (bob.illegal_under_played, bob.stood, bob.probable_typos),
+            (1, 1, 0)
+        );
         let carol = &rows[2];
-        assert_eq!((carol.illegal_other, carol.record_defects), (1, 1));
+        assert_eq!(
+            (
+                carol.illegal_other,
+                carol.record_defects,
+                carol.probable_typos
+            ),
+            (1, 1, 1)
+        );
     }
 
     #[test]
@@ -983,7 +1061,7 @@ mod tests {
         let array = value.as_array().unwrap();
         assert_eq!(array.len(), rows.len());
         assert_eq!(array[0]["player"], "alice");
-        assert_eq!(array[0].as_object().unwrap().len(), 35);
+        assert_eq!(array[0].as_object().unwrap().len(), PlayerRow::FIELDS.len());
 
         let mut table = Vec::new();
         report.write(Format::Table, &mut table, Some(200)).unwrap();

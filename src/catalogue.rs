@@ -1,0 +1,1039 @@
+//! The catalogue of finding codes: for every code and kind the tool reports,
+//! its default severity, what it means, the rule behind it quoted from the
+//! rules the replayer enforces (`rules.md`), and a short example.
+//!
+//! This is data: `bgaudit explain CODE` prints an entry, the diagnostics
+//! link to it, and the catalogue table of `docs/output.md` is generated from
+//! it ([`markdown`]; a test keeps the two equal).
+//!
+//! ```
+//! use bgaudit::catalogue;
+//! let entry = catalogue::lookup("illegal-play/under-played").unwrap();
+//! assert_eq!(entry.name(), "illegal-play/under-played");
+//! assert!(entry.rules[0].text.contains("both dice"));
+//! assert!(catalogue::lookup("illegal-play").is_some());
+//! ```
+
+use std::fmt::Write as _;
+
+use crate::finding::Severity;
+
+/// Where a code stands in `findings.md`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Group {
+    /// A rule broken at the table: it happened, and under the tournament
+    /// rules it stood once the opponent acted.
+    Violation,
+    /// The transcript cannot be right as written.
+    Defect,
+    /// The file could not be read as written.
+    Reading,
+}
+
+impl Group {
+    /// The heading of the group in `findings.md`.
+    #[must_use]
+    pub const fn title(self) -> &'static str {
+        match self {
+            Group::Violation => "rule violation at the table",
+            Group::Defect => "defect of the record",
+            Group::Reading => "reading problem",
+        }
+    }
+}
+
+/// What a diagnostic shows around a finding of this code.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Family {
+    /// A checker play: the board, the dice, the legal plays, the typo analysis.
+    Play,
+    /// A cube action: the cube, the score, the board.
+    Cube,
+    /// A game's result or the match score: the scores and the cube.
+    Score,
+    /// The order or shape of the record: the board when it is known.
+    Record,
+    /// A reading problem: the line only.
+    Reading,
+}
+
+/// A passage of `rules.md`, quoted word for word (emphasis marks left out).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Quote {
+    /// The section, e.g. `§7 Compulsory play`.
+    pub section: &'static str,
+    /// The passage.
+    pub text: &'static str,
+}
+
+/// One code, or one kind of a code.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Entry {
+    /// The finding code, e.g. `illegal-play`.
+    pub code: &'static str,
+    /// The kind, e.g. `under-played`; `None` for the code's own entry.
+    pub kind: Option<&'static str>,
+    /// The default severity.
+    pub severity: Severity,
+    /// When the severity differs from the default.
+    pub severity_note: Option<&'static str>,
+    /// Where the code stands in `findings.md`.
+    pub group: Group,
+    /// What a diagnostic shows.
+    pub family: Family,
+    /// What it means, in one or two sentences.
+    pub meaning: &'static str,
+    /// The rules behind it (empty for reading problems).
+    pub rules: &'static [Quote],
+    /// A short example.
+    pub example: &'static str,
+}
+
+impl Entry {
+    /// `code/kind`, or the code alone.
+    #[must_use]
+    pub fn name(&self) -> String {
+        match self.kind {
+            Some(kind) => format!("{}/{kind}", self.code),
+            None => self.code.to_owned(),
+        }
+    }
+
+    /// `error`, or `error (info when ...)`.
+    #[must_use]
+    pub fn severity_text(&self) -> String {
+        match self.severity_note {
+            Some(note) => format!("{} ({note})", self.severity),
+            None => self.severity.to_string(),
+        }
+    }
+}
+
+const fn quote(section: &'static str, text: &'static str) -> Quote {
+    Quote { section, text }
+}
+
+const S2: &str = "§2 The opening roll";
+const S3: &str = "§3 Moving checkers";
+const S4: &str = "§4 Hitting";
+const S5: &str = "§5 Entering from the bar";
+const S6: &str = "§6 Bearing off";
+const S7: &str = "§7 Compulsory play";
+const S8: &str = "§8 The cube and scoring";
+const S9: &str = "§9 Match play";
+const S10: &str = "§10 Irregularities";
+const S1: &str = "§1 Equipment and start";
+
+const STANDS: Quote = quote(
+    S10,
+    "Rolling or doubling accepts the previous play: from then on it stands, and the game goes \
+     on from the position as actually played.",
+);
+const DICE_STEPS: Quote = quote(
+    S3,
+    "Each die is a separate step. A double gives four steps of that number.",
+);
+const BOTH_DICE: Quote = quote(
+    S7,
+    "A player must use both dice whenever some legal sequence does.",
+);
+const WHOLE_PLAY: Quote = quote(
+    S7,
+    "The test is on the whole play, in any order of dice: a play that uses fewer steps than the \
+     maximum available is illegal (\"incomplete play\").",
+);
+const OPEN_POINT: Quote = quote(
+    S3,
+    "A checker may only land on an open point: empty, own checkers, or one opposing checker (a \
+     blot). Two or more opposing checkers block the point.",
+);
+const INTERMEDIATE: Quote = quote(
+    S3,
+    "One checker using both dice touches the intermediate point: it must be open too (with 6-4, \
+     24/14 needs 18 or 20 open). Order of dice is free.",
+);
+const PHYSICAL: Quote = quote(
+    S10,
+    "A play that cannot physically have happened (a checker moved from a point where the player \
+     has none, a checker landing on a point held by two or more opposing checkers, more than 15 \
+     checkers) is not an \"unchallenged illegal move\" but a transcript error: the record is \
+     wrong, not the play.",
+);
+const WHEN_TO_DOUBLE: Quote = quote(
+    S8,
+    "A player may offer a double only at the start of his own turn, before rolling, when the \
+     cube is centred or he owns it.",
+);
+const TAKE_OR_DROP: Quote = quote(
+    S8,
+    "The opponent takes (cube value doubles, the taker now owns the cube) or drops (he loses the \
+     game at the value before the double).",
+);
+const MONEY_OPTIONS: Quote = quote(
+    S8,
+    "Money-play options: beaver (the taker immediately redoubles and keeps the cube; the \
+     original doubler may refuse it and lose the offered value), raccoon (a redouble of a \
+     beaver), Jacoby rule (gammons and backgammons count single while the cube was never \
+     turned). None of these apply in match play under modern rules.",
+);
+const GAME_VALUE: Quote = quote(
+    S8,
+    "A game is won when a player bears off all 15. Value = cube value times: 1 (single), 2 \
+     (gammon: the loser bore off no checker), 3 (backgammon: the loser bore off none and has a \
+     checker on the bar or in the winner's home board).",
+);
+const RESIGNATION: Quote = quote(
+    S8,
+    "A resignation ends the game at the offered level (1, 2 or 3 times the cube).",
+);
+const MATCH_END: Quote = quote(
+    S9,
+    "A match is played to N points; it ends when a player reaches N or more.",
+);
+const CRAWFORD: Quote = quote(
+    S9,
+    "Crawford rule: the first time a player reaches N-1 points, the next game (the Crawford \
+     game) is played without the cube. Games after it are post-Crawford and the cube is back. A \
+     double offered in the Crawford game is illegal.",
+);
+const SCORE_SUM: Quote = quote(
+    S9,
+    "The score written at the start of each game must equal the sum of all earlier game results.",
+);
+const SCORE_CHECKED: Quote = quote(
+    S10,
+    "The score line at each game start is checked against the replayed results; a mismatch is \
+     reported and the replay continues from the recorded score.",
+);
+const TURN: Quote = quote(
+    S10,
+    "A turn starts when the player rolls or offers a double and ends when he picks up his dice.",
+);
+const HITTING: Quote = quote(
+    S4,
+    "Landing on a blot (including at an intermediate point) hits it: it goes to its owner's bar.",
+);
+const UNCHALLENGED: Quote = quote(
+    S10,
+    "An illegal play followed in the transcript by the opponent's roll or cube action was \
+     unchallenged: report it, then keep replaying from the position it produced, because under \
+     these rules that is the real game.",
+);
+const VARIANTS: Quote = quote(
+    "Introduction",
+    "Where a rule has variants, the variant is a rule-set option, never a hard-coded choice.",
+);
+
+/// One row of the table below, in the order of the fields of [`Entry`].
+#[allow(clippy::too_many_arguments)]
+const fn entry(
+    code: &'static str,
+    kind: Option<&'static str>,
+    severity: Severity,
+    group: Group,
+    family: Family,
+    meaning: &'static str,
+    rules: &'static [Quote],
+    example: &'static str,
+) -> Entry {
+    Entry {
+        code,
+        kind,
+        severity,
+        severity_note: None,
+        group,
+        family,
+        meaning,
+        rules,
+        example,
+    }
+}
+
+const fn noted(mut entry: Entry, note: &'static str) -> Entry {
+    entry.severity_note = Some(note);
+    entry
+}
+
+use Family as F;
+use Group as G;
+use Severity::{Error as E, Info as I, Warning as W};
+
+/// Every code and kind the tool reports, in the order of `findings.md`.
+pub static CATALOGUE: &[Entry] = &[
+    // Rule violations at the table.
+    entry(
+        "illegal-play",
+        None,
+        E,
+        G::Violation,
+        F::Play,
+        "A checker play against the rules of movement that the player really made (the kind says \
+         which rule). Under tournament rules it stands once the opponent rolls or doubles, so the \
+         replay goes on from the position as played.",
+        &[STANDS, WHOLE_PLAY],
+        "8) 52: 6/4 8/4   (the 8/4 moves four pips, and no die shows a 4)",
+    ),
+    entry(
+        "illegal-play",
+        Some("wrong-dice"),
+        E,
+        G::Violation,
+        F::Play,
+        "The step lengths of the play cannot be made from the roll: a 5-2 played as 6-1, or a \
+         double played with a wrong number.",
+        &[DICE_STEPS, STANDS],
+        "8) 52: 6/4 8/4   (8/4 moves four pips with a 5-2)",
+    ),
+    entry(
+        "illegal-play",
+        Some("under-played"),
+        E,
+        G::Violation,
+        F::Play,
+        "Fewer dice are used than some legal play of the roll uses.",
+        &[BOTH_DICE, WHOLE_PLAY],
+        "3) 63: 24/18   (24/18 13/10 plays both dice)",
+    ),
+    entry(
+        "illegal-play",
+        Some("smaller-die"),
+        E,
+        G::Violation,
+        F::Play,
+        "Only one die is used, the smaller, while the larger could be played.",
+        &[
+            quote(
+                S7,
+                "If either die can be used but not both, the larger must be used.",
+            ),
+            WHOLE_PLAY,
+        ],
+        "12) 64: 6/2   (only one die can be played, and the 6 can: the 6 must be played)",
+    ),
+    entry(
+        "illegal-play",
+        Some("bar-first"),
+        E,
+        G::Violation,
+        F::Play,
+        "A checker is moved while the player still has a checker on the bar.",
+        &[quote(
+            S5,
+            "A player with checkers on the bar must enter all of them before moving any other \
+             checker.",
+        )],
+        "7) 43: 13/9 13/10   (with a checker on the bar)",
+    ),
+    entry(
+        "illegal-play",
+        Some("bear-off-early"),
+        E,
+        G::Violation,
+        F::Play,
+        "A checker is borne off while another is outside the home board or on the bar.",
+        &[quote(
+            S6,
+            "Allowed only while all 15 of the player's checkers are in his home board (points \
+             1..6) or already off.",
+        )],
+        "20) 52: 9/7 5/off   (the checker on the 7 point is still outside the home board)",
+    ),
+    entry(
+        "illegal-play",
+        Some("bear-off-lower"),
+        E,
+        G::Violation,
+        F::Play,
+        "A checker is borne off from a lower point with a higher die while a higher point is \
+         occupied.",
+        &[quote(
+            S6,
+            "A die higher than a point but with checkers on higher points may not bear off from \
+             the lower point: it must be moved inside the board, if it can.",
+        )],
+        "22) 64: 4/off 3/off   (checkers remain on the 5 point: the 6 must bear off from the 5)",
+    ),
+    entry(
+        "illegal-play",
+        Some("blocked-path"),
+        E,
+        G::Violation,
+        F::Play,
+        "One checker uses two or more dice through an intermediate point that is blocked.",
+        &[INTERMEDIATE, OPEN_POINT],
+        "5) 64: 24/14   (the opponent holds both the 18 and the 20 point)",
+    ),
+    noted(
+        entry(
+            "illegal-play",
+            Some("no-play"),
+            E,
+            G::Violation,
+            F::Play,
+            "Nothing is played although a legal play existed. Where a later play of the same game \
+             turns out impossible, that finding points back to this roll: a play was probably \
+             lost from the record.",
+            &[
+                quote(
+                    S7,
+                    "If no die can be used, the turn is lost. Nobody may pass voluntarily.",
+                ),
+                STANDS,
+            ],
+            "9) 52:   (nothing written, although 13/8 13/11 and other plays were legal)",
+        ),
+        "info when the game ends right after it with a resignation",
+    ),
+    entry(
+        "illegal-play",
+        Some("play-when-none"),
+        E,
+        G::Violation,
+        F::Play,
+        "A play is written although no legal play of the roll existed.",
+        &[
+            quote(
+                S5,
+                "If no die can enter, the whole turn is lost. If some but not all bar checkers \
+                 can enter, enter as many as possible and the rest of the roll is lost.",
+            ),
+            quote(
+                S7,
+                "If no die can be used, the turn is lost. Nobody may pass voluntarily.",
+            ),
+        ],
+        "14) 66: 13/7(2)   (a checker is on the bar and the opponent holds his 6 point)",
+    ),
+    entry(
+        "illegal-play-marker",
+        None,
+        E,
+        G::Violation,
+        F::Play,
+        "The record marks an illegal play with an `Illegal play (...)` position dump, or an SGF \
+         board edit, and no legal play of the roll reaches that position. The replay goes on \
+         from the recorded position.",
+        &[UNCHALLENGED, STANDS],
+        "12) 52: Illegal play (1;0;1;0;0;Pat;Quinn;...)   (a dump no 5-2 reaches)",
+    ),
+    entry(
+        "opening-double",
+        None,
+        E,
+        G::Violation,
+        F::Play,
+        "The first roll of a game is a double, which the opening roll cannot give.",
+        &[quote(
+            S2,
+            "Each player rolls one die; the higher starts and plays both numbers. Equal dice are \
+             rolled again. So the first play of a game never has a double.",
+        )],
+        "1) 33: 8/5(2) 6/3(2)   (the first row of a game)",
+    ),
+    entry(
+        "double-in-crawford",
+        None,
+        E,
+        G::Violation,
+        F::Cube,
+        "A double is offered in the Crawford game, where the cube is out of play.",
+        &[CRAWFORD],
+        "8)  Doubles => 2   (in the game after Omar reached 6 points of 7)",
+    ),
+    entry(
+        "double-not-owner",
+        None,
+        E,
+        G::Violation,
+        F::Cube,
+        "A player doubles while his opponent owns the cube.",
+        &[WHEN_TO_DOUBLE],
+        "15)  Doubles => 4   (Marta doubles although Omar took the 2-cube and owns it)",
+    ),
+    entry(
+        "double-after-roll",
+        None,
+        E,
+        G::Violation,
+        F::Cube,
+        "A double is offered after rolling, or by the player who is not on turn.",
+        &[WHEN_TO_DOUBLE, TURN],
+        "7) 43: 13/9 13/10   then   7)  Doubles => 8   (in the same turn)",
+    ),
+    entry(
+        "double-wrong-value",
+        None,
+        W,
+        G::Violation,
+        F::Cube,
+        "`Doubles => N` where N is not twice the cube.",
+        &[TAKE_OR_DROP],
+        "7)  Doubles => 8   (the cube is at 2: a double makes it 4)",
+    ),
+    entry(
+        "beaver-not-allowed",
+        None,
+        E,
+        G::Violation,
+        F::Cube,
+        "A beaver or raccoon in match play, or in a money session whose rules exclude them.",
+        &[MONEY_OPTIONS],
+        "6)  Doubles => 2   Beavers => 4   (in a 7-point match)",
+    ),
+    entry(
+        "cube-disabled",
+        None,
+        E,
+        G::Violation,
+        F::Cube,
+        "A double while the cube is out of play (a cube-less game) or already at its limit \
+         (`; [CubeLimit]`, `--cube-limit`).",
+        &[
+            quote(
+                S1,
+                "one doubling cube (faces 2, 4, 8, 16, 32, 64; the game starts at value 1, cube \
+                 centred).",
+            ),
+            VARIANTS,
+        ],
+        "19)  Doubles => 128   (with a cube limit of 64)",
+    ),
+    entry(
+        "dead-cube",
+        None,
+        I,
+        G::Violation,
+        F::Cube,
+        "A double when the cube already covers everything the doubler needs to win the match: \
+         legal, but it gains nothing.",
+        &[MATCH_END],
+        "11)  Doubles => 4   (Omar needs 2 points of 7 and already owns the 2-cube)",
+    ),
+    // Defects of the record.
+    entry(
+        "impossible-play",
+        None,
+        E,
+        G::Defect,
+        F::Play,
+        "The play cannot physically have happened, so the record is wrong, not the play (the kind \
+         says why). The position is unknown afterwards: the rest of the game is not judged, its \
+         declared result is kept, and checking resumes at the next game.",
+        &[PHYSICAL],
+        "2) 43: 21/18 18/14   (the opponent holds the 18 point)",
+    ),
+    entry(
+        "impossible-play",
+        Some("no-checker"),
+        E,
+        G::Defect,
+        F::Play,
+        "A checker moves from a point where the mover has none, or enters from an empty bar.",
+        &[PHYSICAL],
+        "11) 54: 1/off(2)   (no checker is left on the 1 point)",
+    ),
+    entry(
+        "impossible-play",
+        Some("onto-made-point"),
+        E,
+        G::Defect,
+        F::Play,
+        "A checker lands on a point held by two or more opposing checkers.",
+        &[OPEN_POINT, PHYSICAL],
+        "2) 43: 21/18 18/14   (the opponent holds the 18 point)",
+    ),
+    entry(
+        "impossible-play",
+        Some("backward"),
+        E,
+        G::Defect,
+        F::Play,
+        "A checker moves backwards, to the bar, or from off.",
+        &[PHYSICAL],
+        "6) 31: 5/8 6/5   (5/8 moves away from home)",
+    ),
+    entry(
+        "turn-order",
+        None,
+        E,
+        G::Defect,
+        F::Record,
+        "The same player acts twice in a row, or rolls while a double awaits an answer: the \
+         opponent's turn is missing from the record.",
+        &[TURN],
+        "6) 43: 13/9 13/10   right after the same player's 6) 62: 24/18 13/11",
+    ),
+    entry(
+        "answer-without-double",
+        None,
+        E,
+        G::Defect,
+        F::Cube,
+        "`Takes`, `Drops` or a beaver with no double to answer.",
+        &[TAKE_OR_DROP],
+        "10)  Takes   (no `Doubles` before it)",
+    ),
+    noted(
+        entry(
+            "double-unanswered",
+            None,
+            W,
+            G::Defect,
+            F::Cube,
+            "A double is followed by a roll instead of an answer (except in the Jellyfish beaver \
+             convention). A double followed by the doubler's `Wins` line is an implied drop.",
+            &[TAKE_OR_DROP],
+            "6)  Doubles => 2   followed by the opponent's 42: 8/4 6/4",
+        ),
+        "info for an implied drop",
+    ),
+    entry(
+        "actions-after-end",
+        None,
+        E,
+        G::Defect,
+        F::Record,
+        "Plays or cube actions are written after the game was over (all checkers borne off, a \
+         drop or a resignation).",
+        &[GAME_VALUE],
+        "25) 31: 6/3 6/5   (after the opponent bore off his last checker)",
+    ),
+    entry(
+        "winner-mismatch",
+        None,
+        E,
+        G::Defect,
+        F::Score,
+        "The `Wins` line names the player who lost on the board, or both players or neither.",
+        &[GAME_VALUE],
+        "Wins 1 point   (written for the player who still has checkers on the board)",
+    ),
+    noted(
+        entry(
+            "points-mismatch",
+            None,
+            E,
+            G::Defect,
+            F::Score,
+            "`Wins N` differs from the cube times 1, 2 or 3 for a bear-off, or from the cube for a \
+             drop.",
+            &[GAME_VALUE, TAKE_OR_DROP],
+            "Wins 1 point   (a gammon with the cube at 2 is worth 4)",
+        ),
+        "info when capped at what the winner needed in the last game",
+    ),
+    entry(
+        "resign-value",
+        None,
+        W,
+        G::Defect,
+        F::Score,
+        "A resignation worth not 1, 2 or 3 times the cube.",
+        &[RESIGNATION],
+        "Wins 5 points   (after a resignation with the cube at 1)",
+    ),
+    entry(
+        "resign-value",
+        Some("missing"),
+        I,
+        G::Defect,
+        F::Score,
+        "No value is written for a resignation; it is taken from the next game's score line \
+         where there is one.",
+        &[RESIGNATION],
+        "Resigns   (and no `Wins N` after it)",
+    ),
+    entry(
+        "resign-value",
+        Some("match"),
+        I,
+        G::Defect,
+        F::Score,
+        "The resignation is worth exactly the points the winner needed: it concedes the match.",
+        &[RESIGNATION, MATCH_END],
+        "Wins 5 points and the match   (Omar needed 5, the cube was at 1)",
+    ),
+    entry(
+        "score-mismatch",
+        None,
+        E,
+        G::Defect,
+        F::Score,
+        "A game's starting score differs from the previous start plus the points won.",
+        &[SCORE_SUM, SCORE_CHECKED],
+        "Game 3 starts at 0 : 4 although the results so far make it 1 : 3",
+    ),
+    entry(
+        "score-mismatch",
+        Some("wrong"),
+        E,
+        G::Defect,
+        F::Score,
+        "A game's starting score differs from the previous start plus the points won.",
+        &[SCORE_SUM, SCORE_CHECKED],
+        "Game 3 starts at 0 : 4 although the results so far make it 1 : 3",
+    ),
+    entry(
+        "score-mismatch",
+        Some("gap"),
+        E,
+        G::Defect,
+        F::Score,
+        "Both scores only moved forward, as if whole games were missing from the record.",
+        &[SCORE_SUM, SCORE_CHECKED],
+        "Game 2 starts at 0 : 3 although game 1 ended 0 : 2",
+    ),
+    entry(
+        "match-fragment",
+        None,
+        I,
+        G::Defect,
+        F::Score,
+        "The record starts above 0-0 (a continuation or an excerpt). Whether the Crawford game \
+         was already played may be unknown, so `double-in-crawford` is reported only when the \
+         scores make it certain.",
+        &[CRAWFORD],
+        "the first game of the record is Game 5, at 3 : 2",
+    ),
+    entry(
+        "set-position",
+        None,
+        I,
+        G::Defect,
+        F::Record,
+        "A game or a play starts from a set position (`; Set Pos=`, a row-1 dump, an SGF setup): \
+         the replay starts from it, not from the opening position.",
+        &[quote(
+            S1,
+            "Standard starting position, per player: 2 on 24, 5 on 13, 3 on 8, 5 on 6.",
+        )],
+        "1) 12: Illegal play (1;0;1;...)   (a dump on the first row)",
+    ),
+    entry(
+        "games-after-match",
+        None,
+        E,
+        G::Defect,
+        F::Score,
+        "A game starts after a player reached the match length.",
+        &[MATCH_END],
+        "Game 8   (Omar reached 7 points of 7 in game 7)",
+    ),
+    entry(
+        "match-unfinished",
+        None,
+        W,
+        G::Defect,
+        F::Score,
+        "The record ends before anyone reached the match length.",
+        &[MATCH_END],
+        "a 7-point match whose record ends at 4 : 5",
+    ),
+    noted(
+        entry(
+            "game-unfinished",
+            None,
+            W,
+            G::Defect,
+            F::Record,
+            "A game stops with no bear-off, drop, resignation or result line.",
+            &[GAME_VALUE],
+            "the last row of a game, then `Game 4` with no `Wins` line between",
+        ),
+        "info for the last game of a file",
+    ),
+    entry(
+        "hidden-play",
+        None,
+        E,
+        G::Defect,
+        F::Play,
+        "`???` or `Illegal play` without a position dump in mid-game: the position is unknown \
+         from there on, and the rest of the game is not judged.",
+        &[PHYSICAL],
+        "9) 52: ???",
+    ),
+    entry(
+        "name-change",
+        None,
+        W,
+        G::Defect,
+        F::Record,
+        "A player's name differs from the one written in the first game.",
+        &[],
+        "Game 1: `Marta : 0`, then Game 2: `Martha : 1`",
+    ),
+    // Reading problems.
+    entry(
+        "unreadable",
+        None,
+        E,
+        G::Reading,
+        F::Reading,
+        "Not a text transcript (binary, e.g. an eXtreme Gammon `.xg` file), undecodable, or no \
+         match at all.",
+        &[],
+        "match.xg   (export it from eXtreme Gammon as text first)",
+    ),
+    entry(
+        "unparsable-cell",
+        None,
+        E,
+        G::Reading,
+        F::Reading,
+        "A cell that is no roll, cube action or result. When it is a player's turn, the position \
+         is unknown from there on and the rest of the game is not judged.",
+        &[],
+        "1) 13-7 8/7   (no dice)",
+    ),
+    entry(
+        "bad-header",
+        None,
+        E,
+        G::Reading,
+        F::Reading,
+        "A missing or garbled `Game N` or score line.",
+        &[],
+        "Game 3   followed by a move row instead of `Marta : 0   Omar : 3`",
+    ),
+    entry(
+        "numbering",
+        None,
+        I,
+        G::Reading,
+        F::Reading,
+        "Row or game numbers out of sequence.",
+        &[],
+        "3) 51: 13/8 6/5   (row 3 where row 2 was due)",
+    ),
+    entry(
+        "hit-mark",
+        None,
+        I,
+        G::Reading,
+        F::Play,
+        "A `*` is missing where a hit happened, or written where none did; only in files that \
+         write hit marks at all.",
+        &[HITTING],
+        "4) 64: 13/7 24/20   (13/7 hits a blot, and the file marks hits elsewhere)",
+    ),
+    entry(
+        "ambiguous-path",
+        None,
+        I,
+        G::Reading,
+        F::Play,
+        "A combined move has two paths that differ by a hit and nothing in the notation decides: \
+         the path that keeps the following plays consistent is taken; reported only when both \
+         stay consistent.",
+        &[INTERMEDIATE, HITTING],
+        "5) 64: 24/14   (24/18/14 hits on 18, 24/20/14 does not)",
+    ),
+    entry(
+        "assumed-rule",
+        None,
+        I,
+        G::Reading,
+        F::Record,
+        "A rule (Crawford, Jacoby, beavers, cube limit, variant) is not stated in the file and was \
+         taken from the defaults or the flags, or from what the record shows.",
+        &[VARIANTS],
+        "Beavers => 4   (in a money session whose file says nothing about beavers)",
+    ),
+    entry(
+        "assumed-rule",
+        Some("beavers"),
+        I,
+        G::Reading,
+        F::Cube,
+        "The file does not say whether beavers were allowed and one was played: they are taken \
+         as allowed.",
+        &[MONEY_OPTIONS, VARIANTS],
+        "Beavers => 4   (in a money session whose file says nothing about beavers)",
+    ),
+    entry(
+        "assumed-rule",
+        Some("jacoby"),
+        I,
+        G::Reading,
+        F::Score,
+        "The file does not say whether the Jacoby rule was in force, and a game result fits it: \
+         it is taken as on.",
+        &[MONEY_OPTIONS, VARIANTS],
+        "Wins 1 point   (a gammon in a money game where the cube was never turned)",
+    ),
+    entry(
+        "encoding",
+        None,
+        I,
+        G::Reading,
+        F::Reading,
+        "The file is not UTF-8 and was read as Windows-1252.",
+        &[],
+        "a file saved by an old Windows program, with names like `Müller`",
+    ),
+    entry(
+        "skipped",
+        None,
+        I,
+        G::Reading,
+        F::Reading,
+        "Something valid in the format was skipped on purpose, such as an SGF variation.",
+        &[],
+        "(;B[52mhmk];W[31hefe](;B[64aglp])(;B[62...]))   (the second branch is not replayed)",
+    ),
+    entry(
+        "unsupported",
+        None,
+        W,
+        G::Reading,
+        F::Reading,
+        "Valid in its format but not modelled, such as an SGF board edit that changes only some \
+         points: the position after it is unknown and the rest of the game is not judged.",
+        &[],
+        ";AE[a]AW[b]   (a partial SGF board edit in mid-game)",
+    ),
+];
+
+/// The entry of `name`: `code` or `code/kind` (case-insensitive, blanks
+/// around ignored).
+#[must_use]
+pub fn lookup(name: &str) -> Option<&'static Entry> {
+    let name = name.trim().to_ascii_lowercase();
+    let (code, kind) = match name.split_once('/') {
+        Some((code, kind)) => (code.trim().to_owned(), Some(kind.trim().to_owned())),
+        None => (name, None),
+    };
+    CATALOGUE
+        .iter()
+        .find(|e| e.code == code && e.kind == kind.as_deref())
+}
+
+/// The entry for a finding's code and kind: the kind's own entry, else the
+/// code's.
+#[must_use]
+pub fn for_finding(code: &str, kind: Option<&str>) -> Option<&'static Entry> {
+    kind.and_then(|kind| {
+        CATALOGUE
+            .iter()
+            .find(|e| e.code == code && e.kind == Some(kind))
+    })
+    .or_else(|| {
+        CATALOGUE
+            .iter()
+            .find(|e| e.code == code && e.kind.is_none())
+    })
+}
+
+/// The kinds of `code` that have entries of their own.
+#[must_use]
+pub fn kinds(code: &str) -> Vec<&'static Entry> {
+    CATALOGUE
+        .iter()
+        .filter(|e| e.code == code && e.kind.is_some())
+        .collect()
+}
+
+/// The catalogue name closest to `name` by edit distance, when it is close
+/// enough to be a misspelling.
+#[must_use]
+pub fn closest(name: &str) -> Option<String> {
+    let name = name.trim().to_ascii_lowercase();
+    CATALOGUE
+        .iter()
+        .map(Entry::name)
+        .map(|candidate| (edit_distance(&name, &candidate), candidate))
+        .filter(|(d, candidate)| *d <= 3.max(candidate.len() / 4))
+        .min_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(&b.1)))
+        .map(|(_, candidate)| candidate)
+}
+
+/// Levenshtein distance between two strings, by characters.
+#[must_use]
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut previous: Vec<usize> = (0..=b.len()).collect();
+    let mut current = vec![0; b.len() + 1];
+    for (i, ca) in a.chars().enumerate() {
+        current[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let substitution = previous[j] + usize::from(ca != cb);
+            current[j + 1] = substitution.min(previous[j + 1] + 1).min(current[j] + 1);
+        }
+        std::mem::swap(&mut previous, &mut current);
+    }
+    previous[b.len()]
+}
+
+/// The catalogue as the Markdown table of `docs/output.md`: one row per
+/// code and kind with its severity, group, meaning and the sections of the
+/// rules behind it.
+#[must_use]
+pub fn markdown() -> String {
+    let mut out = String::from(
+        "| code | severity | group | meaning | rules (`rules.md`) |\n\
+         | --- | --- | --- | --- | --- |\n",
+    );
+    for e in CATALOGUE {
+        let mut sections: Vec<&str> = Vec::new();
+        for q in e.rules {
+            if !sections.contains(&q.section) {
+                sections.push(q.section);
+            }
+        }
+        let _ = writeln!(
+            out,
+            "| `{}` | {} | {} | {} | {} |",
+            e.name(),
+            e.severity_text(),
+            e.group.title(),
+            e.meaning.replace('|', "\\|"),
+            sections.join(", ")
+        );
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_name_is_unique_and_every_kind_has_its_code() {
+        let mut names: Vec<String> = CATALOGUE.iter().map(Entry::name).collect();
+        let count = names.len();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), count, "duplicate entries");
+        for e in CATALOGUE.iter().filter(|e| e.kind.is_some()) {
+            assert!(lookup(e.code).is_some(), "{} has no code entry", e.name());
+        }
+    }
+
+    #[test]
+    fn lookup_takes_code_or_code_and_kind() {
+        assert_eq!(
+            lookup("Illegal-Play/Wrong-Dice").map(|e| e.kind),
+            Some(Some("wrong-dice"))
+        );
+        assert!(lookup("illegal-play/nothing").is_none());
+        assert_eq!(
+            for_finding("illegal-play", Some("nothing")).map(Entry::name),
+            Some("illegal-play".to_owned())
+        );
+        assert_eq!(kinds("impossible-play").len(), 3);
+        assert_eq!(closest("ilegal-play").as_deref(), Some("illegal-play"));
+        assert_eq!(
+            closest("double-in-crawfrod").as_deref(),
+            Some("double-in-crawford")
+        );
+        assert_eq!(closest("zzz"), None);
+    }
+
+    #[test]
+    fn every_row_of_the_table_is_one_line() {
+        let table = markdown();
+        assert_eq!(table.lines().count(), CATALOGUE.len() + 2);
+        assert!(table.contains("| `illegal-play/no-play` | error (info when the game ends"));
+    }
+}
