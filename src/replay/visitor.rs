@@ -212,6 +212,9 @@ struct Reading {
     result: Option<AnyBoard>,
     /// That play in standard notation.
     suggestion: Option<String>,
+    /// Probable typo (`true`), the play as written stands (`false`), or not
+    /// determined (`None`).
+    typo: Option<bool>,
     /// Appended to the finding's message.
     note: String,
 }
@@ -1909,7 +1912,7 @@ impl<'a> Replayer<'_, 'a> {
             .iter_mut()
             .find(|f| matches!(f.code, "illegal-play" | "impossible-play"))
         {
-            f.likely_typo = Some(reading.result.is_some());
+            f.likely_typo = reading.typo;
             f.suggestion.clone_from(&reading.suggestion);
             f.message.push_str(&reading.note);
             if reading.result.is_some() {

@@ -117,11 +117,14 @@ impl<'a> Replayer<'_, 'a> {
             event,
             result: None,
             suggestion: None,
+            typo: None,
             note: String::new(),
         };
         if !impossible && as_written.is_empty() {
+            // The record follows the play as written: it stands (the finding's
+            // `likely_typo` says so; the message needs no note).
             return Reading {
-                note: "; the rest of the record follows the play as written".into(),
+                typo: Some(false),
                 ..stands
             };
         }
@@ -197,6 +200,7 @@ impl<'a> Replayer<'_, 'a> {
                     event,
                     result: Some(frame(&result, side)),
                     suggestion: Some(play.to_string()),
+                    typo: Some(true),
                     note,
                 }
             }
@@ -218,6 +222,7 @@ impl<'a> Replayer<'_, 'a> {
             event,
             result: Some(result),
             suggestion: None,
+            typo: Some(true),
             note: String::new(),
         });
         self.restore(start);
