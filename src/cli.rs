@@ -1,7 +1,6 @@
 //! The command line: the arguments as clap parses them ([`Args`]), the
 //! configuration they resolve to ([`Config`]), and the run ([`run`]).
 
-use std::collections::BTreeMap;
 use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, LineWriter, Write};
@@ -9,7 +8,6 @@ use std::num::NonZeroUsize;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
@@ -572,7 +570,7 @@ pub fn run(config: &Config) -> Result<ExitCode> {
             for_each_in_order(
                 &pool,
                 inputs.len(),
-                4 * config.jobs,
+                64 * config.jobs,
                 check,
                 |index, result| {
                     let (report, text) = result.unwrap_or_else(|panic| {
@@ -625,7 +623,7 @@ pub fn run(config: &Config) -> Result<ExitCode> {
             for_each_in_order(
                 &pool,
                 inputs.len(),
-                4 * config.jobs,
+                64 * config.jobs,
                 check,
                 |index, result| {
                     let report = result
@@ -806,18 +804,16 @@ fn internal_error(input: &Input, panic: &(dyn std::any::Any + Send)) -> FileRepo
     )
 }
 
-/// Runs `work(0..count)` on `pool` and hands each result to `emit` in index
-/// order, whatever order they finish in. At most `window` results are in
-/// flight or waiting at any time, so memory stays bounded by a few files
-/// rather than the whole input. A panic in `work` reaches `emit` as `Err`.
-/// `idle` is called every 100 ms while nothing arrives.
-///
-/// # Errors
-/// The first error of `emit`; the remaining work is not started.
+/// Runs `work` on inputs `0..count` in the pool and hands each result to
+/// `emit` in input order. Inputs go in ordered batches of `batch`: the
+/// workers share a batch, then its results are emitted; so memory holds one
+/// batch's reports (each file's bytes are dropped inside `work`). With one
+/// thread everything runs here, in order. A panic in `work` is caught and
+/// given to `emit` for that input only.
 fn for_each_in_order<T, W, E>(
     pool: &rayon::ThreadPool,
     count: usize,
-    window: usize,
+    batch: usize,
     work: W,
     mut emit: E,
     mut idle: impl FnMut(),
@@ -827,49 +823,28 @@ where
     W: Fn(usize) -> T + Sync,
     E: FnMut(usize, std::thread::Result<T>) -> Result<()>,
 {
-    let window = window.max(1);
-    let work = &work;
-    let (sender, receiver) = mpsc::channel::<(usize, std::thread::Result<T>)>();
-    // `in_place_scope` keeps this thread out of the pool: it only receives,
-    // so even one worker thread makes progress.
-    pool.in_place_scope(|scope| {
-        let spawn = |index: usize| {
-            let sender = sender.clone();
-            scope.spawn(move |_| {
-                let result = catch_unwind(AssertUnwindSafe(|| work(index)));
-                // The receiver is gone only after an output error; the
-                // result is not needed then.
-                let _ = sender.send((index, result));
-            });
-        };
-        let mut spawned = 0;
-        while spawned < count.min(window) {
-            spawn(spawned);
-            spawned += 1;
+    use rayon::prelude::*;
+    let run = |index: usize| catch_unwind(AssertUnwindSafe(|| work(index)));
+    if pool.current_num_threads() <= 1 {
+        for index in 0..count {
+            emit(index, run(index))?;
+            idle();
         }
-        let mut waiting = BTreeMap::new();
-        let mut next = 0;
-        while next < count {
-            let (index, result) = match receiver.recv_timeout(Duration::from_millis(100)) {
-                Ok(received) => received,
-                Err(mpsc::RecvTimeoutError::Timeout) => {
-                    idle();
-                    continue;
-                }
-                Err(mpsc::RecvTimeoutError::Disconnected) => break,
-            };
-            waiting.insert(index, result);
-            while let Some(result) = waiting.remove(&next) {
-                emit(next, result)?;
-                next += 1;
-                if spawned < count {
-                    spawn(spawned);
-                    spawned += 1;
-                }
-            }
+        return Ok(());
+    }
+    let batch = batch.max(1);
+    let mut start = 0;
+    while start < count {
+        let end = (start + batch).min(count);
+        let results: Vec<std::thread::Result<T>> =
+            pool.install(|| (start..end).into_par_iter().map(run).collect());
+        for (offset, result) in results.into_iter().enumerate() {
+            emit(start + offset, result)?;
         }
-        Ok(())
-    })
+        idle();
+        start = end;
+    }
+    Ok(())
 }
 
 /// A progress bar on standard error (counts and rate), only on a terminal,
