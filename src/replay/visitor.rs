@@ -400,6 +400,9 @@ impl<'o, 'a> Replayer<'o, 'a> {
         let Some(g) = self.current.as_mut().and_then(|m| m.game.as_mut()) else {
             return;
         };
+        if g.pending.is_empty() {
+            return;
+        }
         let pending = std::mem::take(&mut g.pending);
         let mut keep = Vec::new();
         let mut hidden_mid_game = Vec::new();
@@ -965,9 +968,20 @@ impl<'o, 'a> Replayer<'o, 'a> {
             return;
         };
         let scoring = m.rules.scoring();
+        let checkers = m.rules.variant.value.checkers();
         let Some(g) = m.game.as_mut() else { return };
         if g.over.is_some() {
             return;
+        }
+        if let AnyBoard::Backgammon(board) = &g.board {
+            // Cheap test first: has the mover borne off every checker?
+            let off = match side {
+                Side::First => board.our_off(),
+                Side::Second => board.their_off(),
+            };
+            if off < checkers {
+                return;
+            }
         }
         match frame(&g.board, side) {
             AnyBoard::Backgammon(mine) => {
