@@ -123,6 +123,7 @@ const S8: &str = "§8 The cube and scoring";
 const S9: &str = "§9 Match play";
 const S10: &str = "§10 Irregularities";
 const S1: &str = "§1 Equipment and start";
+const S11: &str = "§11 Plakoto (Greek tavli)";
 
 const STANDS: Quote = quote(
     S10,
@@ -403,6 +404,50 @@ pub static CATALOGUE: &[Entry] = &[
             ),
         ],
         "14) 66: 13/7(2)   (a checker is on the bar and the opponent holds his 6 point)",
+    ),
+    entry(
+        "illegal-play",
+        Some("pinned-checker"),
+        E,
+        G::Violation,
+        F::Play,
+        "Plakoto: a checker pinned under an opposing checker is moved.",
+        &[quote(
+            S11,
+            "No hitting: a checker landing on a single opposing checker pins it. The pinned \
+             checker stays on the point, cannot move until the pinner leaves, and the point \
+             belongs to the pinner (his checkers may join it; the opponent's may not).",
+        )],
+        "6) 63: 16/10 24/21   (the checker on his 16 point is pinned)",
+    ),
+    entry(
+        "illegal-play",
+        Some("onto-pinned-point"),
+        E,
+        G::Violation,
+        F::Play,
+        "Plakoto: a checker lands on a point where a single opposing checker pins one of the \
+         mover's: that point belongs to the pinner.",
+        &[quote(
+            S11,
+            "No hitting: a checker landing on a single opposing checker pins it. The pinned \
+             checker stays on the point, cannot move until the pinner leaves, and the point \
+             belongs to the pinner (his checkers may join it; the opponent's may not).",
+        )],
+        "13) 52: 24/22* 24/19   (on his 22 point a single opposing checker pins one of his)",
+    ),
+    entry(
+        "illegal-play",
+        Some("bear-off-pinned"),
+        E,
+        G::Violation,
+        F::Play,
+        "Plakoto: a checker is borne off while one of the mover's checkers is pinned.",
+        &[quote(
+            S11,
+            "Bearing off needs all checkers in the home board and none of them pinned.",
+        )],
+        "39) 21: 1/0 6/4   (all his checkers are home, but one is pinned)",
     ),
     entry(
         "illegal-play-marker",

@@ -2074,7 +2074,12 @@ impl<'a> Replayer<'_, 'a> {
         let Some(mut m) = self.current.take() else {
             return;
         };
-        if m.rules.length > 0 && !m.score.is_over() && m.games > 0 {
+        // A mistyped score line adopted from the record must not make the
+        // match look unfinished when the replay's own count finished it.
+        let replay_finished = m
+            .replayed
+            .is_some_and(|r| r.first >= m.rules.length || r.second >= m.rules.length);
+        if m.rules.length > 0 && !m.score.is_over() && m.games > 0 && !replay_finished {
             let mut f = Finding::new(
                 "match-unfinished",
                 Severity::Warning,
