@@ -1108,7 +1108,8 @@ fn edits_keep_columns() {
 /// SGF, and copies with one planted error each (see fixtures/sgf/).
 #[test]
 fn planted_errors_in_sgf_are_found_at_their_node() {
-    let cases: &[(&str, Option<(u32, u32, &str, Option<&str>)>)] = &[
+    type Place = (u32, u32, &'static str, Option<&'static str>);
+    let cases: &[(&str, Option<Place>)] = &[
         ("legal_2p.sgf", None),
         (
             "planted_wrong_distance.sgf",
@@ -1131,7 +1132,7 @@ fn planted_errors_in_sgf_are_found_at_their_node() {
         let path = bgaudit_fixture("sgf", file);
         let bytes = std::fs::read(&path).expect("fixture present");
         let report = check_bytes(file, &bytes, &Options::default());
-        let found: Vec<(u32, u32, &str, Option<&str>)> = report
+        let found: Vec<Place> = report
             .findings
             .iter()
             .filter(|f| f.severity >= Severity::Warning)
