@@ -237,6 +237,18 @@ struct RuleArgs {
     #[arg(long, value_name = "NAME", value_parser = parse_variant,
           help_heading = "Rules (a file's own tags win)")]
     variant: Option<Variant>,
+    /// Money play: ties of the opening roll turned the cube, at most N times
+    /// a game (the cube stays centred; records do not show them).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=6),
+          help_heading = "Rules (a file's own tags win)")]
+    automatic_doubles: Option<u8>,
+    /// Club rule: what a backgammon counts, 3 (normal) or 2 (as a gammon).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(2..=3),
+          help_heading = "Rules (a file's own tags win)")]
+    backgammon_value: Option<u32>,
+    /// Club rule: beavers and raccoons allowed in match play.
+    #[arg(long, help_heading = "Rules (a file's own tags win)")]
+    match_beavers: bool,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -485,6 +497,9 @@ impl RuleArgs {
             beavers: self.beavers.then_some(true),
             cube_limit: self.cube_limit,
             variant: self.variant,
+            automatic_doubles: self.automatic_doubles,
+            backgammon_value: self.backgammon_value,
+            match_beavers: self.match_beavers.then_some(true),
         }
     }
 }
@@ -589,6 +604,7 @@ pub fn run(config: &Config) -> Result<ExitCode> {
                     if let Some(writer) = writer.as_mut() {
                         let rows = finding_rows(&report);
                         progress.suspend(|| rows.iter().try_for_each(|row| writer.row(row)))?;
+                        writer.matches(&report)?;
                     }
                     Ok(())
                 },
@@ -1015,6 +1031,7 @@ mod tests {
                 beavers: None,
                 cube_limit: Some(64),
                 variant: Some(Variant::Nackgammon),
+                ..RuleFlags::default()
             }
         );
         assert!(Args::try_parse_from(["bgaudit", "players", "--alias", "x", "y"]).is_err());

@@ -24,6 +24,13 @@ pub struct RuleFlags {
     pub cube_limit: Option<u32>,
     /// `--variant NAME`.
     pub variant: Option<Variant>,
+    /// `--automatic-doubles N`: money play, ties of the opening roll turn
+    /// the cube (at most N times a game; it stays centred).
+    pub automatic_doubles: Option<u8>,
+    /// `--backgammon-value 2`: a club rule counting a backgammon as a gammon.
+    pub backgammon_value: Option<u32>,
+    /// `--match-beavers`: a club rule allowing beavers and raccoons in match play.
+    pub match_beavers: Option<bool>,
 }
 
 /// Options for checking.
@@ -103,6 +110,8 @@ pub struct MatchSummary {
     pub final_score: ByPlayer<u32>,
     /// Findings by severity.
     pub findings: SeverityCounts,
+    /// The rules in force, each with where it came from.
+    pub rules: Option<RulesInForce>,
 }
 
 /// Whether a file could be read and what was found.

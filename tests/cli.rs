@@ -12,7 +12,7 @@ const BINARY: &str = "fixtures/cli/binary.xg";
 const FINDING_HEADER: &str = "file,line,column,match,game,move,side,player,code,kind,severity,\
                               dice,text,position,stood,message,likely_typo,suggestion,xgid";
 const SUMMARY_HEADER: &str = "file,match,player1,player2,length,games,plays,cube_actions,winner,\
-                              score1,score2,errors,warnings,infos,status,reason";
+                              score1,score2,errors,warnings,infos,status,reason,rules";
 const PLAYERS_HEADER: &str = "player,spellings,matches,games,plays,illegal_plays,\
      illegal_wrong_dice,illegal_under_played,illegal_smaller_die,illegal_bar_first,\
      illegal_bear_off_early,illegal_bear_off_lower,illegal_blocked_path,illegal_no_play,\
@@ -59,11 +59,18 @@ fn stderr(output: &Output) -> String {
     String::from_utf8(output.stderr.clone()).expect("stderr is UTF-8")
 }
 
-fn jsonl(output: &Output) -> Vec<serde_json::Value> {
+/// The JSON Lines records of one kind (`finding` or `match`).
+fn records(output: &Output, kind: &str) -> Vec<serde_json::Value> {
     stdout(output)
         .lines()
-        .map(|line| serde_json::from_str(line).expect("each line is one JSON object"))
+        .map(|line| serde_json::from_str::<serde_json::Value>(line).expect("one JSON object"))
+        .filter(|value| value["type"] == kind)
         .collect()
+}
+
+/// The finding records.
+fn jsonl(output: &Output) -> Vec<serde_json::Value> {
+    records(output, "finding")
 }
 
 fn temp_file(name: &str) -> PathBuf {
@@ -74,7 +81,12 @@ fn temp_file(name: &str) -> PathBuf {
 fn a_folder_of_clean_transcripts_exits_0_and_skips_hidden_entries() {
     let output = run(&["check", "--format", "jsonl", CLEAN]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    assert_eq!(stdout(&output), "");
+    assert_eq!(
+        jsonl(&output),
+        Vec::<serde_json::Value>::new(),
+        "no finding"
+    );
+    assert_eq!(records(&output, "match").len(), 3, "one record per match");
     // Three transcripts (one without an extension); the hidden binary file
     // and folder are not read.
     assert!(
@@ -217,7 +229,8 @@ fn the_summary_has_a_row_for_every_match_and_every_unreadable_file() {
         ]
     );
     for line in &lines[1..4] {
-        assert!(line.ends_with(",0,0,0,clean,"), "{line}");
+        assert!(line.contains(",0,0,0,clean,,"), "{line}");
+        assert!(line.contains("variant=backgammon(default)"), "{line}");
     }
     assert!(lines[4].contains(",unreadable,"), "{}", lines[4]);
 }
@@ -429,4 +442,28 @@ fn the_bundled_examples_give_the_three_planted_errors() {
         ]
     );
     assert_eq!(rows[1]["stood"], true);
+}
+
+#[test]
+fn jsonl_lists_the_rules_in_force_once_per_match() {
+    let output = run(&[
+        "check",
+        "--format",
+        "jsonl",
+        "--jacoby",
+        "fixtures/examples",
+    ]);
+    let matches = records(&output, "match");
+    assert_eq!(matches.len(), 3, "one record per match");
+    let final7 = matches
+        .iter()
+        .find(|m| m["file"] == "fixtures/examples/club-final-7pt.mat")
+        .expect("the 7-point final");
+    let rules = &final7["rules"];
+    assert_eq!(rules["crawford"]["value"], true);
+    assert_eq!(rules["crawford"]["source"], "file");
+    assert_eq!(rules["variant"]["source"], "default");
+    // --jacoby concerns money play only: a match keeps the default.
+    assert_eq!(rules["jacoby"]["source"], "default");
+    assert_eq!(final7["findings"]["error"], 3);
 }

@@ -4,6 +4,7 @@ mod check_corpus;
 mod cli;
 mod explain;
 mod ids;
+mod options;
 mod oracle;
 mod planted;
 mod properties;

@@ -81,6 +81,12 @@ pub struct RulesInForce {
     pub cube_enabled: Setting<bool>,
     /// Highest cube value (`None` = none).
     pub cube_limit: Setting<Option<u32>>,
+    /// Automatic doubles at most per game (money play; 0 = none).
+    pub automatic_doubles: Setting<u8>,
+    /// What a backgammon counts (3; 2 under an old club rule).
+    pub backgammon_value: Setting<u32>,
+    /// Beavers and raccoons in match play (an old club rule).
+    pub match_beavers: Setting<bool>,
 }
 
 fn on_off(value: &str) -> Option<bool> {
@@ -151,13 +157,20 @@ impl RulesInForce {
                 flags.cube_limit.filter(|&l| l > 1).map(Some),
                 None,
             ),
+            automatic_doubles: pick(None, if money { flags.automatic_doubles } else { None }, 0),
+            backgammon_value: pick(None, flags.backgammon_value, 3),
+            match_beavers: pick(None, if money { None } else { flags.match_beavers }, false),
         }
     }
 
     /// The cube rules for the engine.
     #[must_use]
     pub fn cube_rules(&self) -> CubeRules {
-        let animals = self.length == 0 && self.beavers.value;
+        let animals = if self.length == 0 {
+            self.beavers.value
+        } else {
+            self.match_beavers.value
+        };
         CubeRules {
             enabled: self.cube_enabled.value,
             limit: self.cube_limit.value,
@@ -171,7 +184,7 @@ impl RulesInForce {
     pub fn scoring(&self) -> Scoring {
         Scoring {
             jacoby: self.length == 0 && self.jacoby.value,
-            backgammon_value: 3,
+            backgammon_value: self.backgammon_value.value,
         }
     }
 }
@@ -220,6 +233,25 @@ impl fmt::Display for RulesInForce {
         )?;
         if let Some(limit) = self.cube_limit.value {
             write!(f, " cube-limit={limit}({})", self.cube_limit.source.name())?;
+        }
+        if self.automatic_doubles.value > 0 {
+            write!(
+                f,
+                " automatic-doubles={}({})",
+                self.automatic_doubles.value,
+                self.automatic_doubles.source.name()
+            )?;
+        }
+        if self.backgammon_value.value != 3 {
+            write!(
+                f,
+                " backgammon-value={}({})",
+                self.backgammon_value.value,
+                self.backgammon_value.source.name()
+            )?;
+        }
+        if self.length > 0 && self.match_beavers.value {
+            write!(f, " match-beavers=on({})", self.match_beavers.source.name())?;
         }
         Ok(())
     }

@@ -1140,9 +1140,20 @@ impl<'o, 'a> Replayer<'o, 'a> {
             return;
         }
         let expected = g.next;
-        let cube = g.cube;
+        let mut cube = g.cube;
         let crawford = g.crawford;
         let unknown = g.unknown;
+        // Automatic doubles are not written in a `.mat` record: the first
+        // double's value shows the cube the game started with.
+        if let Some(n) = written
+            && let Some(start) = self.automatic_start(n / 2)
+            && start > cube.value
+        {
+            cube.value = start;
+            if let Some(g) = self.game() {
+                g.cube.value = start;
+            }
+        }
         self.resolve_on_action(side, false);
         if expected.is_some_and(|e| e != side) && !unknown {
             self.cube_finding(
@@ -1258,12 +1269,14 @@ impl<'o, 'a> Replayer<'o, 'a> {
             return;
         };
         if rules.length > 0 {
-            self.cube_finding(
-                action,
-                "beaver-not-allowed",
-                Severity::Error,
-                format!("a {word} in match play, where beavers and raccoons are never allowed"),
-            );
+            if !rules.match_beavers.value {
+                self.cube_finding(
+                    action,
+                    "beaver-not-allowed",
+                    Severity::Error,
+                    format!("a {word} in match play, where beavers and raccoons are not allowed"),
+                );
+            }
         } else if !rules.beavers.value {
             if rules.beavers.assumed() {
                 let f = self.make(
@@ -1372,7 +1385,11 @@ impl<'o, 'a> Replayer<'o, 'a> {
         };
         let needed = m.score.needed(side);
         let length = m.rules.length;
+        let jacoby = m.rules.scoring().jacoby;
         let Some(g) = m.game.as_mut() else { return };
+        // Under the Jacoby rule, with the cube never turned, a resigned
+        // gammon or backgammon counts single.
+        let levels: u32 = if jacoby && !g.cube_turned { 1 } else { 3 };
         let mut implied_drop = false;
         if let Some(Ending::LossLine { points, .. }) = g.over {
             // The `Wins` line names the winner; the margin `Losses` line did not.
@@ -1457,6 +1474,14 @@ impl<'o, 'a> Replayer<'o, 'a> {
             )
         };
         match end {
+            Ending::BearOff { winner, points }
+                if n != points && self.automatic_explains(n, points) =>
+            {
+                // The game started above cube 1 from automatic doubles.
+                if let Some(g) = self.game() {
+                    g.over = Some(Ending::BearOff { winner, points: n });
+                }
+            }
             Ending::BearOff { points, .. } | Ending::Drop { points, .. } if n != points => {
                 if let Some(what) = cap(points) {
                     self.cube_finding(
@@ -1488,7 +1513,8 @@ impl<'o, 'a> Replayer<'o, 'a> {
                 }
             }
             Ending::Resign { .. } => {
-                let valid = (1..=3).any(|k| n == cube * k);
+                let valid = (1..=levels)
+                    .any(|k| n == cube * k || self.automatic_start(n / k).is_some() && n % k == 0);
                 if !valid {
                     if length > 0 && n == needed && n > 3 * cube {
                         let f = self.make(
@@ -1523,6 +1549,33 @@ impl<'o, 'a> Replayer<'o, 'a> {
             }
             _ => {}
         }
+    }
+
+    /// With automatic doubles in force and the cube not yet turned in this
+    /// game: `value` when it is a cube the game may have started with
+    /// (the cube times 2, 4, ... up to the number of automatic doubles).
+    fn automatic_start(&self, value: u32) -> Option<u32> {
+        let m = self.current.as_ref()?;
+        let g = m.game.as_ref()?;
+        let most = m.rules.automatic_doubles.value;
+        if m.rules.length != 0 || most == 0 || g.cube_turned || g.cube.owner.is_some() {
+            return None;
+        }
+        (1..=u32::from(most))
+            .map(|k| g.cube.value.saturating_mul(1 << k))
+            .find(|&start| start == value)
+    }
+
+    /// True when `written` is `computed` times the factor of some number of
+    /// automatic doubles (the cube was never turned in the game).
+    fn automatic_explains(&self, written: u32, computed: u32) -> bool {
+        let Some(g) = self.current.as_ref().and_then(|m| m.game.as_ref()) else {
+            return false;
+        };
+        let cube = g.cube.value.max(1);
+        computed % cube == 0
+            && written % (computed / cube) == 0
+            && self.automatic_start(written / (computed / cube)).is_some()
     }
 
     /// In a money session with the Jacoby rule not stated, a gammon recorded
@@ -2093,6 +2146,7 @@ impl<'a> Replayer<'_, 'a> {
             self.push(f);
         }
         m.summary.final_score = m.score.scores;
+        m.summary.rules = Some(m.rules);
         m.summary.winner = m.score.winner().map(|s| m.summary.players[s].name.clone());
         tally_findings(
             &mut m.summary,

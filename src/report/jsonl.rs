@@ -1,8 +1,21 @@
-//! JSON Lines: one object per finding, streamed.
+//! JSON Lines: one object per finding (`"type": "finding"`) and one per match
+//! (`"type": "match"`, with the rules in force), streamed.
 
 use std::io::{self, Write};
 
-use super::{FindingRow, FindingWriter};
+use serde::Serialize;
+
+use super::{FindingRow, FindingWriter, match_records};
+use crate::replay::FileReport;
+
+/// A record with its kind first.
+#[derive(Serialize)]
+struct Typed<'a, T: Serialize> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    #[serde(flatten)]
+    record: &'a T,
+}
 
 /// Writes each row as one JSON object on its own line.
 #[derive(Debug)]
@@ -19,8 +32,28 @@ impl<W: Write> JsonlWriter<W> {
 
 impl<W: Write> FindingWriter for JsonlWriter<W> {
     fn row(&mut self, row: &FindingRow) -> io::Result<()> {
-        serde_json::to_writer(&mut self.out, row)?;
+        serde_json::to_writer(
+            &mut self.out,
+            &Typed {
+                kind: "finding",
+                record: row,
+            },
+        )?;
         self.out.write_all(b"\n")
+    }
+
+    fn matches(&mut self, report: &FileReport) -> io::Result<()> {
+        for record in match_records(report) {
+            serde_json::to_writer(
+                &mut self.out,
+                &Typed {
+                    kind: "match",
+                    record: &record,
+                },
+            )?;
+            self.out.write_all(b"\n")?;
+        }
+        Ok(())
     }
 
     fn finish(mut self: Box<Self>) -> io::Result<()> {
@@ -72,7 +105,12 @@ mod tests {
             for key in FindingRow::FIELDS {
                 assert!(keys.contains(&key), "{key} missing in {line}");
             }
-            assert_eq!(keys.len(), FindingRow::FIELDS.len());
+            assert_eq!(object["type"], "finding");
+            assert_eq!(
+                keys.len(),
+                FindingRow::FIELDS.len() + 1,
+                "the fields and `type`"
+            );
         }
         let first: serde_json::Value = serde_json::from_str(lines[0]).unwrap();
         assert_eq!(first["code"], "illegal-play");

@@ -251,11 +251,129 @@ pub trait FindingWriter {
     /// Errors of the underlying writer.
     fn row(&mut self, row: &FindingRow) -> io::Result<()>;
 
+    /// Told about a file's matches after its rows: the rules in force are
+    /// listed once per match (JSON Lines: a `match` record for each; table:
+    /// under the table, for the matches with warnings or errors).
+    ///
+    /// # Errors
+    /// Errors of the underlying writer.
+    fn matches(&mut self, report: &FileReport) -> io::Result<()> {
+        let _ = report;
+        Ok(())
+    }
+
     /// Writes what is buffered and flushes.
     ///
     /// # Errors
     /// Errors of the underlying writer.
     fn finish(self: Box<Self>) -> io::Result<()>;
+}
+
+/// One rule setting and where it came from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SettingRow<T> {
+    /// The value in force.
+    pub value: T,
+    /// `file`, `flag` or `default`.
+    pub source: &'static str,
+}
+
+fn setting<T: Copy, U>(s: crate::replay::Setting<T>, f: impl Fn(T) -> U) -> SettingRow<U> {
+    SettingRow {
+        value: f(s.value),
+        source: s.source.name(),
+    }
+}
+
+/// The rules in force for a match, as JSON.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RulesRow {
+    /// `backgammon`, `nackgammon`, `hypergammon1..3`, `plakoto`.
+    pub variant: SettingRow<&'static str>,
+    /// The Crawford rule (match play).
+    pub crawford: SettingRow<bool>,
+    /// The Jacoby rule (money play).
+    pub jacoby: SettingRow<bool>,
+    /// Beavers and raccoons (money play).
+    pub beavers: SettingRow<bool>,
+    /// The cube is used.
+    pub cube: SettingRow<bool>,
+    /// Highest cube value, `null` for none.
+    pub cube_limit: SettingRow<Option<u32>>,
+    /// Automatic doubles per game at most (money play).
+    pub automatic_doubles: SettingRow<u8>,
+    /// What a backgammon counts.
+    pub backgammon_value: SettingRow<u32>,
+    /// Beavers and raccoons in match play (club rule).
+    pub match_beavers: SettingRow<bool>,
+}
+
+impl RulesRow {
+    /// From the replay's rules.
+    #[must_use]
+    pub fn new(rules: &crate::replay::RulesInForce) -> RulesRow {
+        RulesRow {
+            variant: setting(rules.variant, |v| v.name()),
+            crawford: setting(rules.crawford, |b| b),
+            jacoby: setting(rules.jacoby, |b| b),
+            beavers: setting(rules.beavers, |b| b),
+            cube: setting(rules.cube_enabled, |b| b),
+            cube_limit: setting(rules.cube_limit, |l| l),
+            automatic_doubles: setting(rules.automatic_doubles, |n| n),
+            backgammon_value: setting(rules.backgammon_value, |n| n),
+            match_beavers: setting(rules.match_beavers, |b| b),
+        }
+    }
+}
+
+/// One match of a file with its rules in force: the JSON Lines `match` record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MatchRecord {
+    /// The file.
+    pub file: String,
+    /// Ordinal of the match in the file.
+    #[serde(rename = "match")]
+    pub match_number: u32,
+    /// Match length, 0 for a money session.
+    pub length: u32,
+    /// The players, left column first.
+    pub players: [String; 2],
+    /// Games in the record.
+    pub games: u32,
+    /// Checker plays judged.
+    pub plays: u32,
+    /// Cube actions.
+    pub cube_actions: u32,
+    /// The winner, when the match was finished.
+    pub winner: Option<String>,
+    /// Final score by the replay, left column first.
+    pub score: [u32; 2],
+    /// Findings by severity.
+    pub findings: crate::finding::SeverityCounts,
+    /// The rules in force.
+    pub rules: Option<RulesRow>,
+}
+
+/// The match records of a file.
+#[must_use]
+pub fn match_records(report: &FileReport) -> Vec<MatchRecord> {
+    report
+        .matches
+        .iter()
+        .map(|m| MatchRecord {
+            file: report.path.clone(),
+            match_number: m.number,
+            length: m.length,
+            players: [m.players.first.name.clone(), m.players.second.name.clone()],
+            games: m.games,
+            plays: m.plays,
+            cube_actions: m.cube_actions,
+            winner: m.winner.clone(),
+            score: [m.final_score.first, m.final_score.second],
+            findings: m.findings,
+            rules: m.rules.as_ref().map(RulesRow::new),
+        })
+        .collect()
 }
 
 /// A writer of `format` over `out`. `wrap_width`: for the table, the width
@@ -460,6 +578,7 @@ pub(crate) mod testing {
                 winner: Some(players[0].to_owned()),
                 final_score: ByPlayer::new(5, 3),
                 findings: counts,
+                rules: None,
             }],
             findings,
             trace: Vec::new(),

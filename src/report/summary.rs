@@ -47,11 +47,13 @@ pub struct MatchRow {
     pub status: &'static str,
     /// Why the file is unreadable.
     pub reason: Option<String>,
+    /// The rules in force, each with its source (`file`, `flag`, `default`).
+    pub rules: Option<String>,
 }
 
 impl MatchRow {
     /// The field names, in column order (the CSV header).
-    pub const FIELDS: [&'static str; 16] = [
+    pub const FIELDS: [&'static str; 17] = [
         "file",
         "match",
         "player1",
@@ -68,6 +70,7 @@ impl MatchRow {
         "infos",
         "status",
         "reason",
+        "rules",
     ];
 
     fn of_match(file: &str, summary: &MatchSummary) -> MatchRow {
@@ -89,6 +92,7 @@ impl MatchRow {
             infos: counts.info,
             status: status(&counts),
             reason: None,
+            rules: summary.rules.map(|r| r.to_string()),
         }
     }
 
@@ -110,6 +114,7 @@ impl MatchRow {
             infos: counts.info,
             status,
             reason: None,
+            rules: None,
         }
     }
 }
@@ -232,11 +237,11 @@ mod tests {
             lines,
             [
                 "file,match,player1,player2,length,games,plays,cube_actions,winner,\
-                 score1,score2,errors,warnings,infos,status,reason",
-                "a.mat,1,Alice,Bob,5,3,60,2,Alice,5,3,1,0,1,findings,",
-                "b.mat,1,Carol,Dave,5,3,60,2,Carol,5,3,0,0,0,clean,",
-                "d.xg,,,,,,,,,,,0,0,0,unreadable,not UTF-8 text",
-                "c.txt,,,,,,,,,,,0,0,0,clean,",
+                 score1,score2,errors,warnings,infos,status,reason,rules",
+                "a.mat,1,Alice,Bob,5,3,60,2,Alice,5,3,1,0,1,findings,,",
+                "b.mat,1,Carol,Dave,5,3,60,2,Carol,5,3,0,0,0,clean,,",
+                "d.xg,,,,,,,,,,,0,0,0,unreadable,not UTF-8 text,",
+                "c.txt,,,,,,,,,,,0,0,0,clean,,",
             ]
         );
     }

@@ -18,6 +18,8 @@ pub const HEADER: [&str; 9] = [
 pub struct TableWriter<W: Write> {
     out: W,
     table: Table,
+    /// The rules of the matches with warnings or errors, listed under the table.
+    rules: Vec<String>,
 }
 
 impl<W: Write> TableWriter<W> {
@@ -25,6 +27,7 @@ impl<W: Write> TableWriter<W> {
     /// given (a terminal's width).
     pub fn new(out: W, wrap_width: Option<u16>) -> Self {
         TableWriter {
+            rules: Vec::new(),
             out,
             table: new_table(&HEADER, wrap_width),
         }
@@ -69,9 +72,27 @@ impl<W: Write> FindingWriter for TableWriter<W> {
         Ok(())
     }
 
+    fn matches(&mut self, report: &crate::replay::FileReport) -> io::Result<()> {
+        for m in &report.matches {
+            if m.findings.error + m.findings.warning > 0
+                && let Some(rules) = &m.rules
+            {
+                self.rules
+                    .push(format!("{} match {}: {rules}", report.path, m.number));
+            }
+        }
+        Ok(())
+    }
+
     fn finish(mut self: Box<Self>) -> io::Result<()> {
         if !self.table.is_empty() {
             writeln!(self.out, "{}", self.table)?;
+        }
+        if !self.rules.is_empty() {
+            writeln!(self.out, "rules in force (file, flag or default):")?;
+            for line in &self.rules {
+                writeln!(self.out, "  {line}")?;
+            }
         }
         self.out.flush()
     }
