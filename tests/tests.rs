@@ -10,5 +10,6 @@ mod planted;
 mod properties;
 mod reader_mat;
 mod reader_sgf;
+mod robust;
 mod util;
 mod variants;

@@ -1442,21 +1442,8 @@ impl<'o, 'a> Replayer<'o, 'a> {
             return;
         }
         let Some(n) = written else {
-            if matches!(end, Ending::Resign { points: None, .. })
-                && self.game().is_some_and(|g| g.unvalued.is_none())
-            {
-                let f = self.make(
-                    "resign-value",
-                    Some("missing"),
-                    Severity::Info,
-                    action.location,
-                    Some(side),
-                    "the resignation's value is not written; the next game's score line is taken as it is".into(),
-                );
-                let f = Self::at_action(f, action, None);
-                if let Some(g) = self.game() {
-                    g.unvalued = Some(f);
-                }
+            if matches!(end, Ending::Resign { points: None, .. }) {
+                self.note_unvalued(action, side);
             }
             return;
         };
@@ -1619,18 +1606,28 @@ impl<'o, 'a> Replayer<'o, 'a> {
         });
         self.resolve_on_end(true);
         if value.is_none() {
-            let f = self.make(
-                "resign-value",
-                Some("missing"),
-                Severity::Info,
-                action.location,
-                Some(side),
-                "the resignation's value is not written; the next game's score line is taken as it is".into(),
-            );
-            let f = Self::at_action(f, action, None);
-            if let Some(g) = self.game() {
-                g.unvalued = Some(f);
-            }
+            self.note_unvalued(action, side);
+        }
+    }
+
+    /// A resignation by `side`'s opponent with no value: noted at the end of
+    /// the game unless a `Wins` line gives the value.
+    fn note_unvalued(&mut self, action: &Action<'_>, side: Side) {
+        if self.game().is_some_and(|g| g.unvalued.is_some()) {
+            return;
+        }
+        let f = self.make(
+            "resign-value",
+            Some("missing"),
+            Severity::Info,
+            action.location,
+            Some(side),
+            "the resignation's value is not written; the next game's score line is taken as it is"
+                .into(),
+        );
+        let f = Self::at_action(f, action, None);
+        if let Some(g) = self.game() {
+            g.unvalued = Some(f);
         }
     }
 
