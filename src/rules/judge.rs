@@ -949,6 +949,62 @@ mod tests {
     }
 
     #[test]
+    fn entering_with_the_rest_of_a_double_blocked_uses_one_step() {
+        // Galaxy `22: 25/23`: one checker enters, every other 2 is blocked.
+        let p = pos!(us 25:1, 2:14; them 21:2, 23:0, 19:2, 17:2, 15:2, 13:2, 11:2);
+        let j = judge_text(&p, "22", "25/23");
+        assert!(j.is_legal(), "{:?}", j.verdict);
+        assert_eq!(j.max_dice, Some(1));
+    }
+
+    #[test]
+    fn enter_hit_and_move_two_together_with_a_double() {
+        // `33: bar/22 24/21* 8/5(2)`
+        let p = pos!(us 25:1, 24:1, 8:2, 6:11; them 21:1, 1:2);
+        let j = judge_text(&p, "33", "bar/22 24/21* 8/5(2)");
+        assert!(j.is_legal(), "{:?}", j.verdict);
+        assert_eq!(j.result.their_bar(), 1);
+        assert_eq!(j.hit_marks, HitMarks::default());
+    }
+
+    #[test]
+    fn two_checkers_hit_with_one_mark_each_in_a_double() {
+        // `66: 8/2*(2) 7/1(2)`: the first checker to the 2 point hits.
+        let p = pos!(us 8:2, 7:2, 6:11; them 2:1, 24:2);
+        let j = judge_text(&p, "66", "8/2*(2) 7/1(2)");
+        assert!(j.is_legal(), "{:?}", j.verdict);
+        assert_eq!(j.result.their_bar(), 1);
+        assert_eq!(j.hit_marks, HitMarks::default());
+    }
+
+    #[test]
+    fn must_enter_with_the_smaller_die_when_the_larger_is_blocked() {
+        // 6-2 with one on the bar: the 6 cannot enter (their 6 point is
+        // made), the 2 can, and then the 6 must be played if it can.
+        let p = pos!(us 25:1, 13:14; them 19:2, 1:2);
+        assert!(judge_text(&p, "62", "bar/23 13/7").is_legal());
+        assert_eq!(
+            verdict(&p, "62", "bar/23"),
+            PlayVerdict::Illegal(IllegalKind::UnderPlayed)
+        );
+    }
+
+    #[test]
+    fn only_three_steps_of_a_double_can_be_played() {
+        // 5-5: 20/15/10 and 17/12; then 10/5 and 12/7 are blocked, 6/1 too,
+        // and no checker may bear off while one is outside: three steps.
+        let p = pos!(us 20:1, 17:1, 6:13; them 7:2, 5:2, 1:2);
+        let plays = crate::rules::legal_plays(&p, Roll::new(5, 5).expect("dice"));
+        assert!(!plays.is_empty());
+        assert!(plays.iter().all(|lp| lp.play.dice_used() == 3), "{plays:?}");
+        assert!(judge_text(&p, "55", "20/10 17/12").is_legal());
+        assert_eq!(
+            verdict(&p, "55", "20/10"),
+            PlayVerdict::Illegal(IllegalKind::UnderPlayed)
+        );
+    }
+
+    #[test]
     fn illegal_play_is_applied_as_played() {
         let j = judge_text(&start(), "52", "13/7 8/7");
         assert_eq!(j.result.ours(7), 2);
