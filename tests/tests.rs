@@ -9,5 +9,6 @@ mod planted;
 mod properties;
 mod reader_mat;
 mod reader_sgf;
+mod typo_rate;
 mod util;
 mod variants;
