@@ -11,5 +11,6 @@ mod properties;
 mod reader_mat;
 mod reader_sgf;
 mod robust;
+mod typo_rate;
 mod util;
 mod variants;
