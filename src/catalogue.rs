@@ -987,27 +987,15 @@ pub fn closest(name: &str) -> Option<String> {
     CATALOGUE
         .iter()
         .map(Entry::name)
-        .map(|candidate| (edit_distance(&name, &candidate), candidate))
+        .map(|candidate| {
+            (
+                crate::notation::distance::edit_distance(&name, &candidate),
+                candidate,
+            )
+        })
         .filter(|(d, candidate)| *d <= 3.max(candidate.len() / 4))
         .min_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(&b.1)))
         .map(|(_, candidate)| candidate)
-}
-
-/// Levenshtein distance between two strings, by characters.
-#[must_use]
-pub fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut previous: Vec<usize> = (0..=b.len()).collect();
-    let mut current = vec![0; b.len() + 1];
-    for (i, ca) in a.chars().enumerate() {
-        current[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let substitution = previous[j] + usize::from(ca != cb);
-            current[j + 1] = substitution.min(previous[j + 1] + 1).min(current[j] + 1);
-        }
-        std::mem::swap(&mut previous, &mut current);
-    }
-    previous[b.len()]
 }
 
 /// The catalogue as the Markdown table of `docs/output.md`: one row per

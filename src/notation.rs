@@ -10,6 +10,8 @@
 //! `13/7*/1` becomes two hops, `13/7*` and `7/1`; a repeat `(2)` repeats the
 //! whole group. Whether the play is legal is the rules engine's question.
 
+pub mod distance;
+
 use std::fmt;
 
 use nom::branch::alt;

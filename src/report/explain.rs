@@ -37,6 +37,7 @@ use super::board::{Board, cube_state, match_kind};
 use crate::catalogue::{self, Family};
 use crate::finding::{Context, Finding, Severity};
 use crate::notation::PlayNotation;
+use crate::notation::distance::play_distance;
 use crate::parse::Location;
 use crate::position::Position;
 use crate::replay::{FileReport, TraceStep};
@@ -989,95 +990,11 @@ fn legal_plays_note(
 }
 
 /// A notation edit distance between a written play and a legal play's
-/// notation: each is made a list of moves (chains without a hit merged into
-/// one move, repeats expanded), then moves are paired to minimise the sum
-/// of character edit distances, a move left unpaired costing its length.
-/// Order and the split of a checker's path into steps do not count.
+/// notation (see [`crate::notation::distance::play_distance`]);
+/// `usize::MAX` when `legal` is not notation.
 #[must_use]
 pub fn notation_distance(written: &PlayNotation, legal: &str) -> usize {
-    let Ok(legal) = PlayNotation::parse(legal) else {
-        return usize::MAX;
-    };
-    let a = moves(written);
-    let b = moves(&legal);
-    // Pair the shorter list into the longer one, by dynamic programming on
-    // the set of the longer list's moves used (legal plays have at most 4).
-    let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
-    if long.len() > 16 {
-        return usize::MAX;
-    }
-    let full = 1usize << long.len();
-    let mut best = vec![usize::MAX; full];
-    best[0] = 0;
-    for m in &short {
-        let mut next = vec![usize::MAX; full];
-        for (mask, &cost) in best.iter().enumerate() {
-            if cost == usize::MAX {
-                continue;
-            }
-            // Unpaired.
-            let unpaired = cost + m.len();
-            next[mask] = next[mask].min(unpaired);
-            for (j, other) in long.iter().enumerate() {
-                if mask & (1 << j) == 0 {
-                    let with = mask | (1 << j);
-                    let c = cost + catalogue::edit_distance(m, other);
-                    next[with] = next[with].min(c);
-                }
-            }
-        }
-        best = next;
-    }
-    best.iter()
-        .enumerate()
-        .filter(|(_, c)| **c != usize::MAX)
-        .map(|(mask, c)| {
-            c + long
-                .iter()
-                .enumerate()
-                .filter(|(j, _)| mask & (1 << j) == 0)
-                .map(|(_, m)| m.len())
-                .sum::<usize>()
-        })
-        .min()
-        .unwrap_or(usize::MAX)
-}
-
-/// The moves of a play as text: hops chained through a point without a hit
-/// merged (`24/18 18/13` is `24/13`).
-fn moves(play: &PlayNotation) -> Vec<String> {
-    let mut hops: Vec<(u8, u8, bool)> = play.hops().iter().map(|h| (h.from, h.to, h.hit)).collect();
-    loop {
-        let mut merged = false;
-        'outer: for i in 0..hops.len() {
-            let (from, to, hit) = hops[i];
-            if hit || to == 0 {
-                continue;
-            }
-            for j in 0..hops.len() {
-                if i != j && hops[j].0 == to {
-                    let (_, end, end_hit) = hops[j];
-                    hops[i] = (from, end, end_hit);
-                    hops.remove(j);
-                    merged = true;
-                    break 'outer;
-                }
-            }
-        }
-        if !merged {
-            break;
-        }
-    }
-    hops.iter()
-        .map(|&(from, to, hit)| {
-            format!(
-                "{}/{}{}",
-                crate::notation::PointName(from),
-                crate::notation::PointName(to),
-                if hit { "*" } else { "" }
-            )
-        })
-        .collect()
+    PlayNotation::parse(legal).map_or(usize::MAX, |legal| play_distance(written, &legal))
 }
 
 /// The line to show (tabs expanded; a window around the cell when long),

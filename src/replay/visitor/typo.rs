@@ -14,7 +14,8 @@
 
 use super::{Finding, GameEvent, GameStart, Reading, Replayer, frame};
 use crate::finding::Severity;
-use crate::notation::{Hop, PlayNotation};
+use crate::notation::PlayNotation;
+use crate::notation::distance::{hop_distance, play_distance};
 use crate::parse::{ActionKind, Written};
 use crate::rules::{AnyBoard, Play};
 
@@ -165,7 +166,8 @@ impl<'a> Replayer<'_, 'a> {
             if better {
                 let clean = trial.problems.is_empty();
                 best = Some((d, play, result, trial));
-                if clean && d <= 2 {
+                // Candidates come closest first: none later can do better.
+                if clean {
                     break;
                 }
             }
@@ -267,64 +269,24 @@ fn describe_first(findings: &[Finding]) -> String {
     }
 }
 
-/// How far a legal play is from the notation as written: the edit distance
-/// between their texts, comparing the written hops with the play both step
-/// by step and with one checker's steps joined.
+/// How far a legal play is from the notation as written (moves paired,
+/// order and the split of a checker's path into steps ignored).
 fn distance(written: &PlayNotation, play: &Play) -> usize {
-    let written = hops_text(written.hops().iter().copied());
-    let steps = hops_text(play.steps().iter().map(|s| Hop {
-        from: s.from,
-        to: s.to,
-        hit: false,
-    }));
-    let joined = play.to_string().replace('*', "");
-    levenshtein(&written, &steps).min(levenshtein(&written, &normalise(&joined)))
-}
-
-/// Hops as text, highest source first, without hit marks: `13/8 6/5`.
-fn hops_text(hops: impl Iterator<Item = Hop>) -> String {
-    let mut hops: Vec<(u8, u8)> = hops.map(|h| (h.from, h.to)).collect();
-    hops.sort_by(|a, b| b.cmp(a));
-    hops.iter()
-        .map(|(f, t)| format!("{f}/{t}"))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// Standard notation with `bar`/`off` as numbers and repeats expanded.
-fn normalise(text: &str) -> String {
-    match PlayNotation::parse(text) {
-        Ok(n) => hops_text(n.hops().iter().copied()),
-        Err(_) => text.to_string(),
+    let mut steps = PlayNotation::empty();
+    for s in play.steps() {
+        steps.push(crate::notation::Hop {
+            from: s.from,
+            to: s.to,
+            hit: s.hit,
+        });
     }
-}
-
-fn levenshtein(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let mut previous: Vec<usize> = (0..=b.len()).collect();
-    let mut current = vec![0; b.len() + 1];
-    for (i, ca) in a.iter().enumerate() {
-        current[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let substitution = previous[j] + usize::from(ca != cb);
-            current[j + 1] = substitution.min(previous[j + 1] + 1).min(current[j] + 1);
-        }
-        std::mem::swap(&mut previous, &mut current);
-    }
-    previous[b.len()]
+    let joined = PlayNotation::parse(&play.to_string()).unwrap_or(steps);
+    play_distance(written, &joined).min(hop_distance(written, &steps))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn edit_distance_counts_characters() {
-        assert_eq!(levenshtein("13/8 6/5", "13/8 6/5"), 0);
-        assert_eq!(levenshtein("13/8 6/5", "13/8 6/4"), 1);
-        assert_eq!(levenshtein("", "13/7"), 4);
-    }
 
     #[test]
     fn a_compressed_move_is_close_to_its_steps() {
