@@ -89,31 +89,29 @@ fn paired(a: Vec<String>, b: Vec<String>) -> usize {
         .unwrap_or(usize::MAX)
 }
 
+/// Joins one hop to the hop that continues from its landing point (no hit
+/// there, not borne off); false when none does.
+fn join_one(hops: &mut Vec<(u8, u8, bool)>) -> bool {
+    for i in 0..hops.len() {
+        let (from, to, hit) = hops[i];
+        if hit || to == 0 {
+            continue;
+        }
+        if let Some(j) = (0..hops.len()).find(|&j| j != i && hops[j].0 == to) {
+            let (_, end, end_hit) = hops[j];
+            hops[i] = (from, end, end_hit);
+            hops.remove(j);
+            return true;
+        }
+    }
+    false
+}
+
 /// The moves of a play as text: hops chained through a point without a hit
 /// merged when `join` (`24/18 18/13` is `24/13`).
 fn moves(play: &PlayNotation, join: bool) -> Vec<String> {
     let mut hops: Vec<(u8, u8, bool)> = play.hops().iter().map(|h| (h.from, h.to, h.hit)).collect();
-    while join {
-        let mut merged = false;
-        'outer: for i in 0..hops.len() {
-            let (from, to, hit) = hops[i];
-            if hit || to == 0 {
-                continue;
-            }
-            for j in 0..hops.len() {
-                if i != j && hops[j].0 == to {
-                    let (_, end, end_hit) = hops[j];
-                    hops[i] = (from, end, end_hit);
-                    hops.remove(j);
-                    merged = true;
-                    break 'outer;
-                }
-            }
-        }
-        if !merged {
-            break;
-        }
-    }
+    while join && join_one(&mut hops) {}
     hops.iter()
         .map(|&(from, to, hit)| {
             format!(
