@@ -124,6 +124,10 @@ const S9: &str = "§9 Match play";
 const S10: &str = "§10 Irregularities";
 const S1: &str = "§1 Equipment and start";
 const S11: &str = "§11 Plakoto (Greek tavli)";
+/// The Plakoto pinning rule, quoted by two findings.
+const PLAKOTO_PINNING: &str = "No hitting: a checker landing on a single opposing checker pins \
+     it. The pinned checker stays on the point, cannot move until the pinner leaves, and the \
+     point belongs to the pinner (his checkers may join it; the opponent's may not).";
 
 const STANDS: Quote = quote(
     S10,
@@ -412,12 +416,7 @@ pub static CATALOGUE: &[Entry] = &[
         G::Violation,
         F::Play,
         "Plakoto: a checker pinned under an opposing checker is moved.",
-        &[quote(
-            S11,
-            "No hitting: a checker landing on a single opposing checker pins it. The pinned \
-             checker stays on the point, cannot move until the pinner leaves, and the point \
-             belongs to the pinner (his checkers may join it; the opponent's may not).",
-        )],
+        &[quote(S11, PLAKOTO_PINNING)],
         "6) 63: 16/10 24/21   (the checker on his 16 point is pinned)",
     ),
     entry(
@@ -428,12 +427,7 @@ pub static CATALOGUE: &[Entry] = &[
         F::Play,
         "Plakoto: a checker lands on a point where a single opposing checker pins one of the \
          mover's: that point belongs to the pinner.",
-        &[quote(
-            S11,
-            "No hitting: a checker landing on a single opposing checker pins it. The pinned \
-             checker stays on the point, cannot move until the pinner leaves, and the point \
-             belongs to the pinner (his checkers may join it; the opponent's may not).",
-        )],
+        &[quote(S11, PLAKOTO_PINNING)],
         "13) 52: 24/22* 24/19   (on his 22 point a single opposing checker pins one of his)",
     ),
     entry(

@@ -153,11 +153,7 @@ pub fn check_bytes(path: &str, bytes: &[u8], options: &Options) -> FileReport {
             let mut finding = crate::finding::Finding::new(
                 "unreadable",
                 crate::finding::Severity::Error,
-                crate::parse::Location {
-                    byte: 0,
-                    line: 1,
-                    column: 1,
-                },
+                crate::parse::Location::START,
                 reason.clone(),
             );
             finding.match_number = 0;

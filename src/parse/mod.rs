@@ -34,6 +34,15 @@ pub struct Location {
     pub column: u32,
 }
 
+impl Location {
+    /// The start of the input: line 1, column 1.
+    pub const START: Location = Location {
+        byte: 0,
+        line: 1,
+        column: 1,
+    };
+}
+
 /// The transcript formats the readers know.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Format {
@@ -268,6 +277,21 @@ pub struct Problem<'a> {
     pub row: Option<u32>,
 }
 
+impl Problem<'_> {
+    /// A problem about the whole input, located at its start.
+    #[must_use]
+    pub fn at_start(kind: ProblemKind, message: impl Into<String>) -> Self {
+        Problem {
+            location: Location::START,
+            kind,
+            text: "",
+            message: message.into(),
+            side: None,
+            row: None,
+        }
+    }
+}
+
 /// Receives a reader's events. See the module docs for the call order.
 ///
 /// `'a` is the lifetime of the text being read: the events borrow from it,
@@ -316,18 +340,7 @@ where
     match text::decode(bytes) {
         Ok(decoded) => read_decoded(&decoded, visitor),
         Err(text::Unreadable(message)) => {
-            visitor.problem(&Problem {
-                location: Location {
-                    byte: 0,
-                    line: 1,
-                    column: 1,
-                },
-                kind: ProblemKind::Unreadable,
-                text: "",
-                message,
-                side: None,
-                row: None,
-            });
+            visitor.problem(&Problem::at_start(ProblemKind::Unreadable, message));
             None
         }
     }
@@ -339,17 +352,11 @@ pub fn read_decoded<'a>(
     decoded: &'a text::Decoded<'_>,
     visitor: &mut impl Visitor<'a>,
 ) -> Option<Format> {
-    let note = (decoded.encoding == text::Encoding::Windows1252).then(|| Problem {
-        location: Location {
-            byte: 0,
-            line: 1,
-            column: 1,
-        },
-        kind: ProblemKind::Encoding,
-        text: "",
-        message: "the file is not UTF-8; read as Windows-1252".into(),
-        side: None,
-        row: None,
+    let note = (decoded.encoding == text::Encoding::Windows1252).then(|| {
+        Problem::at_start(
+            ProblemKind::Encoding,
+            "the file is not UTF-8; read as Windows-1252",
+        )
     });
     let text: &'a str = decoded.text.as_ref();
     if is_sgf(text) {

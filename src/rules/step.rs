@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::notation::PointName;
+use crate::notation::Hop;
 use crate::position::{OUR_BAR, Position, THEIR_BAR};
 
 /// One checker moved by one die, from our side: `from` 1..=25 (25 = bar),
@@ -21,14 +21,14 @@ pub struct Step {
 }
 
 impl fmt::Display for Step {
+    /// As written in a transcript: `13/7*`, `bar/22`, `3/off`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}/{}{}",
-            PointName(self.from),
-            PointName(self.to),
-            if self.hit { "*" } else { "" }
-        )
+        Hop {
+            from: self.from,
+            to: self.to,
+            hit: self.hit,
+        }
+        .fmt(f)
     }
 }
 

@@ -68,18 +68,10 @@ pub(crate) fn read_noted<'a>(
     let first = Lines::new(text, start, 1)
         .find_map(|line| header::match_line(line.text).map(|length| (line, length)));
     let Some(mut current) = first else {
-        visitor.problem(&Problem {
-            location: Location {
-                byte: 0,
-                line: 1,
-                column: 1,
-            },
-            kind: ProblemKind::Unreadable,
-            text: "",
-            message: "no `N point match` or `Money session` line: not a .mat transcript".into(),
-            side: None,
-            row: None,
-        });
+        visitor.problem(&Problem::at_start(
+            ProblemKind::Unreadable,
+            "no `N point match` or `Money session` line: not a .mat transcript",
+        ));
         return false;
     };
     if let Some(note) = note {

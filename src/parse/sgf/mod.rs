@@ -395,18 +395,8 @@ impl<'a, 'v, V: Visitor<'a>> Reader<'a, 'v, V> {
     }
 
     fn unreadable(&mut self, message: &str) {
-        self.visitor.problem(&Problem {
-            location: Location {
-                byte: 0,
-                line: 1,
-                column: 1,
-            },
-            kind: ProblemKind::Unreadable,
-            text: "",
-            message: message.into(),
-            side: None,
-            row: None,
-        });
+        self.visitor
+            .problem(&Problem::at_start(ProblemKind::Unreadable, message));
     }
 
     // ----- tokens ---------------------------------------------------------
@@ -525,17 +515,22 @@ impl<'a, 'v, V: Visitor<'a>> Reader<'a, 'v, V> {
         }
     }
 
+    /// A one-character token (`(`, `)`, `;`) where no game tree is open.
+    fn stray_character(&mut self, at: usize, message: &str) {
+        let location = self.lines.at(at);
+        self.problem(
+            location,
+            ProblemKind::UnparsableCell,
+            self.slice(at, at + 1),
+            message.into(),
+            None,
+        );
+    }
+
     fn close(&mut self, at: usize) {
         self.after_ident = false;
         if self.depth == 0 {
-            let location = self.lines.at(at);
-            self.problem(
-                location,
-                ProblemKind::UnparsableCell,
-                self.slice(at, at + 1),
-                "unexpected `)`: no game tree is open".into(),
-                None,
-            );
+            self.stray_character(at, "unexpected `)`: no game tree is open");
             return;
         }
         if self.depth == self.main_depth {
@@ -555,14 +550,7 @@ impl<'a, 'v, V: Visitor<'a>> Reader<'a, 'v, V> {
     fn node(&mut self, at: usize) {
         self.after_ident = false;
         if self.depth == 0 {
-            let location = self.lines.at(at);
-            self.problem(
-                location,
-                ProblemKind::UnparsableCell,
-                self.slice(at, at + 1),
-                "a node outside a game tree: expected `(` first".into(),
-                None,
-            );
+            self.stray_character(at, "a node outside a game tree: expected `(` first");
             return;
         }
         if !self.reading_main_line() {
