@@ -927,8 +927,10 @@ pub static CATALOGUE: &[Entry] = &[
         W,
         G::Reading,
         F::Reading,
-        "Valid in its format but not modelled, such as an SGF board edit that changes only some \
-         points: the position after it is unknown and the rest of the game is not judged.",
+        "Valid in its format but not modelled: an SGF board edit that changes only some points \
+         (the position after it is unknown and the rest of the game is not judged), or a \
+         Variation tag naming a game bgaudit does not know (no play of that match is judged \
+         unless --variant says which game it is).",
         &[],
         ";AE[a]AW[b]   (a partial SGF board edit in mid-game)",
     ),

@@ -577,10 +577,14 @@ pub fn run(config: &Config) -> Result<ExitCode> {
             };
             // Diagnostics are written as they come; the table writer is
             // not used then.
+            let mut listing = bgaudit::report::rules::RulesListing::new(config.quiet);
             let (mut diagnostics, mut writer) = if *explain {
                 (Some(out), None)
             } else {
-                (None, Some(finding_writer(*format, out, wrap_width)?))
+                (
+                    None,
+                    Some(finding_writer(*format, out, wrap_width, config.quiet)?),
+                )
             };
             for_each_in_order(
                 &pool,
@@ -600,6 +604,7 @@ pub fn run(config: &Config) -> Result<ExitCode> {
                     }
                     if let (Some(out), Some(text)) = (diagnostics.as_mut(), text) {
                         progress.suspend(|| out.write_all(text.as_bytes()))?;
+                        listing.add(&report);
                     }
                     if let Some(writer) = writer.as_mut() {
                         let rows = finding_rows(&report);
@@ -618,6 +623,7 @@ pub fn run(config: &Config) -> Result<ExitCode> {
                 writer.finish()?;
             }
             if let Some(mut out) = diagnostics.take() {
+                listing.write(&mut out)?;
                 out.flush()?;
             }
             if !config.quiet {

@@ -297,6 +297,12 @@ fn the_table_is_followed_by_the_summary_on_stdout_unless_quiet() {
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(stdout(&output), "");
     assert_eq!(stderr(&output), "");
+
+    // Without --quiet a clean match's rules in force are listed too.
+    let output = run(&["check", "--format", "table", CLEAN]);
+    let text = stdout(&output);
+    assert!(text.contains("rules in force (file, flag or default):"));
+    assert!(text.contains("variant=backgammon(default)"));
 }
 
 #[test]

@@ -12,7 +12,7 @@ use bgaudit::rules::{
 };
 
 use bgaudit::finding::Severity;
-use bgaudit::replay::{Options, check_bytes};
+use bgaudit::replay::{Options, Source, check_bytes};
 
 use crate::util::fixtures;
 
@@ -423,4 +423,59 @@ fn gnubg_variant_exports_check_clean() {
             "{file}: a 3-point match ends"
         );
     }
+}
+
+#[test]
+fn a_dailygammon_start_dump_states_nackgammon() {
+    // DailyGammon writes the starting position of each game in row 1
+    // (`12: Illegal play (7;0;...)`); this match has no Variation tag, so
+    // the dump is what says the game is Nackgammon.
+    let path = crate::util::shared().join(
+        "corpus/real/tommihaa__dg-android/core-domain__src__test__resources__match_nackgammon.mat",
+    );
+    let bytes = std::fs::read(&path).unwrap();
+    let report = check_bytes("nackgammon.mat", &bytes, &Options::default());
+    assert_eq!(report.findings, Vec::new(), "no finding, not even a note");
+    let rules = report.matches[0].rules.unwrap();
+    assert_eq!(rules.variant.value, Variant::Nackgammon);
+    assert_eq!(rules.variant.source, Source::File);
+    assert_eq!(report.matches[0].games, 4);
+
+    // The file's word goes before a flag's, as a tag's would.
+    let mut options = Options::default();
+    options.flags.variant = Some(Variant::Backgammon);
+    let report = check_bytes("nackgammon.mat", &bytes, &options);
+    assert_eq!(report.findings, Vec::new());
+    let rules = report.matches[0].rules.unwrap();
+    assert_eq!(rules.variant.value, Variant::Nackgammon);
+    assert_eq!(rules.variant.source, Source::File);
+}
+
+#[test]
+fn a_variation_tag_naming_an_unknown_game_is_reported_not_ignored() {
+    let clean = std::fs::read_to_string(fixtures().join("examples/friendly-3pt.mat")).unwrap();
+    let fevga = format!("; [Variation \"Fevga\"]\n{clean}");
+    let report = check_bytes("fevga.mat", fevga.as_bytes(), &Options::default());
+    // One warning on the tag line, and no play judged as if it were
+    // backgammon (which would be a cascade of impossible plays).
+    let found: Vec<(&str, Severity, u32)> = report
+        .findings
+        .iter()
+        .map(|f| (f.code, f.severity, f.location.line))
+        .collect();
+    assert_eq!(found, [("unsupported", Severity::Warning, 1)]);
+    assert!(report.findings[0].message.contains("`Fevga`"));
+    assert_eq!(report.matches[0].plays, 0, "no play judged");
+
+    // With --variant the user says which game it is: an info, and judged.
+    let mut options = Options::default();
+    options.flags.variant = Some(Variant::Backgammon);
+    let report = check_bytes("fevga.mat", fevga.as_bytes(), &options);
+    let found: Vec<(&str, Severity)> = report
+        .findings
+        .iter()
+        .map(|f| (f.code, f.severity))
+        .collect();
+    assert_eq!(found, [("unsupported", Severity::Info)]);
+    assert!(report.matches[0].plays > 0);
 }

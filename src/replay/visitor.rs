@@ -3,7 +3,7 @@
 
 mod typo;
 
-use super::rules::RulesInForce;
+use super::rules::{RulesInForce, Setting, Source, parse_variant};
 use super::{MatchSummary, Options};
 use crate::dice::Roll;
 use crate::finding::{Context, Finding, Severity};
@@ -182,6 +182,8 @@ struct MatchState {
     /// The last game's points are unknown (unfinished, or a resignation
     /// without a value): the next score line is taken as it is.
     result_unknown: bool,
+    /// The file names a game bgaudit does not know: no play is judged.
+    variant_unknown: bool,
     first_finding: usize,
 }
 
@@ -1010,8 +1012,50 @@ impl<'o, 'a> Replayer<'o, 'a> {
         }
     }
 
+    /// A first-row dump of a known starting position (DailyGammon writes the
+    /// Nackgammon start so) states the variant in the file's name, as a tag
+    /// would (over a flag), when no tag did and the match has not played a
+    /// game yet.
+    /// Returns the variant the dump starts, if it starts one.
+    fn variant_from_dump(&mut self, dump: &BoardDump) -> Option<Variant> {
+        let m = self.current.as_mut()?;
+        let in_force = m.rules.variant;
+        if dump_board(dump, in_force.value) == Some(starting(in_force.value)) {
+            return Some(in_force.value);
+        }
+        if in_force.source == Source::File || m.games != 1 {
+            return None;
+        }
+        let variant = [
+            Variant::Backgammon,
+            Variant::Nackgammon,
+            Variant::Hypergammon(1),
+            Variant::Hypergammon(2),
+            Variant::Hypergammon(3),
+        ]
+        .into_iter()
+        .find(|&v| dump_board(dump, v) == Some(starting(v)))?;
+        m.rules.variant = Setting {
+            value: variant,
+            source: Source::File,
+        };
+        if let Some(g) = m.game.as_mut() {
+            g.board = starting(variant);
+        }
+        Some(variant)
+    }
+
     fn dump(&mut self, action: &Action<'_>, roll: Option<Roll>, dump: &BoardDump, first: bool) {
         let side = action.side;
+        // DailyGammon writes every game's opening position as a dump in
+        // row 1: no set-up, just the start (a `; Set Pos=` line is one, even
+        // of the opening position, and gets its note).
+        if first && roll.is_some() && self.variant_from_dump(dump).is_some() {
+            if let Some(g) = self.game() {
+                g.next = Some(dump.positive);
+            }
+            return;
+        }
         let Some(rules) = self.rules() else { return };
         let Some(board) = dump_board(dump, rules.variant.value) else {
             let f = self.make(
@@ -1754,6 +1798,36 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
         self.match_count += 1;
         let rules = RulesInForce::resolve(header, &self.options.flags);
         let score = MatchScore::new(header.length, rules.crawford.value);
+        let unknown_tag = header
+            .tags
+            .iter()
+            .find(|t| t.key.eq_ignore_ascii_case("Variation"))
+            .filter(|t| parse_variant(t.value).is_none());
+        let variant_unknown = unknown_tag.is_some() && rules.variant.assumed();
+        let variant_finding = unknown_tag.map(|tag| {
+            let (severity, what) = if variant_unknown {
+                (
+                    Severity::Warning,
+                    "no play of this match is judged (cube actions and scores are)".to_owned(),
+                )
+            } else {
+                (
+                    Severity::Info,
+                    format!("the --variant flag's {} is taken", rules.variant.value.name()),
+                )
+            };
+            let mut f = Finding::new(
+                "unsupported",
+                severity,
+                tag.location,
+                format!(
+                    "the Variation tag names `{}`, a game bgaudit does not know (it knows backgammon, Nackgammon, Hypergammon 1-3 and Plakoto): {what}",
+                    tag.value.trim()
+                ),
+            );
+            f.match_number = self.match_count;
+            f
+        });
         self.current = Some(MatchState {
             rules,
             score,
@@ -1769,8 +1843,12 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
             alt_expected: None,
             replayed: None,
             result_unknown: false,
+            variant_unknown,
             first_finding: self.findings.len(),
         });
+        if let Some(f) = variant_finding {
+            self.push(f);
+        }
     }
 
     fn begin_game(&mut self, header: &GameHeader<'a>) {
@@ -1912,7 +1990,7 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
             cube_turned: false,
             crawford,
             over: None,
-            unknown: false,
+            unknown: m.variant_unknown,
             pending: Vec::new(),
             last_no_play: None,
             after_end_reported: false,

@@ -20,6 +20,7 @@ pub mod csv;
 pub mod explain;
 pub mod jsonl;
 pub mod players;
+pub mod rules;
 pub mod summary;
 pub mod table;
 
@@ -253,7 +254,7 @@ pub trait FindingWriter {
 
     /// Told about a file's matches after its rows: the rules in force are
     /// listed once per match (JSON Lines: a `match` record for each; table:
-    /// under the table, for the matches with warnings or errors).
+    /// under the table, see [`rules::RulesListing`]).
     ///
     /// # Errors
     /// Errors of the underlying writer.
@@ -377,7 +378,9 @@ pub fn match_records(report: &FileReport) -> Vec<MatchRecord> {
 }
 
 /// A writer of `format` over `out`. `wrap_width`: for the table, the width
-/// to wrap long cells to (a terminal's), `None` for no wrapping.
+/// to wrap long cells to (a terminal's), `None` for no wrapping; `quiet`:
+/// the table lists the rules in force only for matches with warnings or
+/// errors.
 ///
 /// # Errors
 /// Errors of the underlying writer (the CSV header is written at once).
@@ -385,9 +388,10 @@ pub fn finding_writer<'a, W: Write + 'a>(
     format: Format,
     out: W,
     wrap_width: Option<u16>,
+    quiet: bool,
 ) -> io::Result<Box<dyn FindingWriter + 'a>> {
     Ok(match format {
-        Format::Table => Box::new(table::TableWriter::new(out, wrap_width)),
+        Format::Table => Box::new(table::TableWriter::new(out, wrap_width, quiet)),
         Format::Jsonl => Box::new(jsonl::JsonlWriter::new(out)),
         Format::Csv => Box::new(csv::CsvWriter::new(out)?),
     })

@@ -5,6 +5,7 @@ use std::io::{self, Write};
 
 use comfy_table::{ContentArrangement, Table, presets};
 
+use super::rules::RulesListing;
 use super::{FindingRow, FindingWriter};
 
 /// The table's column titles.
@@ -18,16 +19,17 @@ pub const HEADER: [&str; 9] = [
 pub struct TableWriter<W: Write> {
     out: W,
     table: Table,
-    /// The rules of the matches with warnings or errors, listed under the table.
-    rules: Vec<String>,
+    /// The rules in force, listed under the table.
+    rules: RulesListing,
 }
 
 impl<W: Write> TableWriter<W> {
     /// A table over `out`, wrapping long cells to `wrap_width` columns when
-    /// given (a terminal's width).
-    pub fn new(out: W, wrap_width: Option<u16>) -> Self {
+    /// given (a terminal's width). `quiet`: the rules in force are listed
+    /// only for the matches with warnings or errors.
+    pub fn new(out: W, wrap_width: Option<u16>, quiet: bool) -> Self {
         TableWriter {
-            rules: Vec::new(),
+            rules: RulesListing::new(quiet),
             out,
             table: new_table(&HEADER, wrap_width),
         }
@@ -73,14 +75,7 @@ impl<W: Write> FindingWriter for TableWriter<W> {
     }
 
     fn matches(&mut self, report: &crate::replay::FileReport) -> io::Result<()> {
-        for m in &report.matches {
-            if m.findings.error + m.findings.warning > 0
-                && let Some(rules) = &m.rules
-            {
-                self.rules
-                    .push(format!("{} match {}: {rules}", report.path, m.number));
-            }
-        }
+        self.rules.add(report);
         Ok(())
     }
 
@@ -88,12 +83,7 @@ impl<W: Write> FindingWriter for TableWriter<W> {
         if !self.table.is_empty() {
             writeln!(self.out, "{}", self.table)?;
         }
-        if !self.rules.is_empty() {
-            writeln!(self.out, "rules in force (file, flag or default):")?;
-            for line in &self.rules {
-                writeln!(self.out, "  {line}")?;
-            }
-        }
+        self.rules.write(&mut self.out)?;
         self.out.flush()
     }
 }
@@ -121,7 +111,7 @@ mod tests {
             )],
         );
         let mut out = Vec::new();
-        let mut writer: Box<dyn FindingWriter> = Box::new(TableWriter::new(&mut out, None));
+        let mut writer: Box<dyn FindingWriter> = Box::new(TableWriter::new(&mut out, None, false));
         for row in finding_rows(&report)
             .iter()
             .chain(&finding_rows(&unreadable("b.xg")))
@@ -154,7 +144,7 @@ mod tests {
     #[test]
     fn no_rows_no_table() {
         let mut out = Vec::new();
-        let writer: Box<dyn FindingWriter> = Box::new(TableWriter::new(&mut out, Some(80)));
+        let writer: Box<dyn FindingWriter> = Box::new(TableWriter::new(&mut out, Some(80), false));
         writer.finish().unwrap();
         assert!(out.is_empty());
     }
