@@ -380,7 +380,7 @@ fn explain_file_game_lists_the_findings_of_that_game() {
     let output = run(&["explain", EXAMPLE, "--game", "2"]);
     assert_eq!(output.status.code(), Some(0));
     let text = stdout(&output);
-    assert!(text.contains("error[score-mismatch/gap]"));
+    assert!(text.contains("error[score-mismatch/wrong]"));
     assert!(text.contains("error[illegal-play/wrong-dice]"));
     assert!(!text.contains("double-in-crawford"));
 

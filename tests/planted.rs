@@ -718,6 +718,13 @@ plants! {
         error("points-mismatch", 54, 7).game(2).no_row()
             .by(FIRST, "Hanna").text("Wins 2 points"));
 
+    /// A Galaxy-style `Losses` line for the loser that disagrees with the
+    /// winner's `Wins` line (the game, a single at cube 2, is worth 2).
+    points_mismatch_losses_line: plant(MATCH7,
+        &[Edit::Insert(26, &["      Losses 1 point"])],
+        error("points-mismatch", 27, 35).game(1).no_row()
+            .by(SECOND, "Olaf").text("Wins 2 points"));
+
     /// The last game: Mara needed 1 point and the resignation is written
     /// as 1 (worth 2): capped, a note.
     points_mismatch_capped_is_info: plant(STUDIO5,
@@ -754,6 +761,12 @@ plants! {
           Edit::Lines(114, &[" Hanna : 6                      Olaf : 2"]),
           Edit::Lines(144, &[" Hanna : 6                      Olaf : 4"]),
           Edit::Lines(150, &[" Hanna : 6                      Olaf : 5"])],
+        error("score-mismatch", 57, 2).kind("wrong").game(3).no_row());
+
+    /// One score line mistyped upwards, the next line back in step with
+    /// the results: `wrong` (a typo), not `gap` (no game is missing).
+    score_mismatch_one_line_typo: plant(MATCH7,
+        &[Edit::Lines(57, &[" Hanna : 4                      Olaf : 3"])],
         error("score-mismatch", 57, 2).kind("wrong").game(3).no_row());
 
     /// Jonas's score is one higher from game 3 on: only forward, a gap.

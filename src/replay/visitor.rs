@@ -155,6 +155,8 @@ struct GameState {
     empty_roll: Option<EmptyRoll>,
     /// The `Wins` line's points, when one was read.
     written_points: Option<u32>,
+    /// The `Losses` line's points, when one was read.
+    loss_points: Option<u32>,
     /// A resignation written without its value: reported at the end of the
     /// game unless a `Wins` line gives the value.
     unvalued: Option<Finding>,
@@ -179,6 +181,10 @@ struct MatchState {
     /// replay itself would have now. If the next line agrees with it, the
     /// earlier line was the mistake: no second finding.
     replayed: Option<ByPlayer<u32>>,
+    /// The `score-mismatch` finding of the last score line that disagreed
+    /// with the replay, with the scores written and replayed: if the next
+    /// line agrees with the replay, it was a mistyped line, not a gap.
+    mismatch: Option<(usize, ByPlayer<u32>, ByPlayer<u32>)>,
     /// The last game's points are unknown (unfinished, or a resignation
     /// without a value): the next score line is taken as it is.
     result_unknown: bool,
@@ -1422,6 +1428,21 @@ impl<'o, 'a> Replayer<'o, 'a> {
         }
     }
 
+    /// A `Losses` line (Galaxy writes one for the loser) must give the
+    /// points the `Wins` line gives.
+    fn compare_loss_line(&mut self, action: &Action<'_>, wins: u32) {
+        let Some(g) = self.game() else { return };
+        let Some(losses) = g.loss_points.filter(|&l| l != wins) else {
+            return;
+        };
+        self.cube_finding(
+            action,
+            "points-mismatch",
+            Severity::Error,
+            format!("`Wins {wins}` but the loser's line says `Losses {losses}`"),
+        );
+    }
+
     fn win(&mut self, action: &Action<'_>, written: Option<u32>, resigned: bool) {
         let side = action.side;
         let Some(m) = self.current.as_mut() else {
@@ -1842,6 +1863,7 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
             after_match_reported: false,
             alt_expected: None,
             replayed: None,
+            mismatch: None,
             result_unknown: false,
             variant_unknown,
             first_finding: self.findings.len(),
@@ -1897,6 +1919,8 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
             m.summary.players[side].games += 1;
         }
         // Scores.
+        let mut mismatch = None;
+        let mut mistyped = None;
         let recorded = match (header.scores.first, header.scores.second) {
             (Some(a), Some(b)) => Some(ByPlayer::new(a, b)),
             _ => None,
@@ -1947,11 +1971,15 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
                     ),
                 );
                 f.kind = Some(if gap { "gap" } else { "wrong" });
+                mismatch = Some((findings.len(), recorded, expected));
                 findings.push(f);
                 m.replayed = Some(expected);
                 m.score.set_scores(recorded);
             } else {
                 if recorded != m.score.scores {
+                    if Some(recorded) == m.replayed {
+                        mistyped = m.mismatch;
+                    }
                     m.score.set_scores(recorded);
                 }
                 m.replayed = None;
@@ -1998,13 +2026,30 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
             ambiguity: None,
             empty_roll: None,
             written_points: None,
+            loss_points: None,
             unvalued: None,
             doubtful_points: false,
         });
+        let first_new = self.findings.len();
         for mut f in findings {
             f.match_number = self.match_count;
             f.game = header.number;
             self.push(f);
+        }
+        if let Some(m) = self.current.as_mut() {
+            m.mismatch =
+                mismatch.map(|(i, recorded, expected)| (first_new + i, recorded, expected));
+        }
+        if let Some((index, recorded, expected)) = mistyped
+            && let Some(f) = self.findings.get_mut(index)
+        {
+            // This line follows the replay again: the earlier line was
+            // mistyped, no game is missing.
+            f.kind = Some("wrong");
+            f.message = format!(
+                "the game starts at {}-{} but the results so far make it {}-{}, and the next game's score line agrees with them: this score line is mistyped",
+                recorded.first, recorded.second, expected.first, expected.second
+            );
         }
         self.game_start = self.current.clone().map(|state| GameStart {
             state,
@@ -2155,9 +2200,29 @@ impl<'a> Replayer<'_, 'a> {
         match &action.kind {
             ActionKind::Win {
                 points, resigned, ..
-            } => self.win(action, *points, *resigned),
+            } => {
+                let before = self.findings.len();
+                self.win(action, *points, *resigned);
+                // One finding per wrong value: when `Wins` was found wrong
+                // against the game, the `Losses` line is not compared.
+                let judged = self
+                    .findings
+                    .get(before..)
+                    .unwrap_or_default()
+                    .iter()
+                    .any(|f| {
+                        matches!(
+                            f.code,
+                            "points-mismatch" | "resign-value" | "winner-mismatch"
+                        )
+                    });
+                if let (false, Some(n)) = (judged, *points) {
+                    self.compare_loss_line(action, n);
+                }
+            }
             ActionKind::Loss(points) => {
                 let Some(g) = self.game() else { return };
+                g.loss_points = g.loss_points.or(*points);
                 let own_row = action.row.is_none();
                 if let Some(end) = g.over {
                     if end.winner() == action.side && !own_row {
