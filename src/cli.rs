@@ -534,7 +534,8 @@ pub fn run(config: &Config) -> Result<ExitCode> {
     };
     // The terminal's width when writing a table to it; no wrapping otherwise.
     let wrap_width = if stdout_is_terminal {
-        comfy_table::Table::new().width()
+        // (a terminal that reports no width gets no wrapping)
+        comfy_table::Table::new().width().filter(|&w| w > 0)
     } else {
         None
     };
@@ -603,12 +604,16 @@ pub fn run(config: &Config) -> Result<ExitCode> {
                         summary.file(&report)?;
                     }
                     if let (Some(out), Some(text)) = (diagnostics.as_mut(), text) {
-                        progress.suspend(|| out.write_all(text.as_bytes()))?;
+                        if !text.is_empty() {
+                            progress.suspend(|| out.write_all(text.as_bytes()))?;
+                        }
                         listing.add(&report);
                     }
                     if let Some(writer) = writer.as_mut() {
                         let rows = finding_rows(&report);
-                        progress.suspend(|| rows.iter().try_for_each(|row| writer.row(row)))?;
+                        if !rows.is_empty() {
+                            progress.suspend(|| rows.iter().try_for_each(|row| writer.row(row)))?;
+                        }
                         writer.matches(&report)?;
                     }
                     Ok(())
@@ -874,6 +879,9 @@ where
 struct Progress {
     bar: Option<ProgressBar>,
     start: Instant,
+    /// Standard output shares the terminal with the bar: writing to it
+    /// clears the bar first.
+    stdout_terminal: bool,
 }
 
 impl Progress {
@@ -884,7 +892,7 @@ impl Progress {
             let bar =
                 ProgressBar::with_draw_target(Some(files as u64), ProgressDrawTarget::hidden());
             if let Ok(style) = ProgressStyle::with_template(
-                "{spinner} {pos}/{len} files  {per_sec}  {elapsed}  {wide_bar}",
+                "{spinner} {pos}/{len} files  {elapsed} (eta {eta})  {wide_bar}",
             ) {
                 bar.set_style(style);
             }
@@ -893,6 +901,7 @@ impl Progress {
         Progress {
             bar,
             start: Instant::now(),
+            stdout_terminal: io::stdout().is_terminal(),
         }
     }
 
@@ -915,10 +924,12 @@ impl Progress {
         }
     }
 
-    /// Runs `f` (which writes to standard output) with the bar cleared.
+    /// Runs `f` (which writes to standard output) with the bar cleared
+    /// when both are on the terminal. (Clearing redraws the bar: not done
+    /// needlessly, or a run of many files would redraw it once a file.)
     fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
         match &self.bar {
-            Some(bar) if !bar.is_hidden() => bar.suspend(f),
+            Some(bar) if self.stdout_terminal && !bar.is_hidden() => bar.suspend(f),
             _ => f(),
         }
     }

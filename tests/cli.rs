@@ -473,3 +473,43 @@ fn jsonl_lists_the_rules_in_force_once_per_match() {
     assert_eq!(rules["jacoby"]["source"], "default");
     assert_eq!(final7["findings"]["error"], 3);
 }
+
+#[test]
+fn the_summary_rows_add_up_to_the_closing_totals() {
+    // Every fixture (clean files, planted errors, unreadable and
+    // Windows-1252 files) and a missing path.
+    let path = temp_file("summary-totals.csv");
+    let output = run(&[
+        "check",
+        "--format",
+        "jsonl",
+        "--summary",
+        path.to_str().expect("UTF-8 temp path"),
+        "fixtures",
+        "fixtures/no-such-file.mat",
+    ]);
+    let mut reader = csv::Reader::from_path(&path).expect("the summary is written");
+    let mut sums = [0u64; 3];
+    let mut rows = 0;
+    for record in reader.records() {
+        let record = record.expect("a CSV row");
+        for (sum, column) in sums.iter_mut().zip(11..14) {
+            *sum += record[column].parse::<u64>().expect("a count");
+        }
+        rows += 1;
+    }
+    std::fs::remove_file(&path).expect("temp file");
+    assert!(rows > 50);
+    let totals = stderr(&output);
+    let line = totals
+        .lines()
+        .find(|l| l.starts_with("findings: "))
+        .expect("the closing findings line");
+    assert_eq!(
+        line,
+        format!(
+            "findings: {} errors, {} warnings, {} infos",
+            sums[0], sums[1], sums[2]
+        )
+    );
+}

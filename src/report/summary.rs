@@ -136,6 +136,11 @@ pub fn match_rows(report: &FileReport) -> Vec<MatchRow> {
         file_counts.add(finding.severity);
     }
     if let Some(reason) = unreadable_reason(report) {
+        // Counted as one error, as the closing totals count it, whether or
+        // not the reader left an `unreadable` finding (a missing path).
+        if !report.findings.iter().any(|f| f.code == super::UNREADABLE) {
+            file_counts.add(crate::finding::Severity::Error);
+        }
         let mut row = MatchRow::of_file(&report.path, file_counts, "unreadable");
         row.reason = Some(reason.to_owned());
         return vec![row];
@@ -147,11 +152,33 @@ pub fn match_rows(report: &FileReport) -> Vec<MatchRow> {
             status(&file_counts),
         )];
     }
-    report
+    let mut rows: Vec<MatchRow> = report
         .matches
         .iter()
         .map(|summary| MatchRow::of_match(&report.path, summary))
-        .collect()
+        .collect();
+    // Findings about the file rather than a match (an `encoding` note on
+    // line 1) go in the first match's row, so that the rows add up to the
+    // closing totals.
+    let mut outside = SeverityCounts::default();
+    for finding in &report.findings {
+        if !report
+            .matches
+            .iter()
+            .any(|m| m.number == finding.match_number)
+        {
+            outside.add(finding.severity);
+        }
+    }
+    if let Some(first) = rows.first_mut()
+        && outside.highest().is_some()
+    {
+        first.errors += outside.error;
+        first.warnings += outside.warning;
+        first.infos += outside.info;
+        first.status = "findings";
+    }
+    rows
 }
 
 /// Writes the per-match CSV, streamed, header first.
@@ -240,7 +267,7 @@ mod tests {
                  score1,score2,errors,warnings,infos,status,reason,rules",
                 "a.mat,1,Alice,Bob,5,3,60,2,Alice,5,3,1,0,1,findings,,",
                 "b.mat,1,Carol,Dave,5,3,60,2,Carol,5,3,0,0,0,clean,,",
-                "d.xg,,,,,,,,,,,0,0,0,unreadable,not UTF-8 text,",
+                "d.xg,,,,,,,,,,,1,0,0,unreadable,not UTF-8 text,",
                 "c.txt,,,,,,,,,,,0,0,0,clean,,",
             ]
         );
