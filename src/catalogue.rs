@@ -810,7 +810,9 @@ pub static CATALOGUE: &[Entry] = &[
         G::Reading,
         F::Reading,
         "Not a text transcript (binary, e.g. an eXtreme Gammon `.xg` file), undecodable, or no \
-         match at all.",
+         match at all. Formats that are recognised but not read (eXtreme Gammon binary files, \
+         GNU Backgammon text exports, JavaFIBS and FIBS logs, archives) are named in the \
+         message, with what to do.",
         &[],
         "match.xg   (export it from eXtreme Gammon as text first)",
     ),

@@ -490,3 +490,30 @@ fn the_illegal_play_dumps_are_not_called_typos() {
     assert_eq!(markers.len(), 3);
     assert!(markers.iter().all(|f| f.likely_typo != Some(true)));
 }
+
+#[test]
+fn refused_files_of_known_formats_say_what_they_are() {
+    let dir = shared().join("corpus/real");
+    let mut named = 0;
+    for (name, report) in check_all(&dir, &Options::default()) {
+        let Some(f) = report.findings.iter().find(|f| f.code == "unreadable") else {
+            continue;
+        };
+        let expected = if name.ends_with(".xg") {
+            "an eXtreme Gammon binary file"
+        } else if name.contains("__analyzed__") || name.contains("testdata__36415064") {
+            "a GNU Backgammon text export"
+        } else if name.ends_with(".match") {
+            "a JavaFIBS match file"
+        } else if name.contains("fibsconnection") {
+            "a FIBS server session log"
+        } else {
+            // The corpus manifest: a table, nothing to name.
+            assert_eq!(name, "MANIFEST.tsv");
+            continue;
+        };
+        assert!(f.message.starts_with(expected), "{name}: {}", f.message);
+        named += 1;
+    }
+    assert_eq!(named, 15);
+}

@@ -16,6 +16,7 @@
 
 pub mod mat;
 pub mod sgf;
+pub mod sniff;
 pub mod text;
 
 use crate::dice::Roll;

@@ -72,7 +72,10 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded<'_>, Unreadable> {
             });
         }
     }
-    check_binary(bytes)?;
+    check_binary(bytes).map_err(|e| {
+        // A binary format we can name says what it is and what to do.
+        super::sniff::binary(bytes).map_or(e, |what| Unreadable(what.to_owned()))
+    })?;
     match std::str::from_utf8(bytes) {
         Ok(text) => Ok(Decoded {
             text: Cow::Borrowed(text),

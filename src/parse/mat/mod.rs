@@ -68,10 +68,12 @@ pub(crate) fn read_noted<'a>(
     let first = Lines::new(text, start, 1)
         .find_map(|line| header::match_line(line.text).map(|length| (line, length)));
     let Some(mut current) = first else {
-        visitor.problem(&Problem::at_start(
-            ProblemKind::Unreadable,
-            "no `N point match` or `Money session` line: not a .mat transcript",
-        ));
+        const NO_MATCH: &str = "no `N point match` or `Money session` line: not a .mat transcript";
+        let message = match super::sniff::text(text) {
+            Some(what) => what.to_owned(),
+            None => NO_MATCH.to_owned(),
+        };
+        visitor.problem(&Problem::at_start(ProblemKind::Unreadable, message));
         return false;
     };
     if let Some(note) = note {
