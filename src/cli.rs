@@ -516,7 +516,13 @@ pub fn run(config: &Config) -> Result<ExitCode> {
         Task::Show { place } => return run_single(config, place, true),
         _ => {}
     }
-    let inputs = walk::discover(&config.paths);
+    let mut inputs = walk::discover(&config.paths);
+    // One path cannot reach a file twice: only several are compared.
+    let repeated = if config.paths.len() > 1 {
+        walk::dedup(&mut inputs)
+    } else {
+        0
+    };
     if inputs.is_empty() && !matches!(config.task, Task::Legal { .. }) {
         // A folder with nothing in it: say so rather than report a clean run.
         anyhow::bail!("no files to check in {}", describe_paths(&config.paths));
@@ -552,7 +558,10 @@ pub fn run(config: &Config) -> Result<ExitCode> {
             (check_input(input, &config.options), None)
         }
     };
-    let mut totals = Totals::default();
+    let mut totals = Totals {
+        repeated,
+        ..Totals::default()
+    };
 
     match &config.task {
         Task::Legal {

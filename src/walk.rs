@@ -13,7 +13,9 @@
 //! - symbolic links to files are followed; symbolic links to directories are
 //!   not (no cycles), and neither are other special files met while walking;
 //! - a path that does not exist, or a directory that cannot be listed, is an
-//!   [`Input::Error`] in its place, so that nothing given disappears.
+//!   [`Input::Error`] in its place, so that nothing given disappears;
+//! - [`dedup`] drops a file reached again by a later path, so that each file
+//!   is read once (the caller counts what it dropped).
 
 use std::ffi::{OsStr, OsString};
 use std::fs;
@@ -88,6 +90,22 @@ where
         }
     }
     inputs
+}
+
+/// Drops the inputs that repeat an earlier one (the same file reached by two
+/// of the paths given, such as a folder and a file inside it, or `-` twice),
+/// keeping the first; returns how many were dropped. Files are compared by
+/// their canonical path; one that cannot be resolved is kept.
+pub fn dedup(inputs: &mut Vec<Input>) -> usize {
+    let mut seen = std::collections::HashSet::new();
+    let mut stdin_seen = false;
+    let before = inputs.len();
+    inputs.retain(|input| match input {
+        Input::Stdin => !std::mem::replace(&mut stdin_seen, true),
+        Input::File(path) => fs::canonicalize(path).map_or(true, |real| seen.insert(real)),
+        Input::Error { .. } => true,
+    });
+    before - inputs.len()
 }
 
 /// Appends the files under `dir`, sorted, depth first.
@@ -192,6 +210,28 @@ mod tests {
             .collect();
         assert_eq!(names, ["a.txt", "b-dir/inner/y.sgf", "b-dir/z", "c.mat"]);
         fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
+    fn a_file_reached_by_two_paths_is_read_once() {
+        let root = std::env::temp_dir().join(format!("bgaudit-walk-{}-dedup", std::process::id()));
+        let _ = fs::remove_dir_all(&root);
+        fs::create_dir_all(&root).unwrap();
+        let file = root.join("a.mat");
+        fs::write(&file, "x").unwrap();
+        fs::write(root.join("b.mat"), "x").unwrap();
+        let dotted = root.join(".").join("a.mat");
+        let mut inputs = discover([root.as_os_str(), file.as_os_str(), dotted.as_os_str()]);
+        inputs.extend(discover(["-", "-"]));
+        assert_eq!(dedup(&mut inputs), 3);
+        assert_eq!(
+            inputs,
+            [
+                Input::File(root.join("a.mat")),
+                Input::File(root.join("b.mat")),
+                Input::Stdin
+            ]
+        );
     }
 
     #[test]

@@ -284,7 +284,10 @@ fn output_does_not_depend_on_the_number_of_threads() {
     assert_eq!(outputs[0], outputs[1]);
     let (_, findings, _, summary) = &outputs[0];
     assert!(findings.lines().count() >= 3);
-    assert_eq!(summary.lines().count(), 11);
+    // The header and a row per file: the clean folder and the binary file
+    // given again are read once.
+    assert_eq!(summary.lines().count(), 7);
+    assert!(outputs[0].2.contains("repeated: 4 files"));
 }
 
 #[test]
@@ -517,4 +520,58 @@ fn the_summary_rows_add_up_to_the_closing_totals() {
             sums[0], sums[1], sums[2]
         )
     );
+}
+
+#[test]
+fn a_match_line_with_no_game_after_it_is_not_clean() {
+    for (text, what) in [
+        (" 7 point match\n", "the 7-point match holds no game"),
+        ("Money session\n\n", "the money session holds no game"),
+    ] {
+        let output = run_with_stdin(&["check", "--format", "jsonl", "-"], text.as_bytes());
+        let rows = jsonl(&output);
+        let finding = rows
+            .iter()
+            .find(|r| r["type"] == "finding")
+            .expect("a finding");
+        assert_eq!(finding["code"], "match-unfinished");
+        assert_eq!(finding["severity"], "warning");
+        assert_eq!(finding["line"], 1);
+        assert!(
+            finding["message"]
+                .as_str()
+                .is_some_and(|m| m.starts_with(what)),
+            "{finding}"
+        );
+        assert!(stderr(&output).contains("0 clean, 1 with findings"));
+    }
+}
+
+#[test]
+fn a_file_reached_by_two_paths_is_read_once_and_the_summary_says_so() {
+    let output = run(&[
+        "check",
+        "--format",
+        "jsonl",
+        "fixtures/examples",
+        "fixtures/examples/club-final-7pt.mat",
+    ]);
+    let err = stderr(&output);
+    assert!(
+        err.contains("files: 3 read, 2 clean, 1 with findings"),
+        "{err}"
+    );
+    assert!(
+        err.contains("repeated: 1 file reached by more than one of the paths given, read once"),
+        "{err}"
+    );
+    assert_eq!(jsonl(&output).len(), 3, "each finding once");
+    let players = run(&[
+        "players",
+        "--format",
+        "json",
+        "fixtures/examples",
+        "fixtures/examples",
+    ]);
+    assert!(stderr(&players).contains("repeated: 3 files"));
 }

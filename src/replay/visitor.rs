@@ -2272,7 +2272,23 @@ impl<'a> Replayer<'_, 'a> {
         let replay_finished = m
             .replayed
             .is_some_and(|r| r.first >= m.rules.length || r.second >= m.rules.length);
-        if m.rules.length > 0 && !m.score.is_over() && m.games > 0 && !replay_finished {
+        if m.games == 0 {
+            // A match line with nothing after it: nothing was checked, and
+            // the file must not pass as clean.
+            let what = if m.rules.length > 0 {
+                format!("{}-point match", m.rules.length)
+            } else {
+                "money session".to_owned()
+            };
+            let mut f = Finding::new(
+                "match-unfinished",
+                Severity::Warning,
+                last,
+                format!("the {what} holds no game: the record ends after its match line"),
+            );
+            f.match_number = self.match_count;
+            self.push(f);
+        } else if m.rules.length > 0 && !m.score.is_over() && !replay_finished {
             let mut f = Finding::new(
                 "match-unfinished",
                 Severity::Warning,

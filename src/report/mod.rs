@@ -418,6 +418,8 @@ pub struct Totals {
     pub findings: SeverityCounts,
     /// The unreadable files and why, in input order.
     pub unreadable_files: Vec<(String, String)>,
+    /// Inputs dropped because an earlier path had reached the same file.
+    pub repeated: usize,
 }
 
 impl Totals {
@@ -489,6 +491,13 @@ impl fmt::Display for Totals {
         )?;
         for (file, reason) in &self.unreadable_files {
             writeln!(f, "unreadable: {file}: {reason}")?;
+        }
+        if self.repeated > 0 {
+            writeln!(
+                f,
+                "repeated: {} reached by more than one of the paths given, read once",
+                plural(self.repeated as u64, "file", "files")
+            )?;
         }
         Ok(())
     }
