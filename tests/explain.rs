@@ -341,7 +341,7 @@ fn explain_file_game_move_prints_the_diagnostic_there() {
     assert!(text.starts_with("error[illegal-play/wrong-dice]: `6/4 8/4` cannot be made with 52\n"));
     assert!(text.contains("34 |   8) 52: 6/4 8/4"));
     assert!(text.contains("PositionID:MatchID YZ+DBwDYXsEAEw:"));
-    assert!(text.contains("XGID=-Aa-bBE-C---bD---aadbb----:1:-1:-1:52:3:0:0:7:10"));
+    assert!(text.contains("XGID=-Aa-bBE-C---bD---aadbb----:1:-1:-1:52:2:0:0:7:10"));
     // Only the finding: the opponent's legal reply on the same row is not shown.
     assert_eq!(text.matches("error[").count(), 1);
     assert!(!text.contains("ok:"));
@@ -488,7 +488,7 @@ fn explain_rows_carry_the_typo_fields_and_the_xgid() {
     }
     assert_eq!(
         rows[1]["xgid"],
-        "XGID=-Aa-bBE-C---bD---aadbb----:1:-1:-1:52:3:0:0:7:10"
+        "XGID=-Aa-bBE-C---bD---aadbb----:1:-1:-1:52:2:0:0:7:10"
     );
     assert!(rows[0]["xgid"].is_null());
 }

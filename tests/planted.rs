@@ -746,6 +746,13 @@ plants! {
         warning("resign-value", 26, 35).game(1).no_row()
             .by(SECOND, "Olaf").text("Wins 5 points"));
 
+    /// A resignation worth 2 written as `Wins 1 point`, every later score
+    /// line following the 2: the score line is wrong against the replay
+    /// (not a gap: no game is missing), and points at the `Wins` line.
+    resign_value_mistyped_on_the_wins_line: plant(MATCH7,
+        &[Edit::Cell(26, 35, "Wins 2 points", "Wins 1 point")],
+        error("score-mismatch", 29, 2).kind("wrong").game(2).no_row());
+
     /// Hanna resigns without a value; the next score line (6-5) says 2.
     resign_value_missing: plant(MATCH7,
         &[Edit::Lines(141, &[" 27)  Resigns"])],
@@ -1157,4 +1164,30 @@ fn planted_errors_in_sgf_are_found_at_their_node() {
 
 fn bgaudit_fixture(folder: &str, file: &str) -> std::path::PathBuf {
     crate::util::fixtures().join(folder).join(file)
+}
+
+#[test]
+fn a_mistyped_wins_line_is_named_by_the_score_mismatch() {
+    let text = apply(
+        &read_fixture(MATCH7),
+        &[Edit::Cell(26, 35, "Wins 2 points", "Wins 1 point")],
+    );
+    let report = check_text(MATCH7, &text, &RuleFlags::default());
+    let f = report
+        .findings
+        .iter()
+        .find(|f| f.code == "score-mismatch")
+        .expect("the score line disagrees");
+    assert!(
+        f.message
+            .contains("counted 1 point by its `Wins` line (line 26) and 2 points"),
+        "{}",
+        f.message
+    );
+    assert!(
+        f.message
+            .ends_with("the `Wins` line at line 26 is probably mistyped"),
+        "{}",
+        f.message
+    );
 }

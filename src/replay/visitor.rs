@@ -155,6 +155,8 @@ struct GameState {
     empty_roll: Option<EmptyRoll>,
     /// The `Wins` line's points, when one was read.
     written_points: Option<u32>,
+    /// Where that `Wins` line is.
+    written_at: Option<Location>,
     /// The `Losses` line's points, when one was read.
     loss_points: Option<u32>,
     /// A resignation written without its value: reported at the end of the
@@ -185,9 +187,16 @@ struct MatchState {
     /// with the replay, with the scores written and replayed: if the next
     /// line agrees with the replay, it was a mistyped line, not a gap.
     mismatch: Option<(usize, ByPlayer<u32>, ByPlayer<u32>)>,
+    /// That mismatch points at the last game's `Wins` line, here.
+    mismatch_wins_line: Option<Location>,
     /// The last game's points are unknown (unfinished, or a resignation
     /// without a value): the next score line is taken as it is.
     result_unknown: bool,
+    /// The last game ended by a resignation valued only by its `Wins` line:
+    /// the winner, the points written, where, and the cube. A score line
+    /// that differs only in the winner's score by another value of the
+    /// resignation points at that line, not at missing games.
+    last_resign: Option<(Side, u32, Location, u32)>,
     /// The file names a game bgaudit does not know: no play is judged.
     variant_unknown: bool,
     first_finding: usize,
@@ -298,6 +307,15 @@ fn starting(variant: Variant) -> AnyBoard {
     match variant {
         Variant::Plakoto => AnyBoard::Plakoto(PlakotoPosition::starting()),
         other => AnyBoard::Backgammon(Position::starting(other)),
+    }
+}
+
+/// `1 point`, `2 points`.
+fn points_word(n: u32) -> String {
+    if n == 1 {
+        "1 point".to_owned()
+    } else {
+        format!("{n} points")
     }
 }
 
@@ -590,6 +608,10 @@ impl<'o, 'a> Replayer<'o, 'a> {
                 _ => computed,
             };
             m.score.record(winner, points);
+            m.last_resign = match (end, written, g.written_at) {
+                (Ending::Resign { .. }, Some(w), Some(at)) => Some((winner, w, at, g.cube.value)),
+                _ => None,
+            };
             if let Some(replayed) = m.replayed.as_mut() {
                 replayed[winner] = replayed[winner].saturating_add(points);
             }
@@ -603,6 +625,7 @@ impl<'o, 'a> Replayer<'o, 'a> {
             };
         } else {
             m.alt_expected = None;
+            m.last_resign = None;
         }
         m.result_unknown = g.doubtful_points
             || match over {
@@ -1479,7 +1502,10 @@ impl<'o, 'a> Replayer<'o, 'a> {
                 });
             }
         }
-        g.written_points = g.written_points.or(written);
+        if g.written_points.is_none() && written.is_some() {
+            g.written_points = written;
+            g.written_at = Some(action.location);
+        }
         if written.is_some() {
             g.unvalued = None;
         }
@@ -1864,7 +1890,9 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
             alt_expected: None,
             replayed: None,
             mismatch: None,
+            mismatch_wins_line: None,
             result_unknown: false,
+            last_resign: None,
             variant_unknown,
             first_finding: self.findings.len(),
         });
@@ -1921,6 +1949,11 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
         // Scores.
         let mut mismatch = None;
         let mut mistyped = None;
+        // A mismatch that points at the last game's `Wins` line.
+        let mut wins_line = None;
+        // This line follows the record's own count after such a mismatch:
+        // the `Wins` line was the mistake.
+        let mut follows_record = None;
         let recorded = match (header.scores.first, header.scores.second) {
             (Some(a), Some(b)) => Some(ByPlayer::new(a, b)),
             _ => None,
@@ -1952,25 +1985,41 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
                 && !m.result_unknown
             {
                 let expected = m.score.scores;
-                let gap = recorded.first >= expected.first && recorded.second >= expected.second;
+                let resign_value = m.last_resign.and_then(|(winner, written, at, cube)| {
+                    // Only the winner's score differs, by another value of
+                    // the resignation (1, 2 or 3 times the cube).
+                    let value = (written + recorded[winner]).checked_sub(expected[winner])?;
+                    (recorded[winner.other()] == expected[winner.other()]
+                        && value != written
+                        && [1, 2, 3].iter().any(|k| k * cube == value))
+                    .then_some((written, at, value))
+                });
+                let gap = resign_value.is_none()
+                    && recorded.first >= expected.first
+                    && recorded.second >= expected.second;
+                let cause = if let Some((written, at, value)) = resign_value {
+                    format!(
+                        ": the last game's resignation is counted {} by its `Wins` line (line {}) and {} by this score line; one of the two is mistyped",
+                        points_word(written),
+                        at.line,
+                        points_word(value)
+                    )
+                } else if gap {
+                    ": games seem to be missing from the record".to_owned()
+                } else {
+                    String::new()
+                };
                 let mut f = Finding::new(
                     "score-mismatch",
                     Severity::Error,
                     header.score_location,
                     format!(
-                        "the game starts at {}-{} but the results so far make it {}-{}{}",
-                        recorded.first,
-                        recorded.second,
-                        expected.first,
-                        expected.second,
-                        if gap {
-                            ": games seem to be missing from the record"
-                        } else {
-                            ""
-                        }
+                        "the game starts at {}-{} but the results so far make it {}-{}{cause}",
+                        recorded.first, recorded.second, expected.first, expected.second,
                     ),
                 );
                 f.kind = Some(if gap { "gap" } else { "wrong" });
+                wins_line = resign_value.map(|(_, at, _)| at);
                 mismatch = Some((findings.len(), recorded, expected));
                 findings.push(f);
                 m.replayed = Some(expected);
@@ -1981,6 +2030,8 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
                         mistyped = m.mismatch;
                     }
                     m.score.set_scores(recorded);
+                } else if m.replayed.is_some() && m.mismatch_wins_line.is_some() {
+                    follows_record = m.mismatch.zip(m.mismatch_wins_line);
                 }
                 m.replayed = None;
             }
@@ -2026,6 +2077,7 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
             ambiguity: None,
             empty_roll: None,
             written_points: None,
+            written_at: None,
             loss_points: None,
             unvalued: None,
             doubtful_points: false,
@@ -2039,6 +2091,19 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
         if let Some(m) = self.current.as_mut() {
             m.mismatch =
                 mismatch.map(|(i, recorded, expected)| (first_new + i, recorded, expected));
+            m.mismatch_wins_line = wins_line;
+        }
+        if let Some(((index, _, _), at)) = follows_record
+            && let Some(f) = self.findings.get_mut(index)
+        {
+            f.message = format!(
+                "{}; the next game's score line agrees with this one: the `Wins` line at line {} is probably mistyped",
+                f.message
+                    .split("; one of the two is mistyped")
+                    .next()
+                    .unwrap_or_default(),
+                at.line
+            );
         }
         if let Some((index, recorded, expected)) = mistyped
             && let Some(f) = self.findings.get_mut(index)
@@ -2050,6 +2115,17 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
                 "the game starts at {}-{} but the results so far make it {}-{}, and the next game's score line agrees with them: this score line is mistyped",
                 recorded.first, recorded.second, expected.first, expected.second
             );
+            // The game under that line was played at the replayed score: its
+            // findings' match IDs and XGIDs say so.
+            let match_number = f.match_number;
+            for later in self.findings.iter_mut().take(first_new).skip(index + 1) {
+                if later.match_number == match_number
+                    && let Some(context) = later.context.as_mut()
+                    && context.scores == recorded
+                {
+                    context.scores = expected;
+                }
+            }
         }
         self.game_start = self.current.clone().map(|state| GameStart {
             state,
