@@ -210,7 +210,7 @@ struct PlayersArgs {
 struct CommonArgs {
     /// Files checked in parallel [default: the number of CPUs]. Output order
     /// does not depend on it.
-    #[arg(long, short = 'j', value_name = "N")]
+    #[arg(long, short = 'j', value_name = "N", value_parser = parse_jobs)]
     jobs: Option<NonZeroUsize>,
     /// No progress bar and no closing summary.
     #[arg(long, short = 'q')]
@@ -230,8 +230,10 @@ struct RuleArgs {
     /// Beavers allowed in money sessions, for files that do not say.
     #[arg(long, help_heading = "Rules (a file's own tags win)")]
     beavers: bool,
-    /// Highest cube value, for files that do not say.
-    #[arg(long, value_name = "N", help_heading = "Rules (a file's own tags win)")]
+    /// Highest cube value (a power of two; 1 = no cube), for files that do
+    /// not say.
+    #[arg(long, value_name = "N", value_parser = parse_cube_limit,
+          help_heading = "Rules (a file's own tags win)")]
     cube_limit: Option<u32>,
     /// The game variant, for files that do not say.
     #[arg(long, value_name = "NAME", value_parser = parse_variant,
@@ -277,6 +279,20 @@ enum FailOn {
 enum OnOff {
     On,
     Off,
+}
+
+fn parse_jobs(text: &str) -> Result<NonZeroUsize, String> {
+    text.parse::<usize>()
+        .ok()
+        .and_then(NonZeroUsize::new)
+        .ok_or_else(|| "expected a number of files checked at once, 1 or more".to_owned())
+}
+
+fn parse_cube_limit(text: &str) -> Result<u32, String> {
+    text.parse::<u32>()
+        .ok()
+        .filter(|n| n.is_power_of_two())
+        .ok_or_else(|| "expected a cube value: 1 (no cube), 2, 4, 8, 16, 32, 64, ...".to_owned())
 }
 
 fn parse_alias(spec: &str) -> Result<String, String> {

@@ -575,3 +575,19 @@ fn a_file_reached_by_two_paths_is_read_once_and_the_summary_says_so() {
     ]);
     assert!(stderr(&players).contains("repeated: 3 files"));
 }
+
+#[test]
+fn a_cube_limit_that_is_no_cube_value_and_zero_jobs_are_refused() {
+    for (args, says) in [
+        (&["--cube-limit", "3"][..], "expected a cube value"),
+        (&["--cube-limit", "0"][..], "expected a cube value"),
+        (&["--jobs", "0"][..], "1 or more"),
+    ] {
+        let mut all = vec!["check"];
+        all.extend_from_slice(args);
+        all.push(CLEAN);
+        let output = run(&all);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&output).contains(says), "{}", stderr(&output));
+    }
+}

@@ -170,3 +170,43 @@ fn jacoby_counts_a_gammon_single_while_the_cube_is_centred() {
         with(base, &[(71, "resign-value", None)])
     );
 }
+
+#[test]
+fn the_rules_record_names_only_what_a_flag_changed() {
+    use bgaudit::replay::{RulesInForce, Source};
+    let header = |length| bgaudit::parse::MatchHeader {
+        location: bgaudit::parse::Location::START,
+        length,
+        tags: Vec::new(),
+        format: bgaudit::parse::Format::Mat,
+    };
+    let flags = RuleFlags {
+        beavers: Some(true),
+        cube_limit: Some(64),
+        ..RuleFlags::default()
+    };
+    // Match play: `--beavers` is a money rule; the limit leaves the cube on.
+    let rules = RulesInForce::resolve(&header(7), &flags);
+    assert!(!rules.beavers.value);
+    assert_eq!(rules.beavers.source, Source::Default);
+    assert!(rules.cube_enabled.value);
+    assert_eq!(rules.cube_enabled.source, Source::Default);
+    assert_eq!(rules.cube_limit.value, Some(64));
+    assert_eq!(rules.cube_limit.source, Source::Flag);
+    // The club rule is the beaver rule of a match.
+    let club = RuleFlags {
+        match_beavers: Some(true),
+        ..RuleFlags::default()
+    };
+    let rules = RulesInForce::resolve(&header(7), &club);
+    assert!(rules.beavers.value && rules.beavers.source == Source::Flag);
+    // Money play: `--beavers` is the rule; a limit of 1 turns the cube off.
+    let off = RuleFlags {
+        beavers: Some(true),
+        cube_limit: Some(1),
+        ..RuleFlags::default()
+    };
+    let rules = RulesInForce::resolve(&header(0), &off);
+    assert!(rules.beavers.value && rules.beavers.source == Source::Flag);
+    assert!(!rules.cube_enabled.value && rules.cube_enabled.source == Source::Flag);
+}

@@ -150,8 +150,19 @@ impl RulesInForce {
                 if money { flags.jacoby } else { None },
                 false,
             ),
-            beavers: pick(tag("Beaver").and_then(on_off), flags.beavers, false),
-            cube_enabled: pick(file_cube_enabled, flags.cube_limit.map(|l| l > 1), true),
+            // In match play the beaver rule in force is the club rule's.
+            beavers: if money {
+                pick(tag("Beaver").and_then(on_off), flags.beavers, false)
+            } else {
+                pick(None, flags.match_beavers, false)
+            },
+            // A limit of 1 turns the cube off; a higher one leaves it on, as
+            // by default.
+            cube_enabled: pick(
+                file_cube_enabled.filter(|on| !on),
+                flags.cube_limit.map(|l| l > 1).filter(|on| !on),
+                true,
+            ),
             cube_limit: pick(
                 file_limit.filter(|&l| l > 1).map(Some),
                 flags.cube_limit.filter(|&l| l > 1).map(Some),

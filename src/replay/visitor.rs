@@ -1347,7 +1347,9 @@ impl<'o, 'a> Replayer<'o, 'a> {
                     action,
                     "beaver-not-allowed",
                     Severity::Error,
-                    format!("a {word} in match play, where beavers and raccoons are not allowed"),
+                    format!(
+                        "a {word} in match play, where beavers and raccoons are not allowed (--match-beavers allows them under an old club rule)"
+                    ),
                 );
             }
         } else if !rules.beavers.value {
