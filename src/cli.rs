@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result};
 use bgaudit::dice::Roll;
 use bgaudit::finding::Severity;
-use bgaudit::ids::gnubg::{parse_position_id, position_id};
-use bgaudit::ids::xgid::Xgid;
+use bgaudit::ids::gnubg::{MatchId, parse_position_id, position_id};
+use bgaudit::ids::xgid::{Xgid, XgidDice};
 use bgaudit::position::{Position, Variant};
 use bgaudit::replay::{FileReport, FileStatus, Options, RuleFlags, check_bytes};
 use bgaudit::report::explain::{Explainer, Place, Source, Style, explain_code};
@@ -148,12 +148,14 @@ impl PlaceArgs {
 
 #[derive(Debug, clap::Args)]
 struct LegalArgs {
-    /// GNU Backgammon position ID (e.g. `4HPwATDgc/ABMA`) or XGID.
-    #[arg(value_name = "POSITION")]
+    /// GNU Backgammon position ID (e.g. `4HPwATDgc/ABMA`, or with its match
+    /// ID `4HPwATDgc/ABMA:cAkAAAAAAAAA`) or XGID, the player on roll to move.
+    #[arg(value_name = "POSITION", allow_hyphen_values = true)]
     position: String,
-    /// The dice, e.g. `31`, `3-1` or `13`.
+    /// The dice, e.g. `31`, `3-1` or `13`; may be left out when the match
+    /// ID or XGID holds the roll.
     #[arg(value_name = "DICE")]
-    dice: String,
+    dice: Option<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = LegalFormat::Text)]
     format: LegalFormat,
@@ -429,8 +431,23 @@ impl Config {
                 return Ok(single(show.file, &show.rules, task));
             }
             Command::Legal(legal) => {
-                let position = parse_position(&legal.position)?;
-                let roll: Roll = legal.dice.parse().map_err(anyhow::Error::msg)?;
+                let (position, rolled) = parse_position(&legal.position)?;
+                let roll = match (legal.dice.as_deref(), rolled) {
+                    (Some(text), rolled) => {
+                        let roll: Roll = text.parse().map_err(anyhow::Error::msg)?;
+                        if let Some(rolled) = rolled.filter(|r| !same_dice(*r, roll)) {
+                            anyhow::bail!(
+                                "the dice {roll} differ from the roll {rolled} in `{}`",
+                                legal.position.trim()
+                            );
+                        }
+                        roll
+                    }
+                    (None, Some(rolled)) => rolled,
+                    (None, None) => anyhow::bail!(
+                        "no dice: give them after the position (e.g. `31`), or a match ID or XGID that holds the roll"
+                    ),
+                };
                 let task = Task::Legal {
                     position,
                     roll,
@@ -713,18 +730,47 @@ fn describe_paths(paths: &[OsString]) -> String {
 }
 
 /// A position ID (optionally followed by `:MatchID`) or an XGID.
-fn parse_position(text: &str) -> Result<Position> {
+fn parse_position(text: &str) -> Result<(Position, Option<Roll>)> {
     let text = text.trim();
-    if text.starts_with("XGID=") || text.matches(':').count() >= 9 {
+    let (position, rolled) = if text.starts_with("XGID=") || text.matches(':').count() >= 9 {
         let xgid: Xgid = text
             .parse()
             .map_err(|e| anyhow::anyhow!("invalid XGID `{text}`: {e}"))?;
-        return xgid
+        let position = xgid
             .position()
-            .map_err(|e| anyhow::anyhow!("invalid XGID `{text}`: {e}"));
+            .map_err(|e| anyhow::anyhow!("invalid XGID `{text}`: {e}"))?;
+        let rolled = match xgid.dice {
+            XgidDice::Rolled(roll) => Some(roll),
+            XgidDice::NotRolled | XgidDice::Doubled => None,
+        };
+        (position, rolled)
+    } else {
+        let (id, match_id) = match text.split_once(':') {
+            Some((id, match_id)) => (id, Some(match_id)),
+            None => (text, None),
+        };
+        let position = parse_position_id(id, 15)
+            .map_err(|e| anyhow::anyhow!("invalid position ID `{id}`: {e}"))?;
+        let rolled = match match_id {
+            Some(match_id) => {
+                let parsed: MatchId = match_id
+                    .parse()
+                    .map_err(|e| anyhow::anyhow!("invalid match ID `{match_id}`: {e}"))?;
+                parsed.dice
+            }
+            None => None,
+        };
+        (position, rolled)
+    };
+    if position.our_off() >= 15 || position.their_off() >= 15 {
+        anyhow::bail!("`{text}` is a finished game: a player has no checker left on the board");
     }
-    let id = text.split(':').next().unwrap_or(text);
-    parse_position_id(id, 15).map_err(|e| anyhow::anyhow!("invalid position ID `{id}`: {e}"))
+    Ok((position, rolled))
+}
+
+/// The same two dice, in either order.
+fn same_dice(a: Roll, b: Roll) -> bool {
+    a.normalized() == b.normalized()
 }
 
 /// Prints the legal plays of `roll` in `position`, ordered by resulting
@@ -750,6 +796,11 @@ fn run_legal(position: &Position, roll: Roll, json: bool) -> Result<ExitCode> {
     } else {
         for row in &rows {
             writeln!(out, "{}\t{}", row.play, row.position)?;
+        }
+        if rows.is_empty() {
+            // Nothing on standard output, as a script expects; a word for
+            // the reader.
+            eprintln!("no legal play: {roll} cannot be played, the roll is lost");
         }
     }
     out.flush()?;

@@ -591,3 +591,40 @@ fn a_cube_limit_that_is_no_cube_value_and_zero_jobs_are_refused() {
         assert!(stderr(&output).contains(says), "{}", stderr(&output));
     }
 }
+
+#[test]
+fn legal_takes_the_roll_from_the_id_and_refuses_what_does_not_fit() {
+    const XGID: &str = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10";
+    // The roll held by the XGID, the same roll given, and an XGID without
+    // `XGID=` that starts with `-`.
+    let from_id = run(&["legal", XGID]);
+    assert_eq!(from_id.status.code(), Some(0));
+    assert_eq!(stdout(&run(&["legal", XGID, "25"])), stdout(&from_id));
+    assert_eq!(stdout(&run(&["legal", &XGID[5..]])), stdout(&from_id));
+    assert!(stdout(&from_id).contains("13/8 13/11\t"));
+    for (args, says) in [
+        (&[XGID, "31"][..], "differ from the roll 52"),
+        (&["4HPwATDgc/ABMA"][..], "no dice"),
+        (&["4HPwATDgc/ABMA:zzz", "31"][..], "invalid match ID"),
+        (&["AAAAAAAAAAAAAA", "31"][..], "finished game"),
+    ] {
+        let mut all = vec!["legal"];
+        all.extend_from_slice(args);
+        let output = run(&all);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let err = stderr(&output);
+        assert!(err.contains(says) && err.lines().count() == 1, "{err}");
+    }
+}
+
+#[test]
+fn legal_says_so_when_no_play_exists() {
+    // A checker on the bar against a closed board.
+    let closed = "XGID=------N------c-----bbbbbbA:0:0:1:52:0:0:0:0:10";
+    let text = run(&["legal", closed]);
+    assert_eq!(text.status.code(), Some(0));
+    assert_eq!(stdout(&text), "");
+    assert!(stderr(&text).contains("no legal play"));
+    let json = run(&["legal", closed, "--format", "json"]);
+    assert_eq!(stdout(&json).trim(), "[]");
+}
