@@ -996,6 +996,18 @@ pub fn closest(name: &str) -> Option<String> {
         .map(|(_, candidate)| candidate)
 }
 
+/// The kinds a code has in the catalogue (none for a code without kinds or
+/// an unknown one).
+#[must_use]
+pub fn kinds_of(code: &str) -> Vec<&'static str> {
+    let code = code.trim().to_ascii_lowercase();
+    CATALOGUE
+        .iter()
+        .filter(|e| e.code == code)
+        .filter_map(|e| e.kind)
+        .collect()
+}
+
 /// The catalogue as the Markdown table of `docs/output.md`: one row per
 /// code and kind with its severity, group, meaning and the sections of the
 /// rules behind it.

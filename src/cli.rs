@@ -414,9 +414,17 @@ impl Config {
                 }
                 let is_file = name == "-" || std::path::Path::new(&explain.target).exists();
                 if !is_file {
-                    let hint = bgaudit::catalogue::closest(&name)
-                        .map(|c| format!(" (did you mean `{c}`?)"))
-                        .unwrap_or_default();
+                    let kinds = name
+                        .split_once('/')
+                        .map(|(code, _)| (code, bgaudit::catalogue::kinds_of(code)))
+                        .filter(|(_, kinds)| !kinds.is_empty());
+                    let hint = if let Some((code, kinds)) = kinds {
+                        format!(" (`{code}` has the kinds {})", kinds.join(", "))
+                    } else {
+                        bgaudit::catalogue::closest(&name)
+                            .map(|c| format!(" (did you mean `{c}`?)"))
+                            .unwrap_or_default()
+                    };
                     anyhow::bail!("`{name}` is neither a finding code nor a file{hint}");
                 }
                 let task = Task::Explain {
@@ -861,6 +869,14 @@ fn run_single(config: &Config, place: &Place, show: bool) -> Result<ExitCode> {
     } else {
         Input::File(PathBuf::from(path))
     };
+    if std::path::Path::new(path).is_dir() {
+        anyhow::bail!(
+            "`{}` is a folder: {} reads one file (`bgaudit check --explain {}` covers a folder)",
+            path.to_string_lossy(),
+            if show { "show" } else { "explain" },
+            path.to_string_lossy()
+        );
+    }
     let (report, bytes) = check_input_keeping(&input, &config.options);
     let source = bytes.as_deref().and_then(Source::from_bytes);
     let explainer = Explainer::new(&report, source.as_ref(), config.style);

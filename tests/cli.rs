@@ -628,3 +628,26 @@ fn legal_says_so_when_no_play_exists() {
     let json = run(&["legal", closed, "--format", "json"]);
     assert_eq!(stdout(&json).trim(), "[]");
 }
+
+#[test]
+fn explain_says_what_it_checked_in_a_clean_file_and_refuses_a_folder() {
+    let clean = run(&["explain", "fixtures/cli/clean/money.mat"]);
+    assert_eq!(clean.status.code(), Some(0));
+    assert_eq!(
+        stdout(&clean),
+        "fixtures/cli/clean/money.mat: nothing found in 1 match, 1 game, 2 plays \
+         (`bgaudit show` prints its positions)\n"
+    );
+    for command in ["explain", "show"] {
+        let folder = run(&[command, CLEAN]);
+        assert_eq!(folder.status.code(), Some(2));
+        assert!(
+            stderr(&folder).contains("is a folder"),
+            "{}",
+            stderr(&folder)
+        );
+    }
+    let kind = run(&["explain", "illegal-play/foo"]);
+    assert_eq!(kind.status.code(), Some(2));
+    assert!(stderr(&kind).contains("`illegal-play` has the kinds wrong-dice, under-played"));
+}

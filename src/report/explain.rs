@@ -413,7 +413,24 @@ impl<'a> Explainer<'a> {
             .filter(|f| self.finding_at(f, place))
             .collect();
         if place.game.is_none() && place.match_number.is_none() && place.row.is_none() {
-            return Ok(self.all());
+            let all = self.all();
+            if !all.is_empty() {
+                return Ok(all);
+            }
+            // A clean file: say so, and what was checked.
+            let (games, plays) = self
+                .report
+                .matches
+                .iter()
+                .fold((0, 0), |(g, p), m| (g + m.games, p + m.plays));
+            let matches = self.report.matches.len();
+            return Ok(format!(
+                "{}: nothing found in {matches} {}, {games} {}, {plays} {} (`bgaudit show` prints its positions)\n",
+                self.report.path,
+                if matches == 1 { "match" } else { "matches" },
+                if games == 1 { "game" } else { "games" },
+                if plays == 1 { "play" } else { "plays" },
+            ));
         }
         let steps = self.steps_at(place);
         if findings.is_empty() && steps.is_empty() {
