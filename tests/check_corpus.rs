@@ -257,8 +257,7 @@ const EXPECTED_ERRORS: &[(&str, u32, &str, Option<&str>)] = &[
         Some("no-checker"),
     ),
     // A forced play (55: 6/1(4); 65: 6/off 6/1) skipped in mid-game, after
-    // which the same player plays on: a real no-play. (The later runs of empty
-    // rolls until the opponent bears off are notes: the player stopped playing.)
+    // which the same player plays on: a real no-play.
     (
         "bgnori__bglib/bglib__record__snowietxt__Wakagashira-nori-2009Feb092123.txt",
         55,
@@ -268,6 +267,34 @@ const EXPECTED_ERRORS: &[(&str, u32, &str, Option<&str>)] = &[
     (
         "bgnori__bglib/bglib__record__snowietxt__nicksbar-nori-2009Jan302316.txt",
         138,
+        "illegal-play",
+        Some("no-play"),
+    ),
+    // A player who stops playing: several rolls in a row recorded with no
+    // play while the opponent rolls on and wins. Each roll of the opponent
+    // accepted the skipped play, so they stood (one finding per run); the
+    // player's last plays may also have been lost by the exporter.
+    (
+        "bgnori__bglib/bglib__record__snowietxt__Wakagashira-nori-2009Feb092110.txt",
+        46,
+        "illegal-play",
+        Some("no-play"),
+    ),
+    (
+        "bgnori__bglib/bglib__record__snowietxt__Wakagashira-nori-2009Feb092123.txt",
+        37,
+        "illegal-play",
+        Some("no-play"),
+    ),
+    (
+        "bgnori__bglib/bglib__record__snowietxt__Wakagashira-nori-2009Feb092123.txt",
+        57,
+        "illegal-play",
+        Some("no-play"),
+    ),
+    (
+        "bgnori__bglib/bglib__record__snowietxt__nicksbar-nori-2009Jan302316.txt",
+        140,
         "illegal-play",
         Some("no-play"),
     ),

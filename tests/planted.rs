@@ -481,6 +481,13 @@ plants! {
         error("illegal-play", 174, 34).kind("no-play").game(7).row(24)
             .by(SECOND, "Olaf").text("62:").stood(true));
 
+    /// Hanna plays nothing, Olaf rolls on (accepting it), then Hanna
+    /// resigns: the skipped play stood, an error, not a concession.
+    illegal_play_no_play_then_the_opponent_rolls_then_a_resignation_is_an_error: plant(MATCH7,
+        &[Edit::Cell(140, 6, "42: 7/5 4/0", "42:")],
+        error("illegal-play", 140, 6).kind("no-play").game(5).row(26)
+            .by(FIRST, "Hanna").text("42:").stood(true));
+
     /// The player rolls, plays nothing and resigns: info.
     illegal_play_no_play_before_a_resignation_is_info: plant(MONEY,
         &[Edit::Cell(112, 6, "64: 25/21 8/2", "64:")],

@@ -505,12 +505,31 @@ impl<'o, 'a> Replayer<'o, 'a> {
                 }
                 Pending::NoPlay { finding, rolls, .. } => {
                     let f = &mut self.findings[finding];
-                    if conceded {
+                    // The opponent rolled or doubled after it: the skipped
+                    // play stood, whatever ended the game later.
+                    let stood = f.stood == Some(true);
+                    if conceded && !stood {
                         f.severity = Severity::Info;
+                        let how = if over {
+                            "the player conceded after rolling"
+                        } else {
+                            "the record stops here"
+                        };
+                        f.message = format!("{}; {how}", f.message);
+                    } else if conceded {
                         let how = match (over, rolls > 1) {
-                            (false, _) => "the record stops here",
-                            (true, false) => "the player conceded after rolling",
-                            (true, true) => "the player stopped playing, then conceded",
+                            (false, false) => {
+                                "the opponent rolled on, so it stood; the record stops later"
+                            }
+                            (false, true) => {
+                                "the player stopped playing while the opponent rolled on, so the skipped plays stood; the record stops later"
+                            }
+                            (true, false) => {
+                                "the opponent rolled on, so it stood; the player conceded later"
+                            }
+                            (true, true) => {
+                                "the player stopped playing while the opponent rolled on, so the skipped plays stood, then conceded"
+                            }
                         };
                         f.message = format!("{}; {how}", f.message);
                     } else {

@@ -29,10 +29,19 @@ const MIN_EVIDENCE: usize = 2;
 
 /// A trial replay's outcome after the settled play.
 struct Trial {
-    /// Warnings and errors after the play.
+    /// Warnings and errors after the play (and illegal plays of any
+    /// severity: a roll left unplayed before a resignation too).
     problems: Vec<Finding>,
     /// Rolls after the play in the game.
     rolls: usize,
+    /// Rolls after the play before the first problem (all of them when
+    /// there is none).
+    clean_rolls: usize,
+}
+
+/// What counts against a reading of the rest of the game.
+fn is_problem(f: &Finding, after: usize) -> bool {
+    f.location.byte > after && (f.severity >= Severity::Warning || f.code == "illegal-play")
 }
 
 impl<'a> Replayer<'_, 'a> {
@@ -111,9 +120,20 @@ impl<'a> Replayer<'_, 'a> {
         let impossible = finding.code == "impossible-play";
         let as_written: Vec<Finding> = self.findings[start.findings..]
             .iter()
-            .filter(|f| f.location.byte > after && f.severity >= Severity::Warning)
+            .filter(|f| is_problem(f, after))
             .cloned()
             .collect();
+        // Where reading the play as written first goes wrong: at once for an
+        // impossible play (the rest cannot be checked).
+        let as_written_first = if impossible {
+            after
+        } else {
+            as_written
+                .iter()
+                .map(|f| f.location.byte)
+                .min()
+                .unwrap_or(usize::MAX)
+        };
         let stands = Reading {
             event,
             result: None,
@@ -121,7 +141,7 @@ impl<'a> Replayer<'_, 'a> {
             typo: None,
             note: String::new(),
         };
-        if !impossible && as_written.is_empty() {
+        if !impossible && as_written.iter().all(|f| f.severity < Severity::Warning) {
             // The record follows the play as written: it stands (the finding's
             // `likely_typo` says so; the message needs no note).
             return Reading {
@@ -155,13 +175,26 @@ impl<'a> Replayer<'_, 'a> {
             .collect();
         candidates.sort_by_key(|(d, play, _)| (*d, play.to_string()));
         candidates.truncate(MAX_CANDIDATES);
+        // With one legal play there is nothing to choose, so no fit by
+        // chance: one clean roll after it (the one that went wrong as
+        // written) is evidence enough, and a later problem can be a separate
+        // one. Choosing among several needs the whole rest of the game clean:
+        // a reading that fits for a while and then fails is a guess.
+        let single = candidates.len() == 1;
+        let min_clean = if single { 1 } else { MIN_EVIDENCE };
 
+        // The best reading goes wrong latest, then has fewest problems, then
+        // is closest to what was written.
+        let rank = |t: &Trial, d: usize| {
+            let first = t.problems.first().map_or(usize::MAX, |f| f.location.byte);
+            (std::cmp::Reverse(first), t.problems.len(), d)
+        };
         let mut best: Option<(usize, Play, AnyBoard, Trial)> = None;
         for (d, play, result) in candidates {
             let trial = self.trial(start, events, event, frame(&result, side), after);
             let better = match &best {
                 None => true,
-                Some((bd, _, _, bt)) => (trial.problems.len(), d) < (bt.problems.len(), *bd),
+                Some((bd, _, _, bt)) => rank(&trial, d) < rank(bt, *bd),
             };
             if better {
                 let clean = trial.problems.is_empty();
@@ -172,10 +205,17 @@ impl<'a> Replayer<'_, 'a> {
                 }
             }
         }
+        let convincing = |t: &Trial| match t.problems.first() {
+            // Clean to the end of the game.
+            None => t.rolls >= min_clean,
+            // The only legal play, going wrong later than the play as written
+            // does: the later problem is a separate one.
+            Some(first) => {
+                single && t.clean_rolls >= min_clean && first.location.byte > as_written_first
+            }
+        };
         match best {
-            Some((_, play, result, trial))
-                if trial.problems.is_empty() && trial.rolls >= MIN_EVIDENCE =>
-            {
+            Some((_, play, result, trial)) if convincing(&trial) => {
                 let shown = if play.steps().is_empty() {
                     "no play".to_string()
                 } else {
@@ -187,15 +227,20 @@ impl<'a> Replayer<'_, 'a> {
                     describe_first(&as_written)
                 };
                 let lost = written.is_empty();
+                let clean = match trial.problems.first() {
+                    None => format!("the {} roll(s) after it replay cleanly", trial.rolls),
+                    Some(f) => format!(
+                        "the {} roll(s) after it replay cleanly up to line {}",
+                        trial.clean_rolls, f.location.line
+                    ),
+                };
                 let note = if lost {
                     format!(
-                        "; the play was probably lost from the record: with {shown} the {} roll(s) after it replay cleanly; as written, {as_written_note}",
-                        trial.rolls
+                        "; the play was probably lost from the record: with {shown} {clean}; as written, {as_written_note}"
                     )
                 } else {
                     format!(
-                        "; probable transcription error: {shown} is legal and the {} roll(s) after it replay cleanly; as written, {as_written_note}",
-                        trial.rolls
+                        "; probable transcription error: {shown} is legal and {clean}; as written, {as_written_note}"
                     )
                 };
                 Reading {
@@ -204,6 +249,31 @@ impl<'a> Replayer<'_, 'a> {
                     suggestion: Some(play.to_string()),
                     typo: Some(true),
                     note,
+                }
+            }
+            Some((_, _, _, trial)) if !impossible => {
+                // The record follows the play as written for a while, and no
+                // legal play makes it go wrong later: it stood, and what goes
+                // wrong later is a separate matter.
+                let first = trial
+                    .problems
+                    .first()
+                    .map_or(usize::MAX, |f| f.location.byte);
+                let clean_as_written = events
+                    .iter()
+                    .skip(event + 1)
+                    .filter(|e| {
+                        matches!(e, GameEvent::Action(a) if matches!(a.kind, ActionKind::Roll { .. }))
+                    })
+                    .take_while(|e| e.location().byte < as_written_first)
+                    .count();
+                if clean_as_written >= MIN_EVIDENCE && first <= as_written_first {
+                    Reading {
+                        typo: Some(false),
+                        ..stands
+                    }
+                } else {
+                    stands
                 }
             }
             _ => stands,
@@ -230,19 +300,27 @@ impl<'a> Replayer<'_, 'a> {
         self.restore(start);
         self.process(events);
         self.readings.pop();
-        let problems = self.findings[start.findings..]
+        let mut problems: Vec<Finding> = self.findings[start.findings..]
             .iter()
-            .filter(|f| f.location.byte > after && f.severity >= Severity::Warning)
+            .filter(|f| is_problem(f, after))
             .cloned()
             .collect();
-        let rolls = events
-            .iter()
-            .skip(event + 1)
-            .filter(
+        problems.sort_by_key(|f| f.location.byte);
+        let first = problems.first().map_or(usize::MAX, |f| f.location.byte);
+        let rolls_after = || {
+            events.iter().skip(event + 1).filter(
                 |e| matches!(e, GameEvent::Action(a) if matches!(a.kind, ActionKind::Roll { .. })),
             )
+        };
+        let rolls = rolls_after().count();
+        let clean_rolls = rolls_after()
+            .take_while(|e| e.location().byte < first)
             .count();
-        Trial { problems, rolls }
+        Trial {
+            problems,
+            rolls,
+            clean_rolls,
+        }
     }
 }
 
