@@ -667,8 +667,7 @@ pub fn run(config: &Config) -> Result<ExitCode> {
             players.write(*format, out, wrap_width)?;
             if !config.quiet {
                 eprint!("{totals}");
-                let lost = players.unattributed();
-                let lost = lost.illegal_plays + lost.illegal_cube + lost.record_defects;
+                let lost = players.unattributed().counted();
                 if lost > 0 {
                     eprintln!("findings about no player: {lost} (not in any row)");
                 }

@@ -358,6 +358,22 @@ fn per_player_totals_add_up_to_the_findings() {
 }
 
 #[test]
+fn players_count_a_missing_path_among_the_findings_about_no_player() {
+    // The missing path's `unreadable` row and the file's score-mismatch are
+    // about no player: both are counted, as for a binary file.
+    let example = "fixtures/examples/club-final-7pt.mat";
+    for unreadable in ["fixtures/cli/no-such-file.mat", BINARY] {
+        let output = run(&["players", "--format", "csv", unreadable, example]);
+        assert_eq!(output.status.code(), Some(2));
+        let text = stderr(&output);
+        assert!(
+            text.contains("findings about no player: 2 (not in any row)"),
+            "{unreadable}: {text}"
+        );
+    }
+}
+
+#[test]
 fn players_json_is_one_array() {
     let output = run(&["players", "--format", "json", CLEAN]);
     assert_eq!(output.status.code(), Some(0));

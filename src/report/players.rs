@@ -18,6 +18,7 @@ use serde::Serialize;
 
 use super::csv::{headed_writer, io_error};
 use super::table::new_table;
+use super::{UNREADABLE, unreadable_reason};
 use crate::finding::{Finding, Severity};
 use crate::replay::{FileReport, PlayerTally};
 
@@ -181,6 +182,13 @@ pub struct FindingTotals {
 }
 
 impl FindingTotals {
+    /// Every counted finding: the sum of the four finding columns (`stood`
+    /// and `ended_game` are part of `illegal_plays`).
+    #[must_use]
+    pub fn counted(&self) -> u64 {
+        self.illegal_plays + self.illegal_cube + self.record_defects + self.probable_typos
+    }
+
     fn count(&mut self, finding: &Finding) {
         match category(finding) {
             Category::IllegalPlay => {
@@ -254,8 +262,16 @@ impl PlayersReport {
         stats
     }
 
-    /// Adds one file's matches and findings.
+    /// Adds one file's matches and findings. An unreadable input whose
+    /// findings hold no `unreadable` finding (a missing path, say) counts the
+    /// `unreadable` row `check` writes for it: a record defect about no
+    /// player.
     pub fn add_file(&mut self, report: &FileReport) {
+        if unreadable_reason(report).is_some()
+            && !report.findings.iter().any(|f| f.code == UNREADABLE)
+        {
+            self.unattributed.record_defects += 1;
+        }
         for summary in &report.matches {
             let tallies = [&summary.players.first, &summary.players.second];
             let same = self.key(&tallies[0].name) == self.key(&tallies[1].name);
@@ -941,9 +957,16 @@ mod tests {
         let typos = counted(&|f| typo(f));
         let plays = counted(&|f| !typo(f) && f.code.starts_with("illegal-play"));
         let cube = counted(&|f| !typo(f) && f.code == "double-not-owner");
-        let defects = counted(&|f| {
-            !typo(f) && !f.code.starts_with("illegal-play") && f.code != "double-not-owner"
-        });
+        // An unreadable input with no finding of its own (d.xg) is one
+        // `unreadable` row of `check`: a record defect about no player.
+        let unreadable_rows = reports
+            .iter()
+            .filter(|r| r.status == crate::replay::FileStatus::Unreadable && r.findings.is_empty())
+            .count() as u64;
+        let defects = unreadable_rows
+            + counted(&|f| {
+                !typo(f) && !f.code.starts_with("illegal-play") && f.code != "double-not-owner"
+            });
         let sum = |field: fn(&PlayerRow) -> u64| rows.iter().map(field).sum::<u64>();
         let unattributed = report.unattributed();
         assert_eq!(sum(|r| r.illegal_plays) + unattributed.illegal_plays, plays);
@@ -956,14 +979,15 @@ mod tests {
             sum(|r| r.probable_typos) + unattributed.probable_typos,
             typos
         );
-        assert_eq!((plays, cube, defects, typos), (5, 1, 3, 2));
+        assert_eq!((plays, cube, defects, typos), (5, 1, 4, 2));
         // Every counted finding is in exactly one of the four columns.
         assert_eq!(
             plays + cube + defects + typos,
-            counted(&|_| true),
+            counted(&|_| true) + unreadable_rows,
             "columns overlap or miss a finding"
         );
-        assert_eq!(unattributed.record_defects, 1);
+        assert_eq!(unattributed.record_defects, 2);
+        assert_eq!(unattributed.counted(), 2);
         assert_eq!(
             sum(|r| r.stood) + sum(|r| r.ended_game),
             sum(|r| r.illegal_plays)
@@ -1015,6 +1039,24 @@ mod tests {
             ),
             (1, 1, 1)
         );
+    }
+
+    #[test]
+    fn players_count_an_unreadable_input_once_whether_or_not_it_has_a_finding() {
+        // A missing path: no finding, the `unreadable` row comes from the
+        // report's status.
+        let mut report = PlayersReport::default();
+        report.add_file(&unreadable("missing.mat"));
+        assert_eq!(report.unattributed().record_defects, 1);
+        // A binary file: the reader's own `unreadable` finding, counted once.
+        let mut binary = unreadable("x.xg");
+        let mut found = finding(UNREADABLE, None, Severity::Error, Side::First, "", 1);
+        (found.side, found.player, found.match_number) = (None, None, 0);
+        binary.findings.push(found);
+        report.add_file(&binary);
+        assert_eq!(report.unattributed().record_defects, 2);
+        assert_eq!(report.unattributed().counted(), 2);
+        assert!(report.rows().is_empty());
     }
 
     #[test]
