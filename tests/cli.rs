@@ -374,6 +374,65 @@ fn players_count_a_missing_path_among_the_findings_about_no_player() {
 }
 
 #[test]
+fn players_without_a_name_are_never_merged() {
+    // Two files whose score lines name nobody: four sides, four rows.
+    let dir = temp_file("unnamed");
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let root = env!("CARGO_MANIFEST_DIR");
+    for (name, fixture, score_line) in [
+        (
+            "a.mat",
+            "fixtures/cli/clean/one-point.mat",
+            " Alice : 0                      Bob : 0",
+        ),
+        (
+            "b.mat",
+            "fixtures/cli/mixed/wrong-dice.mat",
+            " Erin : 0                       Frank : 0",
+        ),
+    ] {
+        let text = std::fs::read_to_string(format!("{root}/{fixture}")).expect("fixture");
+        assert!(text.contains(score_line), "{fixture}");
+        let text = text.replace(score_line, " : 0                            : 0");
+        std::fs::write(dir.join(name), text).expect("temp file");
+    }
+    let dir_name = dir.to_str().expect("UTF-8 temp path");
+    let output = run(&["players", "--format", "json", "--alias", "x=y", dir_name]);
+    std::fs::remove_dir_all(&dir).expect("temp dir");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let rows: Vec<serde_json::Value> = serde_json::from_slice(&output.stdout).expect("JSON");
+    let label =
+        |file: &str, player: u32| format!("(unnamed: {dir_name}/{file} match 1, player {player})");
+    let names: Vec<&str> = rows
+        .iter()
+        .map(|r| r["player"].as_str().expect("a name"))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            label("a.mat", 1),
+            label("a.mat", 2),
+            label("b.mat", 1),
+            label("b.mat", 2)
+        ]
+    );
+    for row in &rows {
+        assert_eq!(
+            (row["matches"].as_u64(), row["games"].as_u64()),
+            (Some(1), Some(1))
+        );
+        assert_eq!(row["rolls"].as_u64(), Some(1), "{row}");
+    }
+    // The impossible play of b.mat's left column is that side's alone.
+    let defects: Vec<u64> = rows
+        .iter()
+        .map(|r| r["record_defects"].as_u64().expect("a count"))
+        .collect();
+    assert_eq!(defects, [0, 0, 1, 0]);
+    assert!(!stderr(&output).contains("findings about no player"));
+}
+
+#[test]
 fn players_json_is_one_array() {
     let output = run(&["players", "--format", "json", CLEAN]);
     assert_eq!(output.status.code(), Some(0));

@@ -3,7 +3,9 @@
 //!
 //! Players are matched by a normalised name ([`normalize_name`]: trimmed,
 //! inner spaces collapsed, case-folded, a trailing rating such as `,1723`
-//! removed), then merged by `--alias NAME=NAME`. Games, plays and dice come
+//! removed), then merged by `--alias NAME=NAME`. A side of a match with no
+//! name is never merged with anything: it has a row of its own, labelled
+//! `(unnamed: FILE match N, player 1|2)`. Games, plays and dice come
 //! from the replay's [`PlayerTally`]s; the finding columns count the replay's
 //! [`Finding`]s, each given to the player of its column (see [`category`] for
 //! which finding goes in which column), so that the columns add up to the
@@ -21,6 +23,7 @@ use super::table::new_table;
 use super::{UNREADABLE, unreadable_reason};
 use crate::finding::{Finding, Severity};
 use crate::replay::{FileReport, PlayerTally};
+use crate::side::Side;
 
 /// The output formats of `players`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -207,9 +210,44 @@ impl FindingTotals {
     }
 }
 
+/// Who a row is about. Named players sort first, by name; unnamed ones
+/// after them, in input order.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum PlayerKey {
+    /// A player with a name: the normalised name after aliases.
+    Named(String),
+    /// One side of one match whose name is empty: never merged with another.
+    Unnamed {
+        /// Ordinal of the file among those added, from 1.
+        file: usize,
+        /// Ordinal of the match in the file, from 1.
+        match_number: u32,
+        /// The column.
+        side: Side,
+    },
+}
+
+impl PlayerKey {
+    /// The row's `player`: the normalised name, or
+    /// `(unnamed: FILE match N, player 1)` (player 1 is the left column,
+    /// player 2 the right one).
+    fn label(&self, path: &str) -> String {
+        match self {
+            PlayerKey::Named(name) => name.clone(),
+            PlayerKey::Unnamed {
+                match_number, side, ..
+            } => format!(
+                "(unnamed: {path} match {match_number}, player {})",
+                side.index() + 1
+            ),
+        }
+    }
+}
+
 /// Everything summed for one player.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct PlayerStats {
+    label: String,
     spellings: BTreeSet<String>,
     matches: u64,
     games: u64,
@@ -237,8 +275,10 @@ impl PlayerStats {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PlayersReport {
     aliases: Aliases,
-    players: BTreeMap<String, PlayerStats>,
+    players: BTreeMap<PlayerKey, PlayerStats>,
     unattributed: FindingTotals,
+    /// Files added so far.
+    files: usize,
 }
 
 impl PlayersReport {
@@ -251,14 +291,35 @@ impl PlayersReport {
         }
     }
 
-    fn key(&self, name: &str) -> String {
-        self.aliases.resolve(&normalize_name(name))
+    /// The key of a name, after aliases; `None` for a name that is empty
+    /// once normalised.
+    fn named_key(&self, name: &str) -> Option<PlayerKey> {
+        let normalized = normalize_name(name);
+        (!normalized.is_empty()).then(|| PlayerKey::Named(self.aliases.resolve(&normalized)))
     }
 
-    fn stats(&mut self, name: &str) -> &mut PlayerStats {
-        let key = self.key(name);
-        let stats = self.players.entry(key).or_default();
-        stats.spellings.insert(name.trim().to_owned());
+    /// The key of the player of `side` in match `match_number` of the
+    /// `file`th file, named `name` there.
+    fn column_key(&self, file: usize, match_number: u32, side: Side, name: &str) -> PlayerKey {
+        self.named_key(name).unwrap_or(PlayerKey::Unnamed {
+            file,
+            match_number,
+            side,
+        })
+    }
+
+    fn stats(&mut self, key: PlayerKey, path: &str, spelling: &str) -> &mut PlayerStats {
+        let stats = self
+            .players
+            .entry(key)
+            .or_insert_with_key(|key| PlayerStats {
+                label: key.label(path),
+                ..PlayerStats::default()
+            });
+        let spelling = spelling.trim();
+        if !spelling.is_empty() {
+            stats.spellings.insert(spelling.to_owned());
+        }
         stats
     }
 
@@ -272,21 +333,26 @@ impl PlayersReport {
         {
             self.unattributed.record_defects += 1;
         }
+        self.files += 1;
+        let file = self.files;
         for summary in &report.matches {
-            let tallies = [&summary.players.first, &summary.players.second];
-            let same = self.key(&tallies[0].name) == self.key(&tallies[1].name);
-            for (i, tally) in tallies.into_iter().enumerate() {
-                let stats = self.stats(&tally.name);
+            let keys = Side::BOTH.map(|side| {
+                self.column_key(file, summary.number, side, &summary.players[side].name)
+            });
+            let same = keys[0] == keys[1];
+            for (side, key) in Side::BOTH.into_iter().zip(keys) {
+                let tally = &summary.players[side];
+                let stats = self.stats(key, &report.path, &tally.name);
                 stats.add_tally(tally);
-                if i == 0 || !same {
+                if side == Side::First || !same {
                     stats.matches += 1;
                 }
             }
         }
         for finding in &report.findings {
-            match owner(report, finding) {
-                Some(name) => {
-                    let stats = self.stats(name);
+            match self.owner(file, report, finding) {
+                Some((key, spelling)) => {
+                    let stats = self.stats(key, &report.path, spelling);
                     stats.findings.count(finding);
                     if category(finding) == Category::IllegalPlay {
                         *stats.by_kind.entry(kind_column(finding)).or_default() += 1;
@@ -319,13 +385,35 @@ impl PlayersReport {
         totals
     }
 
-    /// One row per player, sorted by normalised name.
+    /// One row per player: named players sorted by normalised name, then
+    /// the unnamed sides of matches in input order.
     #[must_use]
     pub fn rows(&self) -> Vec<PlayerRow> {
-        self.players
-            .iter()
-            .map(|(key, stats)| PlayerRow::new(key, stats))
-            .collect()
+        self.players.values().map(PlayerRow::new).collect()
+    }
+
+    /// The player a finding of the `file`th file is about, with the name
+    /// written for it: the player of its column in its match (an unnamed
+    /// column has its own row), else the player named in the finding; `None`
+    /// when neither is known.
+    fn owner<'a>(
+        &self,
+        file: usize,
+        report: &'a FileReport,
+        finding: &'a Finding,
+    ) -> Option<(PlayerKey, &'a str)> {
+        let column = finding.side.and_then(|side| {
+            report
+                .matches
+                .iter()
+                .find(|m| m.number == finding.match_number)
+                .map(|m| (m.number, side, m.players[side].name.as_str()))
+        });
+        if let Some((match_number, side, name)) = column {
+            return Some((self.column_key(file, match_number, side, name), name));
+        }
+        let name = finding.player.as_deref()?;
+        self.named_key(name).map(|key| (key, name))
     }
 
     /// Writes the report in `format`. `wrap_width` as for the findings table.
@@ -364,25 +452,12 @@ impl PlayersReport {
     }
 }
 
-/// The player a finding is about: the name of its column in its match, else
-/// the name written in the finding.
-fn owner<'a>(report: &'a FileReport, finding: &'a Finding) -> Option<&'a str> {
-    let from_column = finding.side.and_then(|side| {
-        report
-            .matches
-            .iter()
-            .find(|m| m.number == finding.match_number)
-            .map(|m| m.players[side].name.as_str())
-    });
-    from_column
-        .or(finding.player.as_deref())
-        .filter(|name| !normalize_name(name).is_empty())
-}
-
 /// One player. Field order is the CSV column order.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PlayerRow {
-    /// The normalised name (after aliases).
+    /// The normalised name (after aliases), or for a side of a match with no
+    /// name `(unnamed: FILE match N, player 1)` (player 1 the left column,
+    /// player 2 the right one).
     pub player: String,
     /// The names as written that were merged into this row, joined by ` | `.
     pub spellings: String,
@@ -518,13 +593,13 @@ impl PlayerRow {
         "chi_square_p",
     ];
 
-    fn new(key: &str, stats: &PlayerStats) -> PlayerRow {
+    fn new(stats: &PlayerStats) -> PlayerRow {
         let kind = |name: &str| stats.by_kind.get(name).copied().unwrap_or(0);
         let f = &stats.findings;
         let sample: u64 = stats.faces.iter().sum();
         let chi = chi_square_statistic(&stats.faces);
         PlayerRow {
-            player: key.to_owned(),
+            player: stats.label.clone(),
             spellings: stats
                 .spellings
                 .iter()
@@ -1057,6 +1132,48 @@ mod tests {
         assert_eq!(report.unattributed().record_defects, 2);
         assert_eq!(report.unattributed().counted(), 2);
         assert!(report.rows().is_empty());
+    }
+
+    #[test]
+    fn players_without_a_name_get_a_row_for_each_side_of_each_match() {
+        let mut on_unnamed = finding(
+            "illegal-play",
+            Some("wrong-dice"),
+            Severity::Error,
+            Side::Second,
+            "",
+            5,
+        );
+        on_unnamed.player = None;
+        let mut aliases = Aliases::default();
+        aliases.add("bobby=bob").unwrap();
+        let mut report = PlayersReport::new(aliases);
+        report.add_file(&file("a.mat", ["", " "], vec![on_unnamed]));
+        report.add_file(&file("b.sgf", ["", "Bobby"], Vec::new()));
+        let rows = report.rows();
+        let names: Vec<&str> = rows.iter().map(|r| r.player.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "bob",
+                "(unnamed: a.mat match 1, player 1)",
+                "(unnamed: a.mat match 1, player 2)",
+                "(unnamed: b.sgf match 1, player 1)",
+            ]
+        );
+        // Each unnamed side keeps its own match, games and dice.
+        for row in &rows[1..] {
+            assert_eq!((row.matches, row.games, row.spellings.as_str()), (1, 3, ""));
+        }
+        assert_eq!(rows[1].face_1, 10);
+        assert_eq!((rows[2].face_1, rows[2].doubles), (11, 6));
+        assert_eq!(rows[3].face_1, 10);
+        // A finding goes to the unnamed side of its column, nowhere else.
+        assert_eq!(rows[2].illegal_wrong_dice, 1);
+        assert_eq!(rows[1].illegal_plays + rows[3].illegal_plays, 0);
+        assert_eq!(report.unattributed().counted(), 0);
+        // Aliases still merge named players.
+        assert_eq!(rows[0].spellings, "Bobby");
     }
 
     #[test]
