@@ -16,7 +16,8 @@ const SUMMARY_HEADER: &str = "file,match,player1,player2,length,games,plays,cube
 const PLAYERS_HEADER: &str = "player,spellings,matches,games,plays,illegal_plays,\
      illegal_wrong_dice,illegal_under_played,illegal_smaller_die,illegal_bar_first,\
      illegal_bear_off_early,illegal_bear_off_lower,illegal_blocked_path,illegal_no_play,\
-     illegal_play_when_none,illegal_marker,illegal_other,stood,ended_game,illegal_cube,\
+     illegal_play_when_none,illegal_pinned_checker,illegal_onto_pinned_point,\
+     illegal_bear_off_pinned,illegal_marker,illegal_other,stood,ended_game,illegal_cube,\
      record_defects,probable_typos,illegal_per_100_plays,rolls,doubles,doubles_rate,face_1,\
      face_2,face_3,face_4,face_5,face_6,dice_sample,chi_square,chi_square_dof,chi_square_p";
 
@@ -430,6 +431,43 @@ fn players_without_a_name_are_never_merged() {
         .collect();
     assert_eq!(defects, [0, 0, 1, 0]);
     assert!(!stderr(&output).contains("findings about no player"));
+}
+
+#[test]
+fn players_count_plakoto_kinds_in_their_own_columns() {
+    let output = run(&[
+        "players",
+        "--format",
+        "json",
+        "fixtures/plakoto/pinned-checker.mat",
+        "fixtures/plakoto/onto-pinned-point.mat",
+        "fixtures/plakoto/bear-off-pinned.mat",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let rows: Vec<serde_json::Value> = serde_json::from_slice(&output.stdout).expect("JSON");
+    let counts = |row: &serde_json::Value| {
+        [
+            "illegal_plays",
+            "illegal_pinned_checker",
+            "illegal_onto_pinned_point",
+            "illegal_bear_off_pinned",
+            "illegal_other",
+        ]
+        .map(|key| row[key].as_u64().expect(key))
+    };
+    assert_eq!(rows[0]["player"], "anna");
+    assert_eq!(counts(&rows[0]), [1, 0, 1, 0, 0]);
+    assert_eq!(rows[1]["player"], "nikos");
+    assert_eq!(counts(&rows[1]), [2, 1, 0, 1, 0]);
+
+    let output = run(&[
+        "players",
+        "--format",
+        "table",
+        "fixtures/plakoto/pinned-checker.mat",
+    ]);
+    let table = stdout(&output);
+    assert!(table.contains("1 (pinned-checker 1)"), "{table}");
 }
 
 #[test]

@@ -125,7 +125,7 @@ pub const ILLEGAL_CUBE_CODES: [&str; 5] = [
 
 /// Kinds of `illegal-play` with a column of their own; any other kind counts
 /// in `illegal_other`, `illegal-play-marker` in `illegal_marker`.
-pub const ILLEGAL_PLAY_KINDS: [&str; 9] = [
+pub const ILLEGAL_PLAY_KINDS: [&str; 12] = [
     "wrong-dice",
     "under-played",
     "smaller-die",
@@ -135,6 +135,9 @@ pub const ILLEGAL_PLAY_KINDS: [&str; 9] = [
     "blocked-path",
     "no-play",
     "play-when-none",
+    "pinned-checker",
+    "onto-pinned-point",
+    "bear-off-pinned",
 ];
 
 /// Which column `finding` counts in. Infos are not counted (a `no-play`
@@ -487,6 +490,12 @@ pub struct PlayerRow {
     pub illegal_no_play: u64,
     /// `illegal-play/play-when-none`.
     pub illegal_play_when_none: u64,
+    /// `illegal-play/pinned-checker` (Plakoto).
+    pub illegal_pinned_checker: u64,
+    /// `illegal-play/onto-pinned-point` (Plakoto).
+    pub illegal_onto_pinned_point: u64,
+    /// `illegal-play/bear-off-pinned` (Plakoto).
+    pub illegal_bear_off_pinned: u64,
     /// `illegal-play-marker`.
     pub illegal_marker: u64,
     /// `illegal-play` of any other kind.
@@ -554,7 +563,7 @@ pub const TABLE_HEADER: [&str; 14] = [
 
 impl PlayerRow {
     /// The field names, in column order (the CSV header).
-    pub const FIELDS: [&'static str; 36] = [
+    pub const FIELDS: [&'static str; 39] = [
         "player",
         "spellings",
         "matches",
@@ -570,6 +579,9 @@ impl PlayerRow {
         "illegal_blocked_path",
         "illegal_no_play",
         "illegal_play_when_none",
+        "illegal_pinned_checker",
+        "illegal_onto_pinned_point",
+        "illegal_bear_off_pinned",
         "illegal_marker",
         "illegal_other",
         "stood",
@@ -619,6 +631,9 @@ impl PlayerRow {
             illegal_blocked_path: kind("blocked-path"),
             illegal_no_play: kind("no-play"),
             illegal_play_when_none: kind("play-when-none"),
+            illegal_pinned_checker: kind("pinned-checker"),
+            illegal_onto_pinned_point: kind("onto-pinned-point"),
+            illegal_bear_off_pinned: kind("bear-off-pinned"),
             illegal_marker: kind("marker"),
             illegal_other: kind("other"),
             stood: f.stood,
@@ -657,6 +672,9 @@ impl PlayerRow {
             ("blocked-path", self.illegal_blocked_path),
             ("no-play", self.illegal_no_play),
             ("play-when-none", self.illegal_play_when_none),
+            ("pinned-checker", self.illegal_pinned_checker),
+            ("onto-pinned-point", self.illegal_onto_pinned_point),
+            ("bear-off-pinned", self.illegal_bear_off_pinned),
             ("marker", self.illegal_marker),
             ("other", self.illegal_other),
         ]
@@ -1079,6 +1097,9 @@ mod tests {
                 + row.illegal_blocked_path
                 + row.illegal_no_play
                 + row.illegal_play_when_none
+                + row.illegal_pinned_checker
+                + row.illegal_onto_pinned_point
+                + row.illegal_bear_off_pinned
                 + row.illegal_marker
                 + row.illegal_other;
             assert_eq!(kinds, row.illegal_plays, "{}", row.player);
