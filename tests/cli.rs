@@ -471,6 +471,31 @@ fn players_count_plakoto_kinds_in_their_own_columns() {
 }
 
 #[test]
+fn players_csv_and_json_numbers_have_fixed_decimals() {
+    let example = "fixtures/examples/club-final-7pt.mat";
+    let output = run(&["players", "--format", "csv", example]);
+    let text = stdout(&output);
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().expect("a header").split(',').collect();
+    let column = |name: &str| header.iter().position(|h| *h == name).expect(name);
+    let omar: Vec<&str> = lines
+        .find(|line| line.starts_with("omar,"))
+        .expect("a row for Omar")
+        .split(',')
+        .collect();
+    assert_eq!(omar[column("illegal_per_100_plays")], "0.00");
+    assert_eq!(omar[column("doubles_rate")], "0.1731");
+    assert_eq!(omar[column("chi_square")], "4.5769");
+    assert_eq!(omar[column("chi_square_p")], "0.4697");
+
+    let output = run(&["players", "--format", "json", example]);
+    let json = stdout(&output);
+    assert!(json.contains("\"illegal_per_100_plays\": 0.00,"), "{json}");
+    let rows: Vec<serde_json::Value> = serde_json::from_str(&json).expect("JSON");
+    assert_eq!(rows[1]["doubles_rate"].as_f64(), Some(0.1731));
+}
+
+#[test]
 fn players_json_is_one_array() {
     let output = run(&["players", "--format", "json", CLEAN]);
     assert_eq!(output.status.code(), Some(0));

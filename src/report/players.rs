@@ -16,7 +16,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::{self, Write};
 
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 
 use super::csv::{headed_writer, io_error};
 use super::table::new_table;
@@ -439,8 +439,7 @@ impl PlayersReport {
                 writer.flush()
             }
             Format::Json => {
-                serde_json::to_writer_pretty(&mut out, &rows)?;
-                out.write_all(b"\n")?;
+                write_json(&rows, &mut out)?;
                 out.flush()
             }
             Format::Table => {
@@ -455,7 +454,10 @@ impl PlayersReport {
     }
 }
 
-/// One player. Field order is the CSV column order.
+/// One player. Field order is the CSV column order. Serialised, the numbers
+/// written with a fixed precision ([`PlayerRow::FIXED`]) are text such as
+/// `0.2000`: CSV writes it as it is, and [`PlayersReport::write`] writes it
+/// as a JSON number.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PlayerRow {
     /// The normalised name (after aliases), or for a side of a match with no
@@ -511,13 +513,17 @@ pub struct PlayerRow {
     /// Findings the replay marked as probable transcription errors (not
     /// counted as illegal plays or record defects).
     pub probable_typos: u64,
-    /// Illegal plays per 100 plays, 2 decimals; empty without plays.
+    /// Illegal plays per 100 plays, rounded to 2 decimals and written with
+    /// 2 (`0.00`); empty without plays.
+    #[serde(serialize_with = "two_decimals")]
     pub illegal_per_100_plays: Option<f64>,
     /// Rolls recorded.
     pub rolls: u64,
     /// Doubles rolled.
     pub doubles: u64,
-    /// Doubles per roll, 4 decimals (1/6 expected); empty without rolls.
+    /// Doubles per roll (1/6 expected), rounded to 4 decimals and written
+    /// with 4 (`0.2000`); empty without rolls.
+    #[serde(serialize_with = "four_decimals")]
     pub doubles_rate: Option<f64>,
     /// Dice showing 1 (each die of each roll counts).
     pub face_1: u64,
@@ -534,12 +540,16 @@ pub struct PlayerRow {
     /// Dice counted: the sample size of the fairness test.
     pub dice_sample: u64,
     /// Pearson's chi-square statistic of the six face counts against equal
-    /// expectation, 4 decimals; empty without dice.
+    /// expectation, rounded to 4 decimals and written with 4; empty without
+    /// dice.
+    #[serde(serialize_with = "four_decimals")]
     pub chi_square: Option<f64>,
     /// Its degrees of freedom (5).
     pub chi_square_dof: u32,
     /// The probability of a statistic at least this large with fair dice,
-    /// 4 significant digits; empty without dice.
+    /// rounded to 4 significant digits and written with 4 (see
+    /// [`format_significant`]); empty without dice.
+    #[serde(serialize_with = "four_significant")]
     pub chi_square_p: Option<f64>,
 }
 
@@ -555,9 +565,9 @@ pub const TABLE_HEADER: [&str; 14] = [
     "illegal cube",
     "record defects",
     "probable typos",
-    "per 100 plays",
+    "illegal per 100 plays",
     "rolls",
-    "doubles",
+    "doubles (rate)",
     "dice: faces 1-6, chi-square (5 dof), p",
 ];
 
@@ -602,6 +612,15 @@ impl PlayerRow {
         "dice_sample",
         "chi_square",
         "chi_square_dof",
+        "chi_square_p",
+    ];
+
+    /// The columns written with a fixed precision (2 or 4 decimals, 4
+    /// significant digits): text when serialised, numbers in JSON.
+    pub const FIXED: [&'static str; 4] = [
+        "illegal_per_100_plays",
+        "doubles_rate",
+        "chi_square",
         "chi_square_p",
     ];
 
@@ -687,13 +706,22 @@ impl PlayerRow {
         } else {
             format!("{} ({})", self.illegal_plays, kinds.join(", "))
         };
-        let optional = |v: Option<f64>| v.map_or_else(String::new, |v| v.to_string());
         let dice = match (self.chi_square, self.chi_square_p) {
             (Some(chi), Some(p)) => format!(
-                "{} {} {} {} {} {}, {chi}, p {p}",
-                self.face_1, self.face_2, self.face_3, self.face_4, self.face_5, self.face_6
+                "{} {} {} {} {} {}, {chi:.4}, p {}",
+                self.face_1,
+                self.face_2,
+                self.face_3,
+                self.face_4,
+                self.face_5,
+                self.face_6,
+                format_significant(p)
             ),
             _ => String::new(),
+        };
+        let doubles = match self.doubles_rate {
+            Some(rate) => format!("{} ({rate:.4})", self.doubles),
+            None => self.doubles.to_string(),
         };
         vec![
             self.player.clone(),
@@ -706,9 +734,10 @@ impl PlayerRow {
             self.illegal_cube.to_string(),
             self.record_defects.to_string(),
             self.probable_typos.to_string(),
-            optional(self.illegal_per_100_plays),
+            self.illegal_per_100_plays
+                .map_or_else(String::new, |v| format!("{v:.2}")),
             self.rolls.to_string(),
-            optional(self.doubles_rate),
+            doubles,
             dice,
         ]
     }
@@ -729,6 +758,71 @@ fn round_decimals(x: f64, decimals: i32) -> f64 {
 /// `x` to 4 significant digits.
 fn round_significant(x: f64) -> f64 {
     format!("{x:.3e}").parse().unwrap_or(x)
+}
+
+/// `x` written with 4 significant digits, trailing zeros kept: `0.9500`,
+/// `0.01230`, `1.000`; below 0.0001 in scientific notation (`1.234e-7`);
+/// zero as `0`.
+#[must_use]
+pub fn format_significant(x: f64) -> String {
+    if x == 0.0 || !x.is_finite() {
+        return x.to_string();
+    }
+    let scientific = format!("{x:.3e}");
+    let exponent = scientific
+        .split_once('e')
+        .and_then(|(_, exponent)| exponent.parse::<i32>().ok())
+        .unwrap_or(0);
+    match usize::try_from(3 - exponent) {
+        Ok(decimals) if exponent >= -4 => format!("{x:.decimals$}"),
+        Ok(_) => scientific,
+        Err(_) => format!("{x:.0}"),
+    }
+}
+
+/// Serialises `value` as text with 2 decimals (`None` stays `None`).
+fn two_decimals<S: Serializer>(value: &Option<f64>, serializer: S) -> Result<S::Ok, S::Error> {
+    value.map(|v| format!("{v:.2}")).serialize(serializer)
+}
+
+/// Serialises `value` as text with 4 decimals.
+fn four_decimals<S: Serializer>(value: &Option<f64>, serializer: S) -> Result<S::Ok, S::Error> {
+    value.map(|v| format!("{v:.4}")).serialize(serializer)
+}
+
+/// Serialises `value` as text with 4 significant digits.
+fn four_significant<S: Serializer>(value: &Option<f64>, serializer: S) -> Result<S::Ok, S::Error> {
+    value.map(format_significant).serialize(serializer)
+}
+
+/// Writes `rows` as one pretty-printed JSON array of objects with the keys in
+/// column order; the fixed-precision columns are numbers written with their
+/// precision (`0.2000`, not `0.2`), `null` when empty.
+fn write_json<W: Write>(rows: &[PlayerRow], out: &mut W) -> io::Result<()> {
+    if rows.is_empty() {
+        return out.write_all(b"[]\n");
+    }
+    out.write_all(b"[\n")?;
+    for (i, row) in rows.iter().enumerate() {
+        let value = serde_json::to_value(row)?;
+        out.write_all(b"  {\n")?;
+        for (j, field) in PlayerRow::FIELDS.iter().enumerate() {
+            let cell = &value[*field];
+            let text = match cell.as_str() {
+                Some(number) if PlayerRow::FIXED.contains(field) => number.to_owned(),
+                _ => serde_json::to_string(cell)?,
+            };
+            let comma = if j + 1 < PlayerRow::FIELDS.len() {
+                ","
+            } else {
+                ""
+            };
+            writeln!(out, "    \"{field}\": {text}{comma}")?;
+        }
+        let comma = if i + 1 < rows.len() { "," } else { "" };
+        writeln!(out, "  }}{comma}")?;
+    }
+    out.write_all(b"]\n")
 }
 
 /// Pearson's chi-square statistic of face counts against a uniform
@@ -1217,6 +1311,82 @@ mod tests {
         assert_eq!(a.chi_square, Some(round_decimals(x, 4)));
         let p = a.chi_square_p.unwrap();
         assert!(p > 0.9 && p < 1.0, "{p}");
+    }
+
+    #[test]
+    fn players_numbers_are_written_with_their_documented_precision() {
+        // 30 rolls, 6 doubles, equal faces, no illegal play.
+        let mut even = file("a.mat", ["Even", "Odd"], Vec::new());
+        let tally = &mut even.matches[0].players.first;
+        (tally.faces, tally.rolls, tally.doublets) = ([10; 6], 30, 6);
+        let mut report = PlayersReport::default();
+        report.add_file(&even);
+
+        let mut csv = Vec::new();
+        report.write(Format::Csv, &mut csv, None).unwrap();
+        let csv = String::from_utf8(csv).unwrap();
+        let mut reader = ::csv::Reader::from_reader(csv.as_bytes());
+        let header = reader.headers().unwrap().clone();
+        let record = reader.records().next().unwrap().unwrap();
+        let cell = |name: &str| &record[header.iter().position(|h| h == name).unwrap()];
+        assert_eq!(cell("player"), "even");
+        assert_eq!(cell("illegal_per_100_plays"), "0.00");
+        assert_eq!(cell("doubles_rate"), "0.2000");
+        assert_eq!(cell("chi_square"), "0.0000");
+        assert_eq!(cell("chi_square_p"), "1.000");
+
+        let mut json = Vec::new();
+        report.write(Format::Json, &mut json, None).unwrap();
+        let json = String::from_utf8(json).unwrap();
+        for expected in [
+            "\"illegal_per_100_plays\": 0.00,",
+            "\"doubles_rate\": 0.2000,",
+            "\"chi_square\": 0.0000,",
+            "\"chi_square_p\": 1.000\n",
+        ] {
+            assert!(json.contains(expected), "{expected} missing in\n{json}");
+        }
+        let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(value[0]["doubles_rate"].as_f64(), Some(0.2));
+        assert_eq!(value[1]["illegal_per_100_plays"].as_f64(), Some(0.0));
+
+        let mut table = Vec::new();
+        report.write(Format::Table, &mut table, Some(250)).unwrap();
+        let table = String::from_utf8(table).unwrap();
+        for expected in [
+            "illegal per 100 plays",
+            "doubles (rate)",
+            " 0.00 ",
+            "6 (0.2000)",
+            "10 10 10 10 10 10, 0.0000, p 1.000",
+        ] {
+            assert!(table.contains(expected), "{expected} missing in\n{table}");
+        }
+    }
+
+    #[test]
+    fn players_p_values_keep_four_significant_digits() {
+        for (x, text) in [
+            (1.0, "1.000"),
+            (0.95, "0.9500"),
+            (0.068_95, "0.06895"),
+            (0.012_3, "0.01230"),
+            (0.000_123_4, "0.0001234"),
+            (0.000_012_34, "1.234e-5"),
+            (1.2e-80, "1.200e-80"),
+            (0.0, "0"),
+        ] {
+            assert_eq!(format_significant(x), text);
+        }
+    }
+
+    #[test]
+    fn an_empty_players_report_is_an_empty_json_array() {
+        let mut json = Vec::new();
+        PlayersReport::default()
+            .write(Format::Json, &mut json, None)
+            .unwrap();
+        assert_eq!(json, b"[]\n");
     }
 
     #[test]
