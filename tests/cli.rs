@@ -167,6 +167,33 @@ fn help_documents_the_exit_status() {
 }
 
 #[test]
+fn players_help_states_the_exit_status_players_gives() {
+    let output = run(&["players", "--help"]);
+    assert_eq!(output.status.code(), Some(0));
+    let help = stdout(&output);
+    let status = help
+        .split_once("Exit status:")
+        .map(|(_, status)| status)
+        .expect("an exit status section");
+    assert!(!status.contains("--fail-on"), "{status}");
+    assert!(
+        !status.contains("  1  "),
+        "players never exits with 1: {status}"
+    );
+    assert!(status.contains("0  every input was read, whatever the findings"));
+    assert!(status.contains("2  an input could not be read"));
+
+    // Findings do not change it.
+    let output = run(&[
+        "players",
+        "--format",
+        "csv",
+        "fixtures/cli/mixed/wrong-dice.mat",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+}
+
+#[test]
 fn a_dash_reads_standard_input() {
     let transcript = std::fs::read(format!(
         "{}/{CLEAN}/one-point.mat",
