@@ -523,6 +523,38 @@ fn players_csv_and_json_numbers_have_fixed_decimals() {
 }
 
 #[test]
+fn players_names_lose_their_rating_as_the_docs_say() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let fixture = "fixtures/cli/mixed/wrong-dice.mat";
+    let text = std::fs::read_to_string(format!("{root}/{fixture}")).expect("fixture");
+    let path = temp_file("rated.mat");
+    let rated = text.replace(" Erin : 0     ", " Erin,1723 : 0");
+    assert!(rated.contains(" Erin,1723 : 0 "), "{rated}");
+    std::fs::write(&path, rated).expect("temp file");
+    let path_name = path.to_str().expect("UTF-8 temp path");
+    let findings = jsonl(&run(&["check", "--format", "jsonl", path_name]));
+    let players = run(&["players", "--format", "json", path_name]);
+    std::fs::remove_file(&path).expect("temp file");
+    assert_eq!(findings[0]["player"], "Erin");
+    let rows: Vec<serde_json::Value> = serde_json::from_slice(&players.stdout).expect("JSON");
+    assert_eq!(
+        (&rows[0]["player"], &rows[0]["spellings"]),
+        (&"erin".into(), &"Erin".into())
+    );
+
+    // The docs say so rather than "as written".
+    let doc = std::fs::read_to_string(format!("{root}/docs/output.md")).expect("docs");
+    for key in ["| `player` | string or null |", "| `spellings` |"] {
+        let row = doc
+            .lines()
+            .find(|line| line.starts_with(key))
+            .unwrap_or_else(|| panic!("no {key} row"));
+        assert!(!row.contains("as written"), "{row}");
+        assert!(row.contains("`nori,1723` → `nori`"), "{row}");
+    }
+}
+
+#[test]
 fn players_json_is_one_array() {
     let output = run(&["players", "--format", "json", CLEAN]);
     assert_eq!(output.status.code(), Some(0));

@@ -464,7 +464,8 @@ pub struct PlayerRow {
     /// name `(unnamed: FILE match N, player 1)` (player 1 the left column,
     /// player 2 the right one).
     pub player: String,
-    /// The names as written that were merged into this row, joined by ` | `.
+    /// The names merged into this row as the score lines give them (trimmed,
+    /// a trailing rating removed), joined by ` | `.
     pub spellings: String,
     /// Matches played.
     pub matches: u64,
