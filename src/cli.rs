@@ -31,6 +31,17 @@ Exit status:
   1  findings at or above the --fail-on level (check only)
   2  an input could not be read (missing path, not a transcript), or bad usage";
 
+const CHECK_EXIT_STATUS: &str = "\
+Exit status:
+  0  every input was read and no finding is at or above the --fail-on level
+  1  every input was read and some finding is at or above the --fail-on level
+  2  an input could not be read (missing path, not a transcript), or bad usage";
+
+const PLAYERS_EXIT_STATUS: &str = "\
+Exit status:
+  0  every input was read, whatever the findings
+  2  an input could not be read (missing path, not a transcript), or bad usage";
+
 /// bgaudit audits backgammon match records.
 ///
 /// It reads transcripts (Jellyfish .mat text and GNU Backgammon SGF), replays
@@ -51,11 +62,11 @@ enum Command {
     /// games, plays, findings by severity, unreadable files) follows the table
     /// on standard output; with --format jsonl or csv it goes to standard error
     /// so that standard output holds data only.
-    #[command(after_help = EXIT_STATUS)]
+    #[command(after_help = CHECK_EXIT_STATUS)]
     Check(CheckArgs),
     /// One row per player across all inputs: illegal plays by kind, cube
     /// errors, record defects, dice statistics.
-    #[command(after_help = EXIT_STATUS)]
+    #[command(after_help = PLAYERS_EXIT_STATUS)]
     Players(PlayersArgs),
     /// Every legal play of a roll in a position, with the position after it.
     ///
@@ -717,8 +728,7 @@ pub fn run(config: &Config) -> Result<ExitCode> {
             players.write(*format, out, wrap_width)?;
             if !config.quiet {
                 eprint!("{totals}");
-                let lost = players.unattributed();
-                let lost = lost.illegal_plays + lost.illegal_cube + lost.record_defects;
+                let lost = players.unattributed().counted();
                 if lost > 0 {
                     eprintln!("findings about no player: {lost} (not in any row)");
                 }

@@ -75,7 +75,8 @@ pub struct Finding {
     pub row: Option<u32>,
     /// The column the finding is about.
     pub side: Option<Side>,
-    /// The player's name as written.
+    /// The name of the player of `side` on the game's score line, trimmed and
+    /// with a trailing rating removed (`nori,1723` → `nori`).
     pub player: Option<String>,
     /// The roll, when the finding is about a roll.
     pub dice: Option<Roll>,

@@ -16,7 +16,8 @@ const SUMMARY_HEADER: &str = "file,match,player1,player2,length,games,plays,cube
 const PLAYERS_HEADER: &str = "player,spellings,matches,games,plays,illegal_plays,\
      illegal_wrong_dice,illegal_under_played,illegal_smaller_die,illegal_bar_first,\
      illegal_bear_off_early,illegal_bear_off_lower,illegal_blocked_path,illegal_no_play,\
-     illegal_play_when_none,illegal_marker,illegal_other,stood,ended_game,illegal_cube,\
+     illegal_play_when_none,illegal_pinned_checker,illegal_onto_pinned_point,\
+     illegal_bear_off_pinned,illegal_marker,illegal_other,stood,ended_game,illegal_cube,\
      record_defects,probable_typos,illegal_per_100_plays,rolls,doubles,doubles_rate,face_1,\
      face_2,face_3,face_4,face_5,face_6,dice_sample,chi_square,chi_square_dof,chi_square_p";
 
@@ -163,6 +164,33 @@ fn help_documents_the_exit_status() {
     assert!(help.contains("Exit status:"), "{help}");
     assert!(help.contains("--fail-on"));
     assert!(help.contains("--cube-limit"));
+}
+
+#[test]
+fn players_help_states_the_exit_status_players_gives() {
+    let output = run(&["players", "--help"]);
+    assert_eq!(output.status.code(), Some(0));
+    let help = stdout(&output);
+    let status = help
+        .split_once("Exit status:")
+        .map(|(_, status)| status)
+        .expect("an exit status section");
+    assert!(!status.contains("--fail-on"), "{status}");
+    assert!(
+        !status.contains("  1  "),
+        "players never exits with 1: {status}"
+    );
+    assert!(status.contains("0  every input was read, whatever the findings"));
+    assert!(status.contains("2  an input could not be read"));
+
+    // Findings do not change it.
+    let output = run(&[
+        "players",
+        "--format",
+        "csv",
+        "fixtures/cli/mixed/wrong-dice.mat",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
 }
 
 #[test]
@@ -358,6 +386,175 @@ fn per_player_totals_add_up_to_the_findings() {
         }
     }
     assert_eq!(total, about_a_player);
+}
+
+#[test]
+fn players_count_a_missing_path_among_the_findings_about_no_player() {
+    // The missing path's `unreadable` row and the file's score-mismatch are
+    // about no player: both are counted, as for a binary file.
+    let example = "fixtures/examples/club-final-7pt.mat";
+    for unreadable in ["fixtures/cli/no-such-file.mat", BINARY] {
+        let output = run(&["players", "--format", "csv", unreadable, example]);
+        assert_eq!(output.status.code(), Some(2));
+        let text = stderr(&output);
+        assert!(
+            text.contains("findings about no player: 2 (not in any row)"),
+            "{unreadable}: {text}"
+        );
+    }
+}
+
+#[test]
+fn players_without_a_name_are_never_merged() {
+    // Two files whose score lines name nobody: four sides, four rows.
+    let dir = temp_file("unnamed");
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let root = env!("CARGO_MANIFEST_DIR");
+    for (name, fixture, score_line) in [
+        (
+            "a.mat",
+            "fixtures/cli/clean/one-point.mat",
+            " Alice : 0                      Bob : 0",
+        ),
+        (
+            "b.mat",
+            "fixtures/cli/mixed/wrong-dice.mat",
+            " Erin : 0                       Frank : 0",
+        ),
+    ] {
+        let text = std::fs::read_to_string(format!("{root}/{fixture}")).expect("fixture");
+        assert!(text.contains(score_line), "{fixture}");
+        let text = text.replace(score_line, " : 0                            : 0");
+        std::fs::write(dir.join(name), text).expect("temp file");
+    }
+    let dir_name = dir.to_str().expect("UTF-8 temp path");
+    let output = run(&["players", "--format", "json", "--alias", "x=y", dir_name]);
+    std::fs::remove_dir_all(&dir).expect("temp dir");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let rows: Vec<serde_json::Value> = serde_json::from_slice(&output.stdout).expect("JSON");
+    let label =
+        |file: &str, player: u32| format!("(unnamed: {dir_name}/{file} match 1, player {player})");
+    let names: Vec<&str> = rows
+        .iter()
+        .map(|r| r["player"].as_str().expect("a name"))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            label("a.mat", 1),
+            label("a.mat", 2),
+            label("b.mat", 1),
+            label("b.mat", 2)
+        ]
+    );
+    for row in &rows {
+        assert_eq!(
+            (row["matches"].as_u64(), row["games"].as_u64()),
+            (Some(1), Some(1))
+        );
+        assert_eq!(row["rolls"].as_u64(), Some(1), "{row}");
+    }
+    // The impossible play of b.mat's left column is that side's alone.
+    let defects: Vec<u64> = rows
+        .iter()
+        .map(|r| r["record_defects"].as_u64().expect("a count"))
+        .collect();
+    assert_eq!(defects, [0, 0, 1, 0]);
+    assert!(!stderr(&output).contains("findings about no player"));
+}
+
+#[test]
+fn players_count_plakoto_kinds_in_their_own_columns() {
+    let output = run(&[
+        "players",
+        "--format",
+        "json",
+        "fixtures/plakoto/pinned-checker.mat",
+        "fixtures/plakoto/onto-pinned-point.mat",
+        "fixtures/plakoto/bear-off-pinned.mat",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let rows: Vec<serde_json::Value> = serde_json::from_slice(&output.stdout).expect("JSON");
+    let counts = |row: &serde_json::Value| {
+        [
+            "illegal_plays",
+            "illegal_pinned_checker",
+            "illegal_onto_pinned_point",
+            "illegal_bear_off_pinned",
+            "illegal_other",
+        ]
+        .map(|key| row[key].as_u64().expect(key))
+    };
+    assert_eq!(rows[0]["player"], "anna");
+    assert_eq!(counts(&rows[0]), [1, 0, 1, 0, 0]);
+    assert_eq!(rows[1]["player"], "nikos");
+    assert_eq!(counts(&rows[1]), [2, 1, 0, 1, 0]);
+
+    let output = run(&[
+        "players",
+        "--format",
+        "table",
+        "fixtures/plakoto/pinned-checker.mat",
+    ]);
+    let table = stdout(&output);
+    assert!(table.contains("1 (pinned-checker 1)"), "{table}");
+}
+
+#[test]
+fn players_csv_and_json_numbers_have_fixed_decimals() {
+    let example = "fixtures/examples/club-final-7pt.mat";
+    let output = run(&["players", "--format", "csv", example]);
+    let text = stdout(&output);
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().expect("a header").split(',').collect();
+    let column = |name: &str| header.iter().position(|h| *h == name).expect(name);
+    let omar: Vec<&str> = lines
+        .find(|line| line.starts_with("omar,"))
+        .expect("a row for Omar")
+        .split(',')
+        .collect();
+    assert_eq!(omar[column("illegal_per_100_plays")], "0.00");
+    assert_eq!(omar[column("doubles_rate")], "0.1731");
+    assert_eq!(omar[column("chi_square")], "4.5769");
+    assert_eq!(omar[column("chi_square_p")], "0.4697");
+
+    let output = run(&["players", "--format", "json", example]);
+    let json = stdout(&output);
+    assert!(json.contains("\"illegal_per_100_plays\": 0.00,"), "{json}");
+    let rows: Vec<serde_json::Value> = serde_json::from_str(&json).expect("JSON");
+    assert_eq!(rows[1]["doubles_rate"].as_f64(), Some(0.1731));
+}
+
+#[test]
+fn players_names_lose_their_rating_as_the_docs_say() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let fixture = "fixtures/cli/mixed/wrong-dice.mat";
+    let text = std::fs::read_to_string(format!("{root}/{fixture}")).expect("fixture");
+    let path = temp_file("rated.mat");
+    let rated = text.replace(" Erin : 0     ", " Erin,1723 : 0");
+    assert!(rated.contains(" Erin,1723 : 0 "), "{rated}");
+    std::fs::write(&path, rated).expect("temp file");
+    let path_name = path.to_str().expect("UTF-8 temp path");
+    let findings = jsonl(&run(&["check", "--format", "jsonl", path_name]));
+    let players = run(&["players", "--format", "json", path_name]);
+    std::fs::remove_file(&path).expect("temp file");
+    assert_eq!(findings[0]["player"], "Erin");
+    let rows: Vec<serde_json::Value> = serde_json::from_slice(&players.stdout).expect("JSON");
+    assert_eq!(
+        (&rows[0]["player"], &rows[0]["spellings"]),
+        (&"erin".into(), &"Erin".into())
+    );
+
+    // The docs say so rather than "as written".
+    let doc = std::fs::read_to_string(format!("{root}/docs/output.md")).expect("docs");
+    for key in ["| `player` | string or null |", "| `spellings` |"] {
+        let row = doc
+            .lines()
+            .find(|line| line.starts_with(key))
+            .unwrap_or_else(|| panic!("no {key} row"));
+        assert!(!row.contains("as written"), "{row}");
+        assert!(row.contains("`nori,1723` → `nori`"), "{row}");
+    }
 }
 
 #[test]

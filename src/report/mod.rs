@@ -67,7 +67,8 @@ pub struct FindingRow {
     pub row: Option<u32>,
     /// `first` (left column) or `second` (right column).
     pub side: Option<&'static str>,
-    /// The player's name as written.
+    /// The name of the player of `side` on the game's score line, trimmed and
+    /// with a trailing rating removed (`nori,1723` → `nori`).
     pub player: Option<String>,
     /// Stable finding code.
     pub code: &'static str,

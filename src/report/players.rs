@@ -3,7 +3,9 @@
 //!
 //! Players are matched by a normalised name ([`normalize_name`]: trimmed,
 //! inner spaces collapsed, case-folded, a trailing rating such as `,1723`
-//! removed), then merged by `--alias NAME=NAME`. Games, plays and dice come
+//! removed), then merged by `--alias NAME=NAME`. A side of a match with no
+//! name is never merged with anything: it has a row of its own, labelled
+//! `(unnamed: FILE match N, player 1|2)`. Games, plays and dice come
 //! from the replay's [`PlayerTally`]s; the finding columns count the replay's
 //! [`Finding`]s, each given to the player of its column (see [`category`] for
 //! which finding goes in which column), so that the columns add up to the
@@ -14,12 +16,14 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::{self, Write};
 
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 
 use super::csv::{headed_writer, io_error};
 use super::table::new_table;
+use super::{UNREADABLE, unreadable_reason};
 use crate::finding::{Finding, Severity};
 use crate::replay::{FileReport, PlayerTally};
+use crate::side::Side;
 
 /// The output formats of `players`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -121,7 +125,7 @@ pub const ILLEGAL_CUBE_CODES: [&str; 5] = [
 
 /// Kinds of `illegal-play` with a column of their own; any other kind counts
 /// in `illegal_other`, `illegal-play-marker` in `illegal_marker`.
-pub const ILLEGAL_PLAY_KINDS: [&str; 9] = [
+pub const ILLEGAL_PLAY_KINDS: [&str; 12] = [
     "wrong-dice",
     "under-played",
     "smaller-die",
@@ -131,6 +135,9 @@ pub const ILLEGAL_PLAY_KINDS: [&str; 9] = [
     "blocked-path",
     "no-play",
     "play-when-none",
+    "pinned-checker",
+    "onto-pinned-point",
+    "bear-off-pinned",
 ];
 
 /// Which column `finding` counts in. Infos are not counted (a `no-play`
@@ -181,6 +188,13 @@ pub struct FindingTotals {
 }
 
 impl FindingTotals {
+    /// Every counted finding: the sum of the four finding columns (`stood`
+    /// and `ended_game` are part of `illegal_plays`).
+    #[must_use]
+    pub fn counted(&self) -> u64 {
+        self.illegal_plays + self.illegal_cube + self.record_defects + self.probable_typos
+    }
+
     fn count(&mut self, finding: &Finding) {
         match category(finding) {
             Category::IllegalPlay => {
@@ -199,9 +213,44 @@ impl FindingTotals {
     }
 }
 
+/// Who a row is about. Named players sort first, by name; unnamed ones
+/// after them, in input order.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum PlayerKey {
+    /// A player with a name: the normalised name after aliases.
+    Named(String),
+    /// One side of one match whose name is empty: never merged with another.
+    Unnamed {
+        /// Ordinal of the file among those added, from 1.
+        file: usize,
+        /// Ordinal of the match in the file, from 1.
+        match_number: u32,
+        /// The column.
+        side: Side,
+    },
+}
+
+impl PlayerKey {
+    /// The row's `player`: the normalised name, or
+    /// `(unnamed: FILE match N, player 1)` (player 1 is the left column,
+    /// player 2 the right one).
+    fn label(&self, path: &str) -> String {
+        match self {
+            PlayerKey::Named(name) => name.clone(),
+            PlayerKey::Unnamed {
+                match_number, side, ..
+            } => format!(
+                "(unnamed: {path} match {match_number}, player {})",
+                side.index() + 1
+            ),
+        }
+    }
+}
+
 /// Everything summed for one player.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct PlayerStats {
+    label: String,
     spellings: BTreeSet<String>,
     matches: u64,
     games: u64,
@@ -229,8 +278,10 @@ impl PlayerStats {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PlayersReport {
     aliases: Aliases,
-    players: BTreeMap<String, PlayerStats>,
+    players: BTreeMap<PlayerKey, PlayerStats>,
     unattributed: FindingTotals,
+    /// Files added so far.
+    files: usize,
 }
 
 impl PlayersReport {
@@ -243,34 +294,68 @@ impl PlayersReport {
         }
     }
 
-    fn key(&self, name: &str) -> String {
-        self.aliases.resolve(&normalize_name(name))
+    /// The key of a name, after aliases; `None` for a name that is empty
+    /// once normalised.
+    fn named_key(&self, name: &str) -> Option<PlayerKey> {
+        let normalized = normalize_name(name);
+        (!normalized.is_empty()).then(|| PlayerKey::Named(self.aliases.resolve(&normalized)))
     }
 
-    fn stats(&mut self, name: &str) -> &mut PlayerStats {
-        let key = self.key(name);
-        let stats = self.players.entry(key).or_default();
-        stats.spellings.insert(name.trim().to_owned());
+    /// The key of the player of `side` in match `match_number` of the
+    /// `file`th file, named `name` there.
+    fn column_key(&self, file: usize, match_number: u32, side: Side, name: &str) -> PlayerKey {
+        self.named_key(name).unwrap_or(PlayerKey::Unnamed {
+            file,
+            match_number,
+            side,
+        })
+    }
+
+    fn stats(&mut self, key: PlayerKey, path: &str, spelling: &str) -> &mut PlayerStats {
+        let stats = self
+            .players
+            .entry(key)
+            .or_insert_with_key(|key| PlayerStats {
+                label: key.label(path),
+                ..PlayerStats::default()
+            });
+        let spelling = spelling.trim();
+        if !spelling.is_empty() {
+            stats.spellings.insert(spelling.to_owned());
+        }
         stats
     }
 
-    /// Adds one file's matches and findings.
+    /// Adds one file's matches and findings. An unreadable input whose
+    /// findings hold no `unreadable` finding (a missing path, say) counts the
+    /// `unreadable` row `check` writes for it: a record defect about no
+    /// player.
     pub fn add_file(&mut self, report: &FileReport) {
+        if unreadable_reason(report).is_some()
+            && !report.findings.iter().any(|f| f.code == UNREADABLE)
+        {
+            self.unattributed.record_defects += 1;
+        }
+        self.files += 1;
+        let file = self.files;
         for summary in &report.matches {
-            let tallies = [&summary.players.first, &summary.players.second];
-            let same = self.key(&tallies[0].name) == self.key(&tallies[1].name);
-            for (i, tally) in tallies.into_iter().enumerate() {
-                let stats = self.stats(&tally.name);
+            let keys = Side::BOTH.map(|side| {
+                self.column_key(file, summary.number, side, &summary.players[side].name)
+            });
+            let same = keys[0] == keys[1];
+            for (side, key) in Side::BOTH.into_iter().zip(keys) {
+                let tally = &summary.players[side];
+                let stats = self.stats(key, &report.path, &tally.name);
                 stats.add_tally(tally);
-                if i == 0 || !same {
+                if side == Side::First || !same {
                     stats.matches += 1;
                 }
             }
         }
         for finding in &report.findings {
-            match owner(report, finding) {
-                Some(name) => {
-                    let stats = self.stats(name);
+            match self.owner(file, report, finding) {
+                Some((key, spelling)) => {
+                    let stats = self.stats(key, &report.path, spelling);
                     stats.findings.count(finding);
                     if category(finding) == Category::IllegalPlay {
                         *stats.by_kind.entry(kind_column(finding)).or_default() += 1;
@@ -303,13 +388,35 @@ impl PlayersReport {
         totals
     }
 
-    /// One row per player, sorted by normalised name.
+    /// One row per player: named players sorted by normalised name, then
+    /// the unnamed sides of matches in input order.
     #[must_use]
     pub fn rows(&self) -> Vec<PlayerRow> {
-        self.players
-            .iter()
-            .map(|(key, stats)| PlayerRow::new(key, stats))
-            .collect()
+        self.players.values().map(PlayerRow::new).collect()
+    }
+
+    /// The player a finding of the `file`th file is about, with the name
+    /// written for it: the player of its column in its match (an unnamed
+    /// column has its own row), else the player named in the finding; `None`
+    /// when neither is known.
+    fn owner<'a>(
+        &self,
+        file: usize,
+        report: &'a FileReport,
+        finding: &'a Finding,
+    ) -> Option<(PlayerKey, &'a str)> {
+        let column = finding.side.and_then(|side| {
+            report
+                .matches
+                .iter()
+                .find(|m| m.number == finding.match_number)
+                .map(|m| (m.number, side, m.players[side].name.as_str()))
+        });
+        if let Some((match_number, side, name)) = column {
+            return Some((self.column_key(file, match_number, side, name), name));
+        }
+        let name = finding.player.as_deref()?;
+        self.named_key(name).map(|key| (key, name))
     }
 
     /// Writes the report in `format`. `wrap_width` as for the findings table.
@@ -332,8 +439,7 @@ impl PlayersReport {
                 writer.flush()
             }
             Format::Json => {
-                serde_json::to_writer_pretty(&mut out, &rows)?;
-                out.write_all(b"\n")?;
+                write_json(&rows, &mut out)?;
                 out.flush()
             }
             Format::Table => {
@@ -348,27 +454,18 @@ impl PlayersReport {
     }
 }
 
-/// The player a finding is about: the name of its column in its match, else
-/// the name written in the finding.
-fn owner<'a>(report: &'a FileReport, finding: &'a Finding) -> Option<&'a str> {
-    let from_column = finding.side.and_then(|side| {
-        report
-            .matches
-            .iter()
-            .find(|m| m.number == finding.match_number)
-            .map(|m| m.players[side].name.as_str())
-    });
-    from_column
-        .or(finding.player.as_deref())
-        .filter(|name| !normalize_name(name).is_empty())
-}
-
-/// One player. Field order is the CSV column order.
+/// One player. Field order is the CSV column order. Serialised, the numbers
+/// written with a fixed precision ([`PlayerRow::FIXED`]) are text such as
+/// `0.2000`: CSV writes it as it is, and [`PlayersReport::write`] writes it
+/// as a JSON number.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PlayerRow {
-    /// The normalised name (after aliases).
+    /// The normalised name (after aliases), or for a side of a match with no
+    /// name `(unnamed: FILE match N, player 1)` (player 1 the left column,
+    /// player 2 the right one).
     pub player: String,
-    /// The names as written that were merged into this row, joined by ` | `.
+    /// The names merged into this row as the score lines give them (trimmed,
+    /// a trailing rating removed), joined by ` | `.
     pub spellings: String,
     /// Matches played.
     pub matches: u64,
@@ -396,6 +493,12 @@ pub struct PlayerRow {
     pub illegal_no_play: u64,
     /// `illegal-play/play-when-none`.
     pub illegal_play_when_none: u64,
+    /// `illegal-play/pinned-checker` (Plakoto).
+    pub illegal_pinned_checker: u64,
+    /// `illegal-play/onto-pinned-point` (Plakoto).
+    pub illegal_onto_pinned_point: u64,
+    /// `illegal-play/bear-off-pinned` (Plakoto).
+    pub illegal_bear_off_pinned: u64,
     /// `illegal-play-marker`.
     pub illegal_marker: u64,
     /// `illegal-play` of any other kind.
@@ -411,13 +514,17 @@ pub struct PlayerRow {
     /// Findings the replay marked as probable transcription errors (not
     /// counted as illegal plays or record defects).
     pub probable_typos: u64,
-    /// Illegal plays per 100 plays, 2 decimals; empty without plays.
+    /// Illegal plays per 100 plays, rounded to 2 decimals and written with
+    /// 2 (`0.00`); empty without plays.
+    #[serde(serialize_with = "two_decimals")]
     pub illegal_per_100_plays: Option<f64>,
     /// Rolls recorded.
     pub rolls: u64,
     /// Doubles rolled.
     pub doubles: u64,
-    /// Doubles per roll, 4 decimals (1/6 expected); empty without rolls.
+    /// Doubles per roll (1/6 expected), rounded to 4 decimals and written
+    /// with 4 (`0.2000`); empty without rolls.
+    #[serde(serialize_with = "four_decimals")]
     pub doubles_rate: Option<f64>,
     /// Dice showing 1 (each die of each roll counts).
     pub face_1: u64,
@@ -434,12 +541,16 @@ pub struct PlayerRow {
     /// Dice counted: the sample size of the fairness test.
     pub dice_sample: u64,
     /// Pearson's chi-square statistic of the six face counts against equal
-    /// expectation, 4 decimals; empty without dice.
+    /// expectation, rounded to 4 decimals and written with 4; empty without
+    /// dice.
+    #[serde(serialize_with = "four_decimals")]
     pub chi_square: Option<f64>,
     /// Its degrees of freedom (5).
     pub chi_square_dof: u32,
     /// The probability of a statistic at least this large with fair dice,
-    /// 4 significant digits; empty without dice.
+    /// rounded to 4 significant digits and written with 4 (see
+    /// [`format_significant`]); empty without dice.
+    #[serde(serialize_with = "four_significant")]
     pub chi_square_p: Option<f64>,
 }
 
@@ -455,15 +566,15 @@ pub const TABLE_HEADER: [&str; 14] = [
     "illegal cube",
     "record defects",
     "probable typos",
-    "per 100 plays",
+    "illegal per 100 plays",
     "rolls",
-    "doubles",
+    "doubles (rate)",
     "dice: faces 1-6, chi-square (5 dof), p",
 ];
 
 impl PlayerRow {
     /// The field names, in column order (the CSV header).
-    pub const FIELDS: [&'static str; 36] = [
+    pub const FIELDS: [&'static str; 39] = [
         "player",
         "spellings",
         "matches",
@@ -479,6 +590,9 @@ impl PlayerRow {
         "illegal_blocked_path",
         "illegal_no_play",
         "illegal_play_when_none",
+        "illegal_pinned_checker",
+        "illegal_onto_pinned_point",
+        "illegal_bear_off_pinned",
         "illegal_marker",
         "illegal_other",
         "stood",
@@ -502,13 +616,22 @@ impl PlayerRow {
         "chi_square_p",
     ];
 
-    fn new(key: &str, stats: &PlayerStats) -> PlayerRow {
+    /// The columns written with a fixed precision (2 or 4 decimals, 4
+    /// significant digits): text when serialised, numbers in JSON.
+    pub const FIXED: [&'static str; 4] = [
+        "illegal_per_100_plays",
+        "doubles_rate",
+        "chi_square",
+        "chi_square_p",
+    ];
+
+    fn new(stats: &PlayerStats) -> PlayerRow {
         let kind = |name: &str| stats.by_kind.get(name).copied().unwrap_or(0);
         let f = &stats.findings;
         let sample: u64 = stats.faces.iter().sum();
         let chi = chi_square_statistic(&stats.faces);
         PlayerRow {
-            player: key.to_owned(),
+            player: stats.label.clone(),
             spellings: stats
                 .spellings
                 .iter()
@@ -528,6 +651,9 @@ impl PlayerRow {
             illegal_blocked_path: kind("blocked-path"),
             illegal_no_play: kind("no-play"),
             illegal_play_when_none: kind("play-when-none"),
+            illegal_pinned_checker: kind("pinned-checker"),
+            illegal_onto_pinned_point: kind("onto-pinned-point"),
+            illegal_bear_off_pinned: kind("bear-off-pinned"),
             illegal_marker: kind("marker"),
             illegal_other: kind("other"),
             stood: f.stood,
@@ -566,6 +692,9 @@ impl PlayerRow {
             ("blocked-path", self.illegal_blocked_path),
             ("no-play", self.illegal_no_play),
             ("play-when-none", self.illegal_play_when_none),
+            ("pinned-checker", self.illegal_pinned_checker),
+            ("onto-pinned-point", self.illegal_onto_pinned_point),
+            ("bear-off-pinned", self.illegal_bear_off_pinned),
             ("marker", self.illegal_marker),
             ("other", self.illegal_other),
         ]
@@ -578,13 +707,22 @@ impl PlayerRow {
         } else {
             format!("{} ({})", self.illegal_plays, kinds.join(", "))
         };
-        let optional = |v: Option<f64>| v.map_or_else(String::new, |v| v.to_string());
         let dice = match (self.chi_square, self.chi_square_p) {
             (Some(chi), Some(p)) => format!(
-                "{} {} {} {} {} {}, {chi}, p {p}",
-                self.face_1, self.face_2, self.face_3, self.face_4, self.face_5, self.face_6
+                "{} {} {} {} {} {}, {chi:.4}, p {}",
+                self.face_1,
+                self.face_2,
+                self.face_3,
+                self.face_4,
+                self.face_5,
+                self.face_6,
+                format_significant(p)
             ),
             _ => String::new(),
+        };
+        let doubles = match self.doubles_rate {
+            Some(rate) => format!("{} ({rate:.4})", self.doubles),
+            None => self.doubles.to_string(),
         };
         vec![
             self.player.clone(),
@@ -597,9 +735,10 @@ impl PlayerRow {
             self.illegal_cube.to_string(),
             self.record_defects.to_string(),
             self.probable_typos.to_string(),
-            optional(self.illegal_per_100_plays),
+            self.illegal_per_100_plays
+                .map_or_else(String::new, |v| format!("{v:.2}")),
             self.rolls.to_string(),
-            optional(self.doubles_rate),
+            doubles,
             dice,
         ]
     }
@@ -620,6 +759,71 @@ fn round_decimals(x: f64, decimals: i32) -> f64 {
 /// `x` to 4 significant digits.
 fn round_significant(x: f64) -> f64 {
     format!("{x:.3e}").parse().unwrap_or(x)
+}
+
+/// `x` written with 4 significant digits, trailing zeros kept: `0.9500`,
+/// `0.01230`, `1.000`; below 0.0001 in scientific notation (`1.234e-7`);
+/// zero as `0`.
+#[must_use]
+pub fn format_significant(x: f64) -> String {
+    if x == 0.0 || !x.is_finite() {
+        return x.to_string();
+    }
+    let scientific = format!("{x:.3e}");
+    let exponent = scientific
+        .split_once('e')
+        .and_then(|(_, exponent)| exponent.parse::<i32>().ok())
+        .unwrap_or(0);
+    match usize::try_from(3 - exponent) {
+        Ok(decimals) if exponent >= -4 => format!("{x:.decimals$}"),
+        Ok(_) => scientific,
+        Err(_) => format!("{x:.0}"),
+    }
+}
+
+/// Serialises `value` as text with 2 decimals (`None` stays `None`).
+fn two_decimals<S: Serializer>(value: &Option<f64>, serializer: S) -> Result<S::Ok, S::Error> {
+    value.map(|v| format!("{v:.2}")).serialize(serializer)
+}
+
+/// Serialises `value` as text with 4 decimals.
+fn four_decimals<S: Serializer>(value: &Option<f64>, serializer: S) -> Result<S::Ok, S::Error> {
+    value.map(|v| format!("{v:.4}")).serialize(serializer)
+}
+
+/// Serialises `value` as text with 4 significant digits.
+fn four_significant<S: Serializer>(value: &Option<f64>, serializer: S) -> Result<S::Ok, S::Error> {
+    value.map(format_significant).serialize(serializer)
+}
+
+/// Writes `rows` as one pretty-printed JSON array of objects with the keys in
+/// column order; the fixed-precision columns are numbers written with their
+/// precision (`0.2000`, not `0.2`), `null` when empty.
+fn write_json<W: Write>(rows: &[PlayerRow], out: &mut W) -> io::Result<()> {
+    if rows.is_empty() {
+        return out.write_all(b"[]\n");
+    }
+    out.write_all(b"[\n")?;
+    for (i, row) in rows.iter().enumerate() {
+        let value = serde_json::to_value(row)?;
+        out.write_all(b"  {\n")?;
+        for (j, field) in PlayerRow::FIELDS.iter().enumerate() {
+            let cell = &value[*field];
+            let text = match cell.as_str() {
+                Some(number) if PlayerRow::FIXED.contains(field) => number.to_owned(),
+                _ => serde_json::to_string(cell)?,
+            };
+            let comma = if j + 1 < PlayerRow::FIELDS.len() {
+                ","
+            } else {
+                ""
+            };
+            writeln!(out, "    \"{field}\": {text}{comma}")?;
+        }
+        let comma = if i + 1 < rows.len() { "," } else { "" };
+        writeln!(out, "  }}{comma}")?;
+    }
+    out.write_all(b"]\n")
 }
 
 /// Pearson's chi-square statistic of face counts against a uniform
@@ -941,9 +1145,16 @@ mod tests {
         let typos = counted(&|f| typo(f));
         let plays = counted(&|f| !typo(f) && f.code.starts_with("illegal-play"));
         let cube = counted(&|f| !typo(f) && f.code == "double-not-owner");
-        let defects = counted(&|f| {
-            !typo(f) && !f.code.starts_with("illegal-play") && f.code != "double-not-owner"
-        });
+        // An unreadable input with no finding of its own (d.xg) is one
+        // `unreadable` row of `check`: a record defect about no player.
+        let unreadable_rows = reports
+            .iter()
+            .filter(|r| r.status == crate::replay::FileStatus::Unreadable && r.findings.is_empty())
+            .count() as u64;
+        let defects = unreadable_rows
+            + counted(&|f| {
+                !typo(f) && !f.code.starts_with("illegal-play") && f.code != "double-not-owner"
+            });
         let sum = |field: fn(&PlayerRow) -> u64| rows.iter().map(field).sum::<u64>();
         let unattributed = report.unattributed();
         assert_eq!(sum(|r| r.illegal_plays) + unattributed.illegal_plays, plays);
@@ -956,14 +1167,15 @@ mod tests {
             sum(|r| r.probable_typos) + unattributed.probable_typos,
             typos
         );
-        assert_eq!((plays, cube, defects, typos), (5, 1, 3, 2));
+        assert_eq!((plays, cube, defects, typos), (5, 1, 4, 2));
         // Every counted finding is in exactly one of the four columns.
         assert_eq!(
             plays + cube + defects + typos,
-            counted(&|_| true),
+            counted(&|_| true) + unreadable_rows,
             "columns overlap or miss a finding"
         );
-        assert_eq!(unattributed.record_defects, 1);
+        assert_eq!(unattributed.record_defects, 2);
+        assert_eq!(unattributed.counted(), 2);
         assert_eq!(
             sum(|r| r.stood) + sum(|r| r.ended_game),
             sum(|r| r.illegal_plays)
@@ -980,6 +1192,9 @@ mod tests {
                 + row.illegal_blocked_path
                 + row.illegal_no_play
                 + row.illegal_play_when_none
+                + row.illegal_pinned_checker
+                + row.illegal_onto_pinned_point
+                + row.illegal_bear_off_pinned
                 + row.illegal_marker
                 + row.illegal_other;
             assert_eq!(kinds, row.illegal_plays, "{}", row.player);
@@ -1018,6 +1233,66 @@ mod tests {
     }
 
     #[test]
+    fn players_count_an_unreadable_input_once_whether_or_not_it_has_a_finding() {
+        // A missing path: no finding, the `unreadable` row comes from the
+        // report's status.
+        let mut report = PlayersReport::default();
+        report.add_file(&unreadable("missing.mat"));
+        assert_eq!(report.unattributed().record_defects, 1);
+        // A binary file: the reader's own `unreadable` finding, counted once.
+        let mut binary = unreadable("x.xg");
+        let mut found = finding(UNREADABLE, None, Severity::Error, Side::First, "", 1);
+        (found.side, found.player, found.match_number) = (None, None, 0);
+        binary.findings.push(found);
+        report.add_file(&binary);
+        assert_eq!(report.unattributed().record_defects, 2);
+        assert_eq!(report.unattributed().counted(), 2);
+        assert!(report.rows().is_empty());
+    }
+
+    #[test]
+    fn players_without_a_name_get_a_row_for_each_side_of_each_match() {
+        let mut on_unnamed = finding(
+            "illegal-play",
+            Some("wrong-dice"),
+            Severity::Error,
+            Side::Second,
+            "",
+            5,
+        );
+        on_unnamed.player = None;
+        let mut aliases = Aliases::default();
+        aliases.add("bobby=bob").unwrap();
+        let mut report = PlayersReport::new(aliases);
+        report.add_file(&file("a.mat", ["", " "], vec![on_unnamed]));
+        report.add_file(&file("b.sgf", ["", "Bobby"], Vec::new()));
+        let rows = report.rows();
+        let names: Vec<&str> = rows.iter().map(|r| r.player.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "bob",
+                "(unnamed: a.mat match 1, player 1)",
+                "(unnamed: a.mat match 1, player 2)",
+                "(unnamed: b.sgf match 1, player 1)",
+            ]
+        );
+        // Each unnamed side keeps its own match, games and dice.
+        for row in &rows[1..] {
+            assert_eq!((row.matches, row.games, row.spellings.as_str()), (1, 3, ""));
+        }
+        assert_eq!(rows[1].face_1, 10);
+        assert_eq!((rows[2].face_1, rows[2].doubles), (11, 6));
+        assert_eq!(rows[3].face_1, 10);
+        // A finding goes to the unnamed side of its column, nowhere else.
+        assert_eq!(rows[2].illegal_wrong_dice, 1);
+        assert_eq!(rows[1].illegal_plays + rows[3].illegal_plays, 0);
+        assert_eq!(report.unattributed().counted(), 0);
+        // Aliases still merge named players.
+        assert_eq!(rows[0].spellings, "Bobby");
+    }
+
+    #[test]
     fn dice_columns_sum_the_tallies() {
         let mut report = PlayersReport::default();
         report.add_file(&file("a.mat", ["A", "B"], Vec::new()));
@@ -1037,6 +1312,82 @@ mod tests {
         assert_eq!(a.chi_square, Some(round_decimals(x, 4)));
         let p = a.chi_square_p.unwrap();
         assert!(p > 0.9 && p < 1.0, "{p}");
+    }
+
+    #[test]
+    fn players_numbers_are_written_with_their_documented_precision() {
+        // 30 rolls, 6 doubles, equal faces, no illegal play.
+        let mut even = file("a.mat", ["Even", "Odd"], Vec::new());
+        let tally = &mut even.matches[0].players.first;
+        (tally.faces, tally.rolls, tally.doublets) = ([10; 6], 30, 6);
+        let mut report = PlayersReport::default();
+        report.add_file(&even);
+
+        let mut csv = Vec::new();
+        report.write(Format::Csv, &mut csv, None).unwrap();
+        let csv = String::from_utf8(csv).unwrap();
+        let mut reader = ::csv::Reader::from_reader(csv.as_bytes());
+        let header = reader.headers().unwrap().clone();
+        let record = reader.records().next().unwrap().unwrap();
+        let cell = |name: &str| &record[header.iter().position(|h| h == name).unwrap()];
+        assert_eq!(cell("player"), "even");
+        assert_eq!(cell("illegal_per_100_plays"), "0.00");
+        assert_eq!(cell("doubles_rate"), "0.2000");
+        assert_eq!(cell("chi_square"), "0.0000");
+        assert_eq!(cell("chi_square_p"), "1.000");
+
+        let mut json = Vec::new();
+        report.write(Format::Json, &mut json, None).unwrap();
+        let json = String::from_utf8(json).unwrap();
+        for expected in [
+            "\"illegal_per_100_plays\": 0.00,",
+            "\"doubles_rate\": 0.2000,",
+            "\"chi_square\": 0.0000,",
+            "\"chi_square_p\": 1.000\n",
+        ] {
+            assert!(json.contains(expected), "{expected} missing in\n{json}");
+        }
+        let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(value[0]["doubles_rate"].as_f64(), Some(0.2));
+        assert_eq!(value[1]["illegal_per_100_plays"].as_f64(), Some(0.0));
+
+        let mut table = Vec::new();
+        report.write(Format::Table, &mut table, Some(250)).unwrap();
+        let table = String::from_utf8(table).unwrap();
+        for expected in [
+            "illegal per 100 plays",
+            "doubles (rate)",
+            " 0.00 ",
+            "6 (0.2000)",
+            "10 10 10 10 10 10, 0.0000, p 1.000",
+        ] {
+            assert!(table.contains(expected), "{expected} missing in\n{table}");
+        }
+    }
+
+    #[test]
+    fn players_p_values_keep_four_significant_digits() {
+        for (x, text) in [
+            (1.0, "1.000"),
+            (0.95, "0.9500"),
+            (0.068_95, "0.06895"),
+            (0.012_3, "0.01230"),
+            (0.000_123_4, "0.0001234"),
+            (0.000_012_34, "1.234e-5"),
+            (1.2e-80, "1.200e-80"),
+            (0.0, "0"),
+        ] {
+            assert_eq!(format_significant(x), text);
+        }
+    }
+
+    #[test]
+    fn an_empty_players_report_is_an_empty_json_array() {
+        let mut json = Vec::new();
+        PlayersReport::default()
+            .write(Format::Json, &mut json, None)
+            .unwrap();
+        assert_eq!(json, b"[]\n");
     }
 
     #[test]
