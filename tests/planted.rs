@@ -790,6 +790,16 @@ plants! {
           Edit::Lines(102, &[" Mara Lind : 4                          Jonas Berg : 2"])],
         error("score-mismatch", 54, 2).kind("gap").game(3).no_row());
 
+    /// Game 4, the Crawford game (6-2), is missing: the next line says 6-3,
+    /// so it was played in the gap, and Olaf's double in the following game
+    /// is post-Crawford, legal. One finding, no `double-in-crawford`.
+    score_mismatch_gap_over_the_crawford_game: plant(MATCH7,
+        &[Edit::Delete(79, 112),
+          Edit::Lines(113, &[" Game 4"]),
+          Edit::Lines(143, &[" Game 5"]),
+          Edit::Lines(149, &[" Game 6"])],
+        error("score-mismatch", 80, 2).kind("gap").game(4).no_row());
+
     /// Game 1 is cut off and the games numbered from 1 again, as in a
     /// continuation file.
     match_fragment: plant(STUDIO5,

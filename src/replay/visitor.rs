@@ -2044,7 +2044,7 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
                 mismatch = Some((findings.len(), recorded, expected));
                 findings.push(f);
                 m.replayed = Some(expected);
-                m.score.set_scores(recorded);
+                m.score.jump_to(recorded);
             } else {
                 if recorded != m.score.scores {
                     if Some(recorded) == m.replayed {

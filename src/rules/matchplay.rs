@@ -58,6 +58,39 @@ impl MatchScore {
         self.scores = scores;
     }
 
+    /// Takes the score of a score line that disagrees with the replay (games
+    /// missing from the record, or a mistyped line), working out what the
+    /// jump says about the Crawford game: played in the gap, due now, or
+    /// unknown (never assumed).
+    pub fn jump_to(&mut self, scores: ByPlayer<u32>) {
+        let old = self.scores;
+        self.scores = scores;
+        if !self.crawford_rule || self.length <= 1 || self.crawford_done {
+            return;
+        }
+        let at = |s: u32| s + 1 == self.length;
+        let leader = |s: ByPlayer<u32>| {
+            Side::BOTH
+                .into_iter()
+                .find(|&side| at(s[side]) && !at(s[side.other()]))
+        };
+        if let Some(side) = leader(old) {
+            // The Crawford game was due at the old score. If the trailer has
+            // scored since while the leader stayed, it was played in the gap.
+            if scores[side] == old[side] && scores[side.other()] > old[side.other()] {
+                self.crawford_done = true;
+            } else if scores != old {
+                self.known_from_start = false;
+            }
+        } else if let Some(side) = leader(scores) {
+            // The leader got to one away in the gap: the Crawford game is
+            // this one only if the trailer did not score meanwhile.
+            if scores[side.other()] != old[side.other()] {
+                self.known_from_start = false;
+            }
+        }
+    }
+
     /// Points `side` still needs (0 in a money session).
     #[must_use]
     pub fn needed(&self, side: Side) -> u32 {
@@ -173,6 +206,38 @@ mod tests {
         m.begin_game();
         m.record(Side::Second, 4);
         assert_eq!(m.crawford(), Crawford::No);
+    }
+
+    #[test]
+    fn a_gap_after_a_crawford_game_was_due_in_which_the_trailer_scored_is_post_crawford() {
+        // 3-point match at 0-2: the Crawford game is due; the next line says
+        // 1-2, so it was played (and won by the trailer) in the gap.
+        let mut m = MatchScore::new(3, true);
+        m.record(Side::Second, 2);
+        m.jump_to(ByPlayer::new(1, 2));
+        assert_eq!(m.crawford(), Crawford::No);
+    }
+
+    #[test]
+    fn a_gap_to_one_away_without_the_trailer_scoring_makes_this_the_crawford_game() {
+        let mut m = MatchScore::new(5, true);
+        m.record(Side::First, 1);
+        m.jump_to(ByPlayer::new(4, 0));
+        assert_eq!(m.crawford(), Crawford::Yes);
+    }
+
+    #[test]
+    fn a_gap_whose_course_is_unknown_leaves_the_crawford_game_unknown() {
+        // Both scored in the gap while one reached one away: the Crawford game
+        // may be this one or may have been played.
+        let mut m = MatchScore::new(5, true);
+        m.jump_to(ByPlayer::new(4, 2));
+        assert_eq!(m.crawford(), Crawford::Unknown);
+        // A line that repeats the replayed score changes nothing.
+        let mut m = MatchScore::new(7, true);
+        m.record(Side::First, 6);
+        m.jump_to(ByPlayer::new(6, 0));
+        assert_eq!(m.crawford(), Crawford::Yes, "no jump at all");
     }
 
     #[test]
