@@ -698,7 +698,10 @@ pub static CATALOGUE: &[Entry] = &[
         E,
         G::Defect,
         F::Score,
-        "A game's starting score differs from the previous start plus the points won.",
+        "A game's starting score differs from the previous start plus the points won. Match \
+         play only: programs keep a money session's score lines each their own way (running \
+         totals, totals under a Jacoby rule the file does not state, or not at all), so they \
+         are not checked.",
         &[SCORE_SUM, SCORE_CHECKED],
         "Game 3 starts at 0 : 4 although the results so far make it 1 : 3",
     ),
