@@ -790,6 +790,14 @@ plants! {
           Edit::Lines(102, &[" Mara Lind : 4                          Jonas Berg : 2"])],
         error("score-mismatch", 54, 2).kind("gap").game(3).no_row());
 
+    /// A misspelt double: the cell cannot be read, so the cube is unknown
+    /// from there on: the take beside it and the game's value are not
+    /// judged against a cube of 1. One finding.
+    unparsable_cell_where_a_double_was: plant(MATCH7,
+        &[Edit::Cell(36, 7, "Doubles => 2", "Doubels => 2")],
+        error("unparsable-cell", 36, 7).game(2).row(7)
+            .by(FIRST, "Hanna").text("Doubels => 2"));
+
     /// Game 4, the Crawford game (6-2), is missing: the next line says 6-3,
     /// so it was played in the gap, and Olaf's double in the following game
     /// is post-Crawford, legal. One finding, no `double-in-crawford`.

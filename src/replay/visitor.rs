@@ -145,6 +145,9 @@ struct GameState {
     over: Option<Ending>,
     /// Set when the position is no longer known (impossible or hidden play).
     unknown: bool,
+    /// Set when a cell that could not be read may have been a cube action:
+    /// the cube is no longer known either.
+    cube_unknown: bool,
     pending: Vec<Pending>,
     last_no_play: Option<(Location, Side)>,
     after_end_reported: bool,
@@ -1449,6 +1452,11 @@ impl<'o, 'a> Replayer<'o, 'a> {
         m.summary.cube_actions += 1;
         let Some(g) = m.game.as_mut() else { return };
         let Some(offer) = g.offer.filter(|o| o.by != side) else {
+            if g.cube_unknown {
+                // The double may be the cell that could not be read.
+                g.next = Some(side.other());
+                return;
+            }
             let word = if take { "take" } else { "drop" };
             self.cube_finding(
                 action,
@@ -1532,6 +1540,7 @@ impl<'o, 'a> Replayer<'o, 'a> {
         }
         let cube = g.cube.value;
         let unknown = g.unknown;
+        let cube_unknown = g.cube_unknown;
         let Some(end) = g.over else { return };
         let resignation = matches!(end, Ending::Resign { .. }) || resigned;
         self.resolve_on_end(resignation);
@@ -1611,7 +1620,7 @@ impl<'o, 'a> Replayer<'o, 'a> {
                     }
                 }
             }
-            Ending::Resign { .. } => {
+            Ending::Resign { .. } if !cube_unknown => {
                 let valid = (1..=levels)
                     .any(|k| n == cube * k || self.automatic_start(n / k).is_some() && n % k == 0);
                 if !valid {
@@ -2091,6 +2100,7 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
             crawford,
             over: None,
             unknown: m.variant_unknown,
+            cube_unknown: false,
             pending: Vec::new(),
             last_no_play: None,
             after_end_reported: false,
@@ -2431,6 +2441,14 @@ impl<'a> Replayer<'_, 'a> {
             g.unknown = true;
             g.next = Some(side.other());
             message.push_str("; the rest of this game cannot be checked");
+        }
+        if problem.kind == ProblemKind::UnparsableCell
+            && problem.side.is_some()
+            && let Some(g) = self.game()
+        {
+            // It may have been a double: answers and values that depend on
+            // the cube are not judged from here on.
+            g.cube_unknown = true;
         }
         let mut f = self.make(
             problem.kind.code(),
