@@ -688,7 +688,9 @@ pub static CATALOGUE: &[Entry] = &[
         I,
         G::Defect,
         F::Score,
-        "The resignation is worth exactly the points the winner needed: it concedes the match.",
+        "The resignation is worth exactly the points the winner needed: it concedes the match. \
+         If another game of the match follows, it did not: the value is wrong (`resign-value`, \
+         warning).",
         &[RESIGNATION, MATCH_END],
         "Wins 5 points and the match   (Omar needed 5, the cube was at 1)",
     ),

@@ -481,6 +481,14 @@ plants! {
         error("illegal-play", 174, 34).kind("no-play").game(7).row(24)
             .by(SECOND, "Olaf").text("62:").stood(true));
 
+    /// Game 1's resignation written as the 7 points Olaf needed, as if it
+    /// conceded the match, yet game 2 follows: the value is wrong (a
+    /// warning at the `Wins` line), and game 2's score line is not blamed.
+    resign_value_that_would_concede_the_match_but_the_match_goes_on: plant(MATCH7,
+        &[Edit::Cell(26, 35, "Wins 2 points", "Wins 7 points")],
+        warning("resign-value", 26, 35).game(1).no_row()
+            .by(SECOND, "Olaf").text("Wins 7 points"));
+
     /// Hanna plays nothing, Olaf rolls on (accepting it), then Hanna
     /// resigns: the skipped play stood, an error, not a concession.
     illegal_play_no_play_then_the_opponent_rolls_then_a_resignation_is_an_error: plant(MATCH7,

@@ -195,6 +195,10 @@ struct MatchState {
     /// The last game's points are unknown (unfinished, or a resignation
     /// without a value): the next score line is taken as it is.
     result_unknown: bool,
+    /// A resignation read as conceding the match (`resign-value/match`): if
+    /// another game of the match follows, it did not, and its value was
+    /// wrong. The finding's index.
+    concession: Option<usize>,
     /// The last game ended by a resignation valued only by its `Wins` line:
     /// the winner, the points written, where, and the cube. A score line
     /// that differs only in the winner's score by another value of the
@@ -1634,7 +1638,10 @@ impl<'o, 'a> Replayer<'o, 'a> {
                             format!("the resignation concedes the match: it is worth the {needed} point(s) the winner needed"),
                         );
                         let f = Self::at_action(f, action, None);
-                        self.push(f);
+                        let index = self.push(f);
+                        if let Some(m) = self.current.as_mut() {
+                            m.concession = Some(index);
+                        }
                     } else if cap(3 * cube).is_some() {
                         self.cube_finding(
                             action,
@@ -1922,6 +1929,7 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
             mismatch: None,
             mismatch_wins_line: None,
             result_unknown: false,
+            concession: None,
             last_resign: None,
             variant_unknown,
             first_finding: self.findings.len(),
@@ -1975,6 +1983,12 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
         }
         for side in Side::BOTH {
             m.summary.players[side].games += 1;
+        }
+        // A resignation read as conceding the match, and yet the match goes
+        // on: its value was wrong, and this score line is taken as it is.
+        let conceded = m.concession.take();
+        if conceded.is_some() {
+            m.result_unknown = true;
         }
         // Scores.
         let mut mismatch = None;
@@ -2123,6 +2137,19 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
             m.mismatch =
                 mismatch.map(|(i, recorded, expected)| (first_new + i, recorded, expected));
             m.mismatch_wins_line = wins_line;
+        }
+        if let Some(index) = conceded
+            && let Some(f) = self.findings.get_mut(index)
+        {
+            f.kind = None;
+            f.severity = Severity::Warning;
+            f.message = format!(
+                "{}, but the match goes on with another game: the resignation's value is wrong (a resignation is worth 1, 2 or 3 times the cube)",
+                f.message.replace(
+                    "the resignation concedes the match: it is worth",
+                    "a resignation worth"
+                )
+            );
         }
         if let Some(((index, _, _), at)) = follows_record
             && let Some(f) = self.findings.get_mut(index)
