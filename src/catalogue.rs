@@ -603,6 +603,20 @@ pub static CATALOGUE: &[Entry] = &[
         "6) 43: 13/9 13/10   right after the same player's 6) 62: 24/18 13/11",
     ),
     entry(
+        "turn-order",
+        Some("omitted-dance"),
+        I,
+        G::Defect,
+        F::Record,
+        "The opponent's turn is missing while he had a checker on the bar that some rolls \
+         cannot enter: a dance not written, which hand transcriptions sometimes leave out (certain \
+         against a closed board). If it was a lost play instead, the record breaks later and \
+         that is reported.",
+        &[TURN],
+        "the opponent on the bar against a 5-point board, then 7) 43: 13/9 13/10 right after 6) \
+         62: 24/18 13/11",
+    ),
+    entry(
         "answer-without-double",
         None,
         E,

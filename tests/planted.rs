@@ -489,6 +489,14 @@ plants! {
         warning("resign-value", 26, 35).game(1).no_row()
             .by(SECOND, "Olaf").text("Wins 7 points"));
 
+    /// Hanna's dance on the bar (`11:` against Olaf's board) left out, as
+    /// hand transcriptions sometimes do: Olaf's roll comes next, an omitted
+    /// dance (info), not a broken record.
+    turn_order_omitted_dance: plant(MATCH7,
+        &[Edit::Cell(14, 6, "11:", "")],
+        info("turn-order", 14, 34).kind("omitted-dance").game(1).row(8)
+            .by(SECOND, "Olaf").text("52: 13/8 8/6"));
+
     /// Hanna plays nothing, Olaf rolls on (accepting it), then Hanna
     /// resigns: the skipped play stood, an error, not a concession.
     illegal_play_no_play_then_the_opponent_rolls_then_a_resignation_is_an_error: plant(MATCH7,
@@ -601,9 +609,18 @@ plants! {
 
     /// Olaf's dance before Hanna's redouble is removed: she doubles right
     /// after her own roll, Olaf drops.
+    /// Hanna's roll of game 6 is missing: Olaf doubles right after his own
+    /// roll.
     double_after_roll: plant(MATCH7,
+        &[Edit::Cell(146, 6, "41: 13/9 24/23", "")],
+        error("double-after-roll", 146, 35).game(6).row(2)
+            .by(SECOND, "Olaf").text("Doubles => 2"));
+
+    /// Olaf's dance on the bar is left out before Hanna's double: the double
+    /// starts Hanna's turn after an omitted dance (info), not after her roll.
+    turn_order_omitted_dance_before_a_double: plant(MATCH7,
         &[Edit::Cell(75, 34, "54:", "")],
-        error("double-after-roll", 76, 7).game(3).row(19)
+        info("turn-order", 76, 7).kind("omitted-dance").game(3).row(19)
             .by(FIRST, "Hanna").text("Doubles => 4"));
 
     /// Olaf doubles right after his own roll, Hanna takes, and the game goes
@@ -691,12 +708,12 @@ plants! {
         error("impossible-play", 34, 6).kind("backward").game(2).row(5)
             .by(FIRST, "Hanna").text("65: 6/12 13/7"));
 
-    /// Olaf's dance is missing: Hanna rolls twice in a row (the position is
-    /// the same, nothing else changes).
+    /// Olaf's turn (`65: 10/4 10/5`, not a dance) is missing: Hanna rolls
+    /// twice in a row; the rest of the game stays consistent.
     turn_order: plant(MATCH7,
-        &[Edit::Cell(40, 34, "61:", "")],
-        error("turn-order", 41, 6).game(2).row(12)
-            .by(FIRST, "Hanna").text("41: 9/5 6/5"));
+        &[Edit::Cell(39, 34, "65: 10/4 10/5", "")],
+        error("turn-order", 40, 6).game(2).row(11)
+            .by(FIRST, "Hanna").text("22: 11/9 11/9 4/2* 4/2"));
 
     answer_without_double: plant(MATCH7,
         &[Edit::Lines(7, &["  1)  Takes                      64: 24/18 18/14 "])],

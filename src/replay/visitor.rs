@@ -309,6 +309,20 @@ fn frame(board: &AnyBoard, side: Side) -> AnyBoard {
     }
 }
 
+/// Of the 36 rolls, how many a player with a checker on the bar could not
+/// enter with at all (a dance); `None` when he has none on the bar.
+fn dancing_rolls(board: &AnyBoard, side: Side) -> Option<u32> {
+    use crate::rules::Board as _;
+    let mover = frame(board, side);
+    if !mover.on_bar() {
+        return None;
+    }
+    let enters = |die: u8| mover.check_step(25, die).is_ok();
+    let blocked = (1..=6u8).filter(|&d| !enters(d)).count() as u32;
+    // Both dice must fail: blocked * blocked ordered rolls of 36.
+    Some(blocked * blocked)
+}
+
 /// The board a game of `variant` starts from.
 fn starting(variant: Variant) -> AnyBoard {
     match variant {
@@ -717,14 +731,7 @@ impl<'o, 'a> Replayer<'o, 'a> {
             && expected != side
             && !unknown
         {
-            let f = self.make(
-                "turn-order",
-                None,
-                Severity::Error,
-                action.location,
-                Some(side),
-                "the same player acts twice in a row: the opponent's turn is missing".into(),
-            );
+            let f = self.missing_turn(action, expected);
             let f = Self::at_action(f, action, dice);
             self.push(f);
         }
@@ -1220,6 +1227,46 @@ impl<'o, 'a> Replayer<'o, 'a> {
         self.push(f);
     }
 
+    /// The finding for a turn of `skipped` missing before `action`: an
+    /// omitted dance (info) when he was on the bar and could dance, else a
+    /// record error.
+    fn missing_turn(&self, action: &Action<'_>, skipped: Side) -> Finding {
+        let dances = self
+            .current
+            .as_ref()
+            .and_then(|m| m.game.as_ref())
+            .and_then(|g| dancing_rolls(&g.board, skipped))
+            .filter(|&n| n > 0);
+        match dances {
+            Some(n) => {
+                let how = if n == 36 {
+                    "against a closed board every roll dances, so it was a dance not written"
+                        .to_owned()
+                } else {
+                    format!(
+                        "{n} of 36 rolls dance there, so it was most probably a dance not written"
+                    )
+                };
+                self.make(
+                    "turn-order",
+                    Some("omitted-dance"),
+                    Severity::Info,
+                    action.location,
+                    Some(action.side),
+                    format!("the opponent's turn is missing while he was on the bar: {how}"),
+                )
+            }
+            None => self.make(
+                "turn-order",
+                None,
+                Severity::Error,
+                action.location,
+                Some(action.side),
+                "the same player acts twice in a row: the opponent's turn is missing".into(),
+            ),
+        }
+    }
+
     fn double(&mut self, action: &Action<'_>, written: Option<u32>) {
         let side = action.side;
         let Some(m) = self.current.as_ref() else {
@@ -1254,7 +1301,22 @@ impl<'o, 'a> Replayer<'o, 'a> {
             }
         }
         self.resolve_on_action(side, false);
-        if expected.is_some_and(|e| e != side) && !unknown {
+        let omitted_dance = expected.is_some_and(|e| {
+            e != side
+                && self
+                    .current
+                    .as_ref()
+                    .and_then(|m| m.game.as_ref())
+                    .and_then(|g| dancing_rolls(&g.board, e))
+                    .is_some_and(|n| n > 0)
+        });
+        if omitted_dance && !unknown {
+            // The opponent's dance was not written: this double starts the
+            // doubler's own turn after all.
+            let f = self.missing_turn(action, side.other());
+            let f = Self::at_action(f, action, None);
+            self.push(f);
+        } else if expected.is_some_and(|e| e != side) && !unknown {
             self.cube_finding(
                 action,
                 "double-after-roll",
