@@ -395,7 +395,9 @@ pub static CATALOGUE: &[Entry] = &[
         E,
         G::Violation,
         F::Play,
-        "A play is written although no legal play of the roll existed.",
+        "A play is written although no legal play of the roll existed. (Steps the dice cannot \
+         make at all are `wrong-dice`, whose message then adds that the roll could not be \
+         played.)",
         &[
             quote(
                 S5,

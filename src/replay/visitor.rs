@@ -1898,6 +1898,9 @@ fn illegal_message(
     let max = j.max_dice.unwrap_or(0);
     let count = j.legal_count.unwrap_or(0);
     match kind {
+        IllegalKind::WrongDice if j.legal_count == Some(0) => format!(
+            "`{notation}` cannot be made with {roll}, and {roll} could not be played at all"
+        ),
         IllegalKind::WrongDice => format!("`{notation}` cannot be made with {roll}"),
         IllegalKind::UnderPlayed => format!(
             "plays {used} of the dice when {max} can be played ({count} legal play{})",

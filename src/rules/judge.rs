@@ -281,7 +281,14 @@ pub fn judge<B: Board>(
         max_dice = Some(generator.max_dice());
         if generated == 0 {
             let (result, steps, used) = as_played(position, hops, interps, best_failure, literal);
-            let mut j = Judgement::new(PlayVerdict::Illegal(IllegalKind::PlayWhenNone), result);
+            // Steps the dice cannot make at all are the more telling fault
+            // (most often a misread roll); else a play where none was legal.
+            let kind = if interps.is_empty() {
+                IllegalKind::WrongDice
+            } else {
+                IllegalKind::PlayWhenNone
+            };
+            let mut j = Judgement::new(PlayVerdict::Illegal(kind), result);
             j.steps = steps;
             j.dice_used = used;
             j.max_dice = max_dice;
@@ -890,6 +897,11 @@ mod tests {
         assert_eq!(
             verdict(&closed, "65", "6/1 6/0"),
             PlayVerdict::Illegal(IllegalKind::PlayWhenNone)
+        );
+        // Steps that 6-5 cannot make: the dice are wrong, whatever the board.
+        assert_eq!(
+            verdict(&closed, "65", "6/2 6/0"),
+            PlayVerdict::Illegal(IllegalKind::WrongDice)
         );
     }
 
