@@ -406,11 +406,20 @@ impl<'a> Explainer<'a> {
     /// # Errors
     /// A message when the file holds no such game or move.
     pub fn place(&self, place: &Place) -> Result<String, String> {
+        // The cells of the steps at `place`, worked out once.
+        let cells: std::collections::HashSet<usize> = if place.row.is_some() {
+            self.steps_at(place)
+                .iter()
+                .map(|(s, _)| s.location.byte)
+                .collect()
+        } else {
+            std::collections::HashSet::new()
+        };
         let findings: Vec<&Finding> = self
             .report
             .findings
             .iter()
-            .filter(|f| self.finding_at(f, place))
+            .filter(|f| self.finding_at(f, place, &cells))
             .collect();
         if place.game.is_none() && place.match_number.is_none() && place.row.is_none() {
             let all = self.all();
@@ -470,6 +479,12 @@ impl<'a> Explainer<'a> {
             return Err(self.nothing_at(place));
         }
         let trace = &self.report.trace;
+        // The findings by the place of their cell, found once.
+        let mut at_cell: std::collections::HashMap<usize, Vec<&Finding>> =
+            std::collections::HashMap::new();
+        for f in &self.report.findings {
+            at_cell.entry(f.location.byte).or_default().push(f);
+        }
         let mut out = String::new();
         for (step, row) in steps {
             let names = self.names(step.match_number);
@@ -482,10 +497,10 @@ impl<'a> Explainer<'a> {
                 );
             }
             let _ = writeln!(out, "{}", self.style.bold(&title));
-            for f in self
-                .report
-                .findings
-                .iter()
+            for f in at_cell
+                .get(&step.location.byte)
+                .into_iter()
+                .flatten()
                 .filter(|f| f.location == step.location)
             {
                 let name = match f.kind {
@@ -583,7 +598,12 @@ impl<'a> Explainer<'a> {
             .collect()
     }
 
-    fn finding_at(&self, finding: &Finding, place: &Place) -> bool {
+    fn finding_at(
+        &self,
+        finding: &Finding,
+        place: &Place,
+        cells: &std::collections::HashSet<usize>,
+    ) -> bool {
         if place
             .match_number
             .is_some_and(|m| m != finding.match_number)
@@ -595,11 +615,7 @@ impl<'a> Explainer<'a> {
             None => true,
             Some(row) => {
                 finding.row == Some(row)
-                    || (finding.row.is_none()
-                        && self
-                            .steps_at(place)
-                            .iter()
-                            .any(|(s, _)| s.location == finding.location))
+                    || (finding.row.is_none() && cells.contains(&finding.location.byte))
             }
         }
     }
@@ -900,7 +916,15 @@ impl<'a> Explainer<'a> {
 /// The context after `step`: that of the next action of the same game (the
 /// cube may have turned), seen from `step`'s side; else `step`'s own.
 fn after_context(trace: &[TraceStep], step: &TraceStep) -> Option<Context> {
-    let index = trace.iter().position(|s| std::ptr::eq(s, step))?;
+    // `step` is an element of `trace`: its index from its address, so that
+    // showing a whole file stays linear.
+    let offset = (std::ptr::from_ref(step) as usize).checked_sub(trace.as_ptr() as usize)?
+        / std::mem::size_of::<TraceStep>().max(1);
+    let index = trace
+        .get(offset)
+        .filter(|s| std::ptr::eq(*s, step))
+        .map(|_| offset)
+        .or_else(|| trace.iter().position(|s| std::ptr::eq(s, step)))?;
     let next = trace
         .get(index + 1)
         .filter(|n| n.match_number == step.match_number && n.game == step.game)
