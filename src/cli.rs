@@ -495,6 +495,11 @@ impl Config {
                     FailOn::Info => Some(Severity::Info),
                     FailOn::Never => None,
                 };
+                if check.summary.as_deref() == Some(std::path::Path::new("-")) {
+                    anyhow::bail!(
+                        "--summary takes a file path: standard output carries the findings (write the summary to a file, e.g. --summary summary.csv)"
+                    );
+                }
                 let task = Task::Check {
                     format,
                     summary: check.summary,

@@ -848,3 +848,37 @@ fn explain_says_what_it_checked_in_a_clean_file_and_refuses_a_folder() {
     assert_eq!(kind.status.code(), Some(2));
     assert!(stderr(&kind).contains("`illegal-play` has the kinds wrong-dice, under-played"));
 }
+
+#[test]
+fn a_score_line_without_names_names_nobody() {
+    // No finding says `"player": ""`.
+    let broken = run(&["check", "--format", "jsonl", "fixtures/mat/broken.mat"]);
+    assert!(jsonl(&broken).iter().all(|f| f["player"] != ""));
+    // A first game without names takes the names written later: no change
+    // of name, and the match is theirs.
+    let text = std::fs::read_to_string("fixtures/planted/match7.mat").expect("fixture");
+    let unnamed = text.replacen(
+        " Hanna : 0                      Olaf : 0",
+        "  : 0                          : 0",
+        1,
+    );
+    assert_ne!(unnamed, text);
+    let output = run_with_stdin(&["check", "--format", "jsonl", "-"], unnamed.as_bytes());
+    assert!(jsonl(&output).is_empty(), "{}", stdout(&output));
+    let matches = records(&output, "match");
+    assert_eq!(matches[0]["players"], serde_json::json!(["Hanna", "Olaf"]));
+}
+
+#[test]
+fn an_empty_input_says_so_and_summary_dash_is_refused() {
+    let empty = run_with_stdin(&["check", "--format", "jsonl", "-"], b"  \n\n");
+    assert_eq!(empty.status.code(), Some(2));
+    assert_eq!(
+        jsonl(&empty)[0]["message"],
+        "an empty file: nothing to check"
+    );
+    let dash = run(&["check", "--summary", "-", CLEAN]);
+    assert_eq!(dash.status.code(), Some(2));
+    assert!(stderr(&dash).contains("--summary takes a file path"));
+    assert!(!std::path::Path::new("-").exists());
+}

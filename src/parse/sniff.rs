@@ -50,7 +50,11 @@ pub fn text(text: &str) -> Option<&'static str> {
         .map(str::trim)
         .find(|line| !line.is_empty())
         .unwrap_or_default();
-    if first.starts_with("The score (after ") || head.contains("GNU Backgammon  Position ID:") {
+    if text.trim().is_empty() {
+        Some("an empty file: nothing to check")
+    } else if first.starts_with("The score (after ")
+        || head.contains("GNU Backgammon  Position ID:")
+    {
         Some(
             "a GNU Backgammon text export (`export match text`, with boards and analysis): \
              export the match as .mat (`export match mat`) or SGF (`save match`) to check it",
@@ -98,8 +102,13 @@ mod tests {
     }
 
     #[test]
+    fn an_empty_text_is_named_empty() {
+        assert_eq!(text(""), Some("an empty file: nothing to check"));
+        assert_eq!(text(" \n\r\n\t"), Some("an empty file: nothing to check"));
+    }
+
+    #[test]
     fn anything_else_stays_unnamed() {
-        assert_eq!(text(""), None);
         assert_eq!(text("id\tseed\tlength\n"), None);
         assert_eq!(text("Game 1\n a : 0   b : 0\n"), None);
         // A multi-byte character across the 4 KiB cut.

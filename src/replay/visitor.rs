@@ -417,7 +417,10 @@ impl<'o, 'a> Replayer<'o, 'a> {
             && let Some(g) = &m.game
         {
             f.game = g.number;
-            f.player = side.map(|s| name_of(&g.names, s));
+            // A score line without a name names nobody: no player, not "".
+            f.player = side
+                .map(|s| name_of(&g.names, s))
+                .filter(|name| !name.is_empty());
             if let Some(mover) = side {
                 f.context = Some(Context {
                     mover,
@@ -2027,6 +2030,16 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
                 m.summary.players.second.name = names.second.clone();
             }
             Some(first) => {
+                // A side the first game did not name takes the first name
+                // written for it: that is no change of name.
+                let mut first = first.clone();
+                for side in Side::BOTH {
+                    if first[side].is_empty() && !names[side].is_empty() {
+                        first[side] = names[side].clone();
+                        m.summary.players[side].name = names[side].clone();
+                    }
+                }
+                m.first_names = Some(first.clone());
                 for side in Side::BOTH {
                     // An unreadable score line gives no names: nothing to compare.
                     if !names[side].is_empty() && !first[side].eq_ignore_ascii_case(&names[side]) {
