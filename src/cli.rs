@@ -737,6 +737,9 @@ pub fn run(config: &Config) -> Result<ExitCode> {
                 if lost > 0 {
                     eprintln!("findings about no player: {lost} (not in any row)");
                 }
+                for alias in players.unused_aliases() {
+                    eprintln!("alias {alias}: no player of the inputs is named so");
+                }
             }
             Ok(exit_status(&totals, None))
         }

@@ -882,3 +882,20 @@ fn an_empty_input_says_so_and_summary_dash_is_refused() {
     assert!(stderr(&dash).contains("--summary takes a file path"));
     assert!(!std::path::Path::new("-").exists());
 }
+
+#[test]
+fn players_refuse_cyclic_aliases_and_name_the_unused_ones() {
+    let cycle = run(&["players", "--alias", "a=b", "--alias", "b=a", CLEAN]);
+    assert_eq!(cycle.status.code(), Some(2));
+    assert!(stderr(&cycle).contains("makes a cycle"));
+    let unused = run(&[
+        "players",
+        "--format",
+        "csv",
+        "--alias",
+        "nobody=somebody",
+        CLEAN,
+    ]);
+    assert_eq!(unused.status.code(), Some(0));
+    assert!(stderr(&unused).contains("alias nobody=somebody: no player of the inputs is named so"));
+}

@@ -78,9 +78,26 @@ impl Aliases {
             ));
         }
         if from != to {
+            if self.resolve(&to) == from {
+                return Err(format!(
+                    "alias `{spec}` makes a cycle: `{to}` is already merged into `{from}`"
+                ));
+            }
             self.map.insert(from, to);
         }
         Ok(())
+    }
+
+    /// The aliases (`FROM=TO`, normalised) whose FROM is none of `names`
+    /// (normalised names seen): they merged nobody.
+    #[must_use]
+    pub fn unused<'n>(&self, names: impl IntoIterator<Item = &'n str>) -> Vec<String> {
+        let seen: BTreeSet<&str> = names.into_iter().collect();
+        self.map
+            .iter()
+            .filter(|(from, _)| !seen.contains(from.as_str()))
+            .map(|(from, to)| format!("{from}={to}"))
+            .collect()
     }
 
     /// The name `normalized` is merged into (following chains, stopping at a
@@ -292,6 +309,17 @@ impl PlayersReport {
             aliases,
             ..PlayersReport::default()
         }
+    }
+
+    /// The aliases that named no player of the inputs.
+    #[must_use]
+    pub fn unused_aliases(&self) -> Vec<String> {
+        let names: Vec<String> = self
+            .players
+            .values()
+            .flat_map(|stats| stats.spellings.iter().map(|s| normalize_name(s)))
+            .collect();
+        self.aliases.unused(names.iter().map(String::as_str))
     }
 
     /// The key of a name, after aliases; `None` for a name that is empty
@@ -917,7 +945,7 @@ mod tests {
     }
 
     #[test]
-    fn aliases_merge_spellings_and_stop_at_cycles() {
+    fn aliases_merge_spellings_and_refuse_cycles() {
         let mut aliases = Aliases::default();
         aliases.add("Nori K=Nori").unwrap();
         aliases.add("NK = nori k").unwrap();
@@ -925,9 +953,15 @@ mod tests {
         assert!(aliases.add("nori").is_err());
         assert!(aliases.add("=x").is_err());
         aliases.add("a=b").unwrap();
-        aliases.add("b=a").unwrap();
-        let end = aliases.resolve("a");
-        assert!(end == "a" || end == "b");
+        let cycle = aliases.add("B=a").unwrap_err();
+        assert!(cycle.contains("makes a cycle"), "{cycle}");
+        assert!(aliases.add("nori=nk").is_err(), "a longer cycle");
+        assert_eq!(aliases.resolve("a"), "b");
+        assert_eq!(
+            aliases.unused(["nori k", "a"]),
+            ["nk=nori k".to_owned()],
+            "nk named nobody"
+        );
     }
 
     #[test]
