@@ -1035,7 +1035,7 @@ pub fn kinds_of(code: &str) -> Vec<&'static str> {
 #[must_use]
 pub fn markdown() -> String {
     let mut out = String::from(
-        "| code | severity | group | meaning | rules (`rules.md`) |\n\
+        "| code | severity | group | meaning | rules ([`rules.md`](rules.md)) |\n\
          | --- | --- | --- | --- | --- |\n",
     );
     for e in CATALOGUE {
