@@ -48,7 +48,13 @@ impl<'a> Replayer<'_, 'a> {
     /// Replays the buffered game, settling its illegal plays.
     pub(super) fn run_game(&mut self) {
         let mut events = std::mem::take(&mut self.events);
+        let first = self
+            .game_start
+            .as_ref()
+            .map_or(self.findings.len(), |start| start.findings);
         self.settle_game(&events);
+        let first = first.min(self.findings.len());
+        number_actions(&mut self.findings[first..], &events);
         // Keep the buffer's capacity for the next game.
         events.clear();
         self.events = events;
@@ -321,6 +327,28 @@ impl<'a> Replayer<'_, 'a> {
             rolls,
             clean_rolls,
         }
+    }
+}
+
+/// In a game written without row numbers (SGF, some `.mat` files), a
+/// finding at an action gets the action's ordinal in the game as its move,
+/// as `explain` and `show` count them.
+fn number_actions(findings: &mut [Finding], events: &[GameEvent<'_>]) {
+    let actions = || {
+        events.iter().filter_map(|e| match e {
+            GameEvent::Action(a) => Some(a),
+            GameEvent::Problem(_) => None,
+        })
+    };
+    if actions().any(|a| a.row.is_some()) || findings.iter().all(|f| f.row.is_some()) {
+        return;
+    }
+    let ordinals: std::collections::HashMap<usize, u32> = actions()
+        .zip(1..)
+        .map(|(a, n)| (a.location.byte, n))
+        .collect();
+    for f in findings.iter_mut().filter(|f| f.row.is_none()) {
+        f.row = ordinals.get(&f.location.byte).copied();
     }
 }
 
