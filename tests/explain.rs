@@ -492,3 +492,22 @@ fn explain_rows_carry_the_typo_fields_and_the_xgid() {
     );
     assert!(rows[0]["xgid"].is_null());
 }
+
+#[test]
+fn an_sgf_move_in_order_is_shown_with_its_play_in_notation() {
+    let output = run(&[
+        "explain",
+        "fixtures/sgf/legal_2p.sgf",
+        "--game",
+        "1",
+        "--move",
+        "3",
+    ]);
+    assert_eq!(output.status.code(), Some(0));
+    assert!(
+        stdout(&output)
+            .contains("ok: `B[64aglp]` (64: 24/18 13/9) is legal: one of 14 legal plays"),
+        "{}",
+        stdout(&output)
+    );
+}

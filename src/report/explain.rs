@@ -678,7 +678,20 @@ impl<'a> Explainer<'a> {
         let mut notes = Vec::new();
         let message = match (&step.before, step.dice) {
             (Some(before), Some(roll)) => {
-                let count = crate::rules::legal_plays(before, roll).len();
+                let legal = crate::rules::legal_plays(before, roll);
+                let count = legal.len();
+                // An SGF move (`B[64aggk]`) is shown with its play in notation:
+                // the legal play that reaches the position after it.
+                let sgf = step.text.starts_with(['B', 'W']) && step.text.contains('[');
+                let shown = match legal
+                    .iter()
+                    .find(|p| Some(&p.result) == step.after.as_ref())
+                {
+                    Some(p) if sgf && !p.play.steps().is_empty() => {
+                        format!("`{}` ({roll}: {})", step.text, p.play)
+                    }
+                    _ => format!("`{}`", step.text),
+                };
                 notes.push(self.board_note(
                     step.match_number,
                     before,
@@ -689,11 +702,10 @@ impl<'a> Explainer<'a> {
                 let written = written_play(&step.text, "");
                 notes.push(legal_plays_note(before, roll, written.as_ref()));
                 if count == 0 {
-                    format!("`{}`: no legal play exists, the roll is lost", step.text)
+                    format!("{shown}: no legal play exists, the roll is lost")
                 } else {
                     format!(
-                        "`{}` is legal: one of {} legal play{}",
-                        step.text,
+                        "{shown} is legal: one of {} legal play{}",
                         count,
                         if count == 1 { "" } else { "s" }
                     )
