@@ -475,7 +475,28 @@ impl PlayersReport {
                 for row in &rows {
                     table.add_row(row.table_cells());
                 }
-                writeln!(out, "{table}")?;
+                match wrap_width {
+                    // Too wide for the terminal: a block per player, the
+                    // columns as `name: value` wrapped under the name.
+                    Some(width) if super::table::natural_width(&table) > usize::from(width) => {
+                        for row in &rows {
+                            let cells = row.table_cells();
+                            writeln!(out, "{}", cells[0])?;
+                            let pairs: Vec<String> = TABLE_HEADER
+                                .iter()
+                                .zip(&cells)
+                                .skip(1)
+                                .map(|(name, value)| format!("{name}: {value}"))
+                                .collect();
+                            let text = pairs.join("; ");
+                            let room = usize::from(width).saturating_sub(2).max(20);
+                            for line in super::table::wrap(&text, room) {
+                                writeln!(out, "  {line}")?;
+                            }
+                        }
+                    }
+                    _ => writeln!(out, "{table}")?,
+                }
                 out.flush()
             }
         }
@@ -1384,6 +1405,14 @@ mod tests {
         let value: serde_json::Value = serde_json::from_str(&json).unwrap();
         assert_eq!(value[0]["doubles_rate"].as_f64(), Some(0.2));
         assert_eq!(value[1]["illegal_per_100_plays"].as_f64(), Some(0.0));
+
+        // A terminal too narrow for the table: a block per player.
+        let mut narrow = Vec::new();
+        report.write(Format::Table, &mut narrow, Some(60)).unwrap();
+        let narrow = String::from_utf8(narrow).unwrap();
+        assert!(narrow.lines().all(|l| l.chars().count() <= 60), "{narrow}");
+        assert!(narrow.contains("doubles (rate): 6 (0.2000)"), "{narrow}");
+        assert!(!narrow.contains('│'), "{narrow}");
 
         let mut table = Vec::new();
         report.write(Format::Table, &mut table, Some(250)).unwrap();

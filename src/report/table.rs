@@ -13,12 +13,17 @@ pub const HEADER: [&str; 9] = [
     "location", "game", "move", "player", "dice", "written", "code", "severity", "message",
 ];
 
-/// Buffers rows and renders them as one table in [`FindingWriter::finish`].
-/// Writes nothing when there is no row.
+/// Buffers rows and renders them in [`FindingWriter::finish`]: one table
+/// when it fits (always when there is no width to fit, off a terminal);
+/// on a terminal too narrow for it, a list per file under the file's name,
+/// each finding on a line with its `line:column`, place and code, the cell
+/// and message wrapped under it. Writes nothing when there is no row.
 #[derive(Debug)]
 pub struct TableWriter<W: Write> {
     out: W,
-    table: Table,
+    wrap_width: Option<u16>,
+    /// The file of each row and its cells.
+    rows: Vec<(String, [String; 9])>,
     /// The rules in force, listed under the table.
     rules: RulesListing,
 }
@@ -31,7 +36,8 @@ impl<W: Write> TableWriter<W> {
         TableWriter {
             rules: RulesListing::new(quiet),
             out,
-            table: new_table(&HEADER, wrap_width),
+            wrap_width,
+            rows: Vec::new(),
         }
     }
 }
@@ -54,23 +60,104 @@ pub fn new_table(header: &[&str], wrap_width: Option<u16>) -> Table {
     table
 }
 
+/// The width a table of `table`'s rows takes unwrapped: each column's
+/// widest cell with its padding, and the borders between.
+pub(crate) fn natural_width(table: &Table) -> usize {
+    let columns = table.column_max_content_widths();
+    columns.iter().map(|&w| usize::from(w) + 2).sum::<usize>() + columns.len() + 1
+}
+
+/// The findings of one file as a list fitted to `width`, for a terminal
+/// too narrow for the table: per finding, `line:column`, where (game, move,
+/// player), severity and code on one line, then the cell as written and the
+/// message, wrapped under it.
+fn file_list(out: &mut impl Write, rows: &[&[String; 9]], width: u16) -> io::Result<()> {
+    let indent = rows.iter().map(|r| r[0].chars().count()).max().unwrap_or(0) + 4;
+    for cells in rows {
+        let [
+            location,
+            game,
+            row,
+            player,
+            _dice,
+            written,
+            code,
+            severity,
+            message,
+        ] = cells;
+        let mut place: Vec<String> = Vec::new();
+        if !game.is_empty() {
+            place.push(format!("game {game}"));
+        }
+        if !row.is_empty() {
+            place.push(format!("move {row}"));
+        }
+        if !player.is_empty() {
+            place.push(player.clone());
+        }
+        let place = if place.is_empty() {
+            String::new()
+        } else {
+            format!("{}  ", place.join(", "))
+        };
+        writeln!(
+            out,
+            "  {location:<w$}  {place}{severity} {code}",
+            w = indent - 4
+        )?;
+        let text = if written.is_empty() {
+            message.clone()
+        } else {
+            format!("`{written}`: {message}")
+        };
+        for line in wrap(&text, usize::from(width).saturating_sub(indent).max(20)) {
+            writeln!(out, "{:indent$}{line}", "")?;
+        }
+    }
+    Ok(())
+}
+
+/// `text` in lines of at most `width` characters, broken at spaces (a word
+/// longer than that gets a line of its own).
+pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        let len = line.chars().count();
+        if len > 0 && len + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
 fn optional<T: ToString>(value: Option<T>) -> String {
     value.map_or_else(String::new, |v| v.to_string())
 }
 
 impl<W: Write> FindingWriter for TableWriter<W> {
     fn row(&mut self, row: &FindingRow) -> io::Result<()> {
-        self.table.add_row(vec![
-            row.place(),
-            optional(row.game),
-            optional(row.row),
-            row.player.clone().unwrap_or_default(),
-            row.dice.clone().unwrap_or_default(),
-            row.text.clone(),
-            row.code_and_kind(),
-            row.severity.to_owned(),
-            row.message.clone(),
-        ]);
+        self.rows.push((
+            row.file.clone(),
+            [
+                row.place(),
+                optional(row.game),
+                optional(row.row),
+                row.player.clone().unwrap_or_default(),
+                row.dice.clone().unwrap_or_default(),
+                row.text.clone(),
+                row.code_and_kind(),
+                row.severity.to_owned(),
+                row.message.clone(),
+            ],
+        ));
         Ok(())
     }
 
@@ -80,8 +167,42 @@ impl<W: Write> FindingWriter for TableWriter<W> {
     }
 
     fn finish(mut self: Box<Self>) -> io::Result<()> {
-        if !self.table.is_empty() {
-            writeln!(self.out, "{}", self.table)?;
+        if !self.rows.is_empty() {
+            let mut table = new_table(&HEADER, self.wrap_width);
+            for (_, cells) in &self.rows {
+                table.add_row(cells.to_vec());
+            }
+            match self.wrap_width {
+                Some(width) if natural_width(&table) > usize::from(width) => {
+                    // Too wide for the terminal: a list per file, under its
+                    // name.
+                    let mut start = 0;
+                    while start < self.rows.len() {
+                        let file = &self.rows[start].0;
+                        let end = self.rows[start..]
+                            .iter()
+                            .position(|(f, _)| f != file)
+                            .map_or(self.rows.len(), |n| start + n);
+                        let cells: Vec<[String; 9]> = self.rows[start..end]
+                            .iter()
+                            .map(|(file, cells)| {
+                                let mut cells = cells.clone();
+                                // `file:line:column` without the file.
+                                cells[0] = cells[0]
+                                    .strip_prefix(file.as_str())
+                                    .map(|rest| rest.trim_start_matches(':').to_owned())
+                                    .unwrap_or_else(|| cells[0].clone());
+                                cells
+                            })
+                            .collect();
+                        let refs: Vec<&[String; 9]> = cells.iter().collect();
+                        writeln!(self.out, "{file}")?;
+                        file_list(&mut self.out, &refs, width)?;
+                        start = end;
+                    }
+                }
+                _ => writeln!(self.out, "{table}")?,
+            }
         }
         self.rules.write(&mut self.out)?;
         self.out.flush()
@@ -139,6 +260,46 @@ mod tests {
             text.lines()
                 .all(|line| line.starts_with(['┌', '│', '╞', '├', '└']))
         );
+    }
+
+    #[test]
+    fn a_terminal_too_narrow_for_the_table_gets_a_list_per_file() {
+        let report = file(
+            "a.mat",
+            ["Alice", "Bob"],
+            vec![finding(
+                "illegal-play",
+                Some("wrong-dice"),
+                Severity::Error,
+                Side::First,
+                "Alice",
+                9,
+            )],
+        );
+        let mut out = Vec::new();
+        let mut writer: Box<dyn FindingWriter> =
+            Box::new(TableWriter::new(&mut out, Some(60), false));
+        for row in finding_rows(&report) {
+            writer.row(&row).unwrap();
+        }
+        writer.finish().unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "a.mat");
+        assert!(lines[1].starts_with("  9:5  game "), "{text}");
+        assert!(
+            lines[1].ends_with("Alice  error illegal-play/wrong-dice"),
+            "{text}"
+        );
+        assert!(lines[2].starts_with("       `52: 13/7 13/12`: "), "{text}");
+        assert!(lines.iter().all(|l| l.chars().count() <= 60), "{text}");
+    }
+
+    #[test]
+    fn wrapping_breaks_at_spaces_within_the_width() {
+        assert_eq!(wrap("a bb ccc dddd", 6), ["a bb", "ccc", "dddd"]);
+        assert_eq!(wrap("averylongword x", 4), ["averylongword", "x"]);
+        assert_eq!(wrap("", 10), [""]);
     }
 
     #[test]
