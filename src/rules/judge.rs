@@ -388,15 +388,26 @@ fn one_hop_per_die<B: Board>(position: &B, roll: Roll, hops: &[Hop]) -> Option<J
     let mut play = Play::default();
     for hop in hops {
         let (from, to) = (usize::from(hop.from), usize::from(hop.to));
-        if to == 0 || to >= from || from > 25 {
-            // Bear-offs (exact or with overage) and odd hops: general path.
+        if to >= from || from > 25 {
+            // Odd hops: general path.
             return None;
         }
         let distance = (from - to) as u8;
-        let slot = left.iter().position(|&d| d == distance)?;
+        let slot = if to == 0 {
+            // A bear-off: the exact die, else the smallest higher die the
+            // rules allow here (overage); any other case, general path.
+            left.iter().position(|&d| d == distance).or_else(|| {
+                (0..left.len())
+                    .filter(|&s| left[s] > distance)
+                    .min_by_key(|&s| left[s])
+            })?
+        } else {
+            left.iter().position(|&d| d == distance)?
+        };
+        let die = left[slot];
         left[slot] = 0;
-        board.check_step(from, distance).ok()?;
-        play.push(board.apply_step(from, distance));
+        board.check_step(from, die).ok()?;
+        play.push(board.apply_step(from, die));
     }
     let mut j = Judgement::new(PlayVerdict::Legal, board);
     j.dice_used = full as u8;
@@ -773,6 +784,34 @@ mod tests {
     fn bear_off_with_overage_after_one_step() {
         let p = pos!(us 9:1, 2:14; them 24:2);
         assert!(judge_text(&p, "65", "9/off").is_legal());
+    }
+
+    #[test]
+    fn bear_offs_written_one_hop_per_die_in_any_order() {
+        // Overage on both dice, in either order of the hops.
+        let p = pos!(us 2:1, 1:1; them 24:2);
+        assert!(judge_text(&p, "65", "2/0 1/0").is_legal());
+        assert!(judge_text(&p, "65", "1/0 2/0").is_legal());
+        // The 4 point may use the 5 only once the 6 point is empty: the hops
+        // as written fail step by step, the play is legal in the other order.
+        let p = pos!(us 6:1, 4:1; them 24:2);
+        assert!(judge_text(&p, "65", "4/0 6/0").is_legal());
+        // Overage from a lower point while a higher one is occupied.
+        let p = pos!(us 6:1, 4:2; them 24:2);
+        assert_eq!(
+            verdict(&p, "65", "4/0 4/0"),
+            PlayVerdict::Illegal(IllegalKind::BearOffLower)
+        );
+        // `7/6` brings the last checker home, then `2/0` may bear off:
+        // legal by resulting position though written the other way round.
+        let p = pos!(us 7:1, 2:1; them 24:2);
+        assert!(judge_text(&p, "21", "2/0 7/6").is_legal());
+        // A checker still outside after the other step: too early.
+        let p = pos!(us 9:1, 2:1; them 24:2);
+        assert_eq!(
+            verdict(&p, "21", "2/0 9/8"),
+            PlayVerdict::Illegal(IllegalKind::BearOffEarly)
+        );
     }
 
     #[test]
