@@ -610,10 +610,13 @@ pub static CATALOGUE: &[Entry] = &[
         I,
         G::Defect,
         F::Record,
-        "The opponent's turn is missing while he had a checker on the bar that some rolls \
-         cannot enter: a dance not written, which hand transcriptions sometimes leave out (certain \
-         against a closed board). If it was a lost play instead, the record breaks later and \
-         that is reported.",
+        "The opponent's turn is missing while he had a checker on the bar against a board that \
+         stops at least 16 of the 36 rolls (four points or more closed): a dance not written, \
+         which hand transcriptions sometimes leave out (certain against a closed board). If it \
+         was a lost play instead, the record breaks later and that is reported. Against a \
+         weaker board the missing turn stays a `turn-order` error, and a double right after the \
+         doubler's own roll stays `double-after-roll` unless the board was closed; their \
+         messages name the possible omitted dance.",
         &[TURN],
         "the opponent on the bar against a 5-point board, then 7) 43: 13/9 13/10 right after 6) \
          62: 24/18 13/11",

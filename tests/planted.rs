@@ -616,11 +616,19 @@ plants! {
         error("double-after-roll", 146, 35).game(6).row(2)
             .by(SECOND, "Olaf").text("Doubles => 2"));
 
-    /// Olaf's dance on the bar is left out before Hanna's double: the double
-    /// starts Hanna's turn after an omitted dance (info), not after her roll.
-    turn_order_omitted_dance_before_a_double: plant(MATCH7,
+    /// Hanna's dance against Olaf's closed board left out: certainly a
+    /// dance not written (info).
+    turn_order_omitted_dance_against_a_closed_board: plant(MATCH7,
+        &[Edit::Cell(19, 6, "63:", "")],
+        info("turn-order", 19, 34).kind("omitted-dance").game(1).row(13)
+            .by(SECOND, "Olaf").text("54: 13/8 8/4"));
+
+    /// Olaf's dance on the bar is left out before Hanna's double: against a
+    /// board that some rolls enter, the double reads as after her roll (an
+    /// error whose message names the possible omitted dance).
+    double_after_roll_or_an_omitted_dance: plant(MATCH7,
         &[Edit::Cell(75, 34, "54:", "")],
-        info("turn-order", 76, 7).kind("omitted-dance").game(3).row(19)
+        error("double-after-roll", 76, 7).game(3).row(19)
             .by(FIRST, "Hanna").text("Doubles => 4"));
 
     /// Olaf doubles right after his own roll, Hanna takes, and the game goes

@@ -37,6 +37,9 @@ struct Offer {
     owner_after_take: Side,
     /// The latest offer was a beaver or raccoon.
     animal: bool,
+    /// The double came out of turn (already reported): after a take the
+    /// record may go on with either player's roll.
+    out_of_turn: bool,
 }
 
 /// How a game ended.
@@ -308,6 +311,11 @@ fn frame(board: &AnyBoard, side: Side) -> AnyBoard {
         Side::Second => board.flip(),
     }
 }
+
+/// Of the 36 rolls, how many must dance (four points or more closed in front
+/// of a checker on the bar) for a missing turn to be taken as a dance not
+/// written rather than a broken record.
+const OMITTED_DANCE: u32 = 16;
 
 /// Of the 36 rolls, how many a player with a checker on the bar could not
 /// enter with at all (a dance); `None` when he has none on the bar.
@@ -1230,24 +1238,29 @@ impl<'o, 'a> Replayer<'o, 'a> {
         self.push(f);
     }
 
-    /// The finding for a turn of `skipped` missing before `action`: an
-    /// omitted dance (info) when he was on the bar and could dance, else a
-    /// record error.
-    fn missing_turn(&self, action: &Action<'_>, skipped: Side) -> Finding {
-        let dances = self
-            .current
+    /// Of the 36 rolls, how many `skipped` would have danced with (he is
+    /// on the bar), when any.
+    fn dances_of(&self, skipped: Side) -> Option<u32> {
+        self.current
             .as_ref()
             .and_then(|m| m.game.as_ref())
             .and_then(|g| dancing_rolls(&g.board, skipped))
-            .filter(|&n| n > 0);
-        match dances {
-            Some(n) => {
+            .filter(|&n| n > 0)
+    }
+
+    /// The finding for a turn of `skipped` missing before `action`: an
+    /// omitted dance (info) when he was on the bar against a board that
+    /// stops at least `OMITTED_DANCE` of the 36 rolls, else a record error
+    /// (naming the dance that may have been left out).
+    fn missing_turn(&self, action: &Action<'_>, skipped: Side) -> Finding {
+        match self.dances_of(skipped) {
+            Some(n) if n >= OMITTED_DANCE => {
                 let how = if n == 36 {
                     "against a closed board every roll dances, so it was a dance not written"
                         .to_owned()
                 } else {
                     format!(
-                        "{n} of 36 rolls dance there, so it was most probably a dance not written"
+                        "{n} of 36 rolls dance there, so it was most likely a dance not written (a lost play would break the record later)"
                     )
                 };
                 self.make(
@@ -1259,14 +1272,24 @@ impl<'o, 'a> Replayer<'o, 'a> {
                     format!("the opponent's turn is missing while he was on the bar: {how}"),
                 )
             }
-            None => self.make(
-                "turn-order",
-                None,
-                Severity::Error,
-                action.location,
-                Some(action.side),
-                "the same player acts twice in a row: the opponent's turn is missing".into(),
-            ),
+            dances => {
+                let mut message =
+                    "the same player acts twice in a row: the opponent's turn is missing"
+                        .to_owned();
+                if let Some(n) = dances {
+                    message.push_str(&format!(
+                        " (he was on the bar, where {n} of 36 rolls dance: a dance may have been left out)"
+                    ));
+                }
+                self.make(
+                    "turn-order",
+                    None,
+                    Severity::Error,
+                    action.location,
+                    Some(action.side),
+                    message,
+                )
+            }
         }
     }
 
@@ -1288,7 +1311,7 @@ impl<'o, 'a> Replayer<'o, 'a> {
             self.cube_finding(action, "turn-order", Severity::Error, message);
             return;
         }
-        let expected = g.next;
+        let mut expected = g.next;
         let mut cube = g.cube;
         let crawford = g.crawford;
         let unknown = g.unknown;
@@ -1304,28 +1327,27 @@ impl<'o, 'a> Replayer<'o, 'a> {
             }
         }
         self.resolve_on_action(side, false);
-        let omitted_dance = expected.is_some_and(|e| {
-            e != side
-                && self
-                    .current
-                    .as_ref()
-                    .and_then(|m| m.game.as_ref())
-                    .and_then(|g| dancing_rolls(&g.board, e))
-                    .is_some_and(|n| n > 0)
-        });
-        if omitted_dance && !unknown {
-            // The opponent's dance was not written: this double starts the
-            // doubler's own turn after all.
+        // Against a closed board the opponent's turn was certainly a dance:
+        // if it was not written, this double starts the doubler's own turn.
+        let dances = expected
+            .filter(|&e| e != side)
+            .and_then(|e| self.dances_of(e));
+        if dances == Some(36) && !unknown {
             let f = self.missing_turn(action, side.other());
             let f = Self::at_action(f, action, None);
             self.push(f);
+            if let Some(g) = self.game() {
+                g.next = Some(side);
+            }
+            expected = Some(side);
         } else if expected.is_some_and(|e| e != side) && !unknown {
-            self.cube_finding(
-                action,
-                "double-after-roll",
-                Severity::Error,
-                "a double offered after rolling, or by the player not on turn: a double must start the doubler's own turn, before he rolls".into(),
-            );
+            let mut message = "a double offered after rolling, or by the player not on turn: a double must start the doubler's own turn, before he rolls".to_owned();
+            if let Some(n) = dances {
+                message.push_str(&format!(
+                    " (the opponent was on the bar, where {n} of 36 rolls dance: if his dance was left out, the double was in turn)"
+                ));
+            }
+            self.cube_finding(action, "double-after-roll", Severity::Error, message);
         }
         let crawford_game = crawford == Crawford::Yes;
         match cube.may_double(side, &rules.cube_rules(), crawford_game) {
@@ -1409,6 +1431,7 @@ impl<'o, 'a> Replayer<'o, 'a> {
                 on_drop: cube.value,
                 owner_after_take: side.other(),
                 animal: false,
+                out_of_turn: on_turn != side,
             });
             g.next = Some(side.other());
         }
@@ -1507,6 +1530,7 @@ impl<'o, 'a> Replayer<'o, 'a> {
                     side
                 },
                 animal: true,
+                out_of_turn: offer.out_of_turn,
             });
             // The player the beaver (or raccoon) was offered to answers it.
             g.next = Some(side.other());
@@ -1539,7 +1563,9 @@ impl<'o, 'a> Replayer<'o, 'a> {
         if take {
             g.cube.take(offer.owner_after_take, offer.offered);
             g.cube_turned = true;
-            g.next = Some(offer.original);
+            // After a double out of turn (reported once), whoever rolls next
+            // is not a second finding.
+            g.next = (!offer.out_of_turn).then_some(offer.original);
         } else {
             g.over = Some(Ending::Drop {
                 winner: offer.by,
