@@ -544,3 +544,26 @@ fn refused_files_of_known_formats_say_what_they_are() {
     }
     assert_eq!(named, 15);
 }
+
+#[test]
+fn a_missing_game_is_a_gap_when_no_resignation_value_explains_it() {
+    // Game 2 of a self-play match cut out (lines 28 to 61): game 1 ended
+    // with a resignation worth 2 after the loser had borne off checkers, so
+    // no other value of it (a gammon at cube 2) can explain the score line.
+    let text = std::fs::read_to_string(shared().join("corpus/gnubg-selfplay/mat/gs-0061.mat"))
+        .expect("corpus file");
+    let cut: String = text
+        .split_inclusive('\n')
+        .enumerate()
+        .filter(|(i, _)| !(27..61).contains(i))
+        .map(|(_, line)| line)
+        .collect();
+    let report = check_bytes("gs-0061.mat", cut.as_bytes(), &Options::default());
+    let errors: Vec<_> = report
+        .findings
+        .iter()
+        .filter(|f| f.severity == Severity::Error)
+        .map(|f| (f.location.line, f.code, f.kind))
+        .collect();
+    assert_eq!(errors, [(28, "score-mismatch", Some("gap"))]);
+}

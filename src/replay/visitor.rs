@@ -203,10 +203,11 @@ struct MatchState {
     /// wrong. The finding's index.
     concession: Option<usize>,
     /// The last game ended by a resignation valued only by its `Wins` line:
-    /// the winner, the points written, where, and the cube. A score line
+    /// the winner, the points written, where, the cube, and the most the
+    /// loser could still lose (1, 2 or 3 times the cube). A score line
     /// that differs only in the winner's score by another value of the
     /// resignation points at that line, not at missing games.
-    last_resign: Option<(Side, u32, Location, u32)>,
+    last_resign: Option<(Side, u32, Location, u32, u32)>,
     /// The file names a game bgaudit does not know: no play is judged.
     variant_unknown: bool,
     first_finding: usize,
@@ -660,7 +661,14 @@ impl<'o, 'a> Replayer<'o, 'a> {
             };
             m.score.record(winner, points);
             m.last_resign = match (end, written, g.written_at) {
-                (Ending::Resign { .. }, Some(w), Some(at)) => Some((winner, w, at, g.cube.value)),
+                (Ending::Resign { .. }, Some(w), Some(at)) => {
+                    // A loser who has borne off cannot lose a gammon.
+                    let most = frame(&g.board, winner)
+                        .backgammon()
+                        .filter(|_| !g.unknown)
+                        .map_or(3, |p| win_kind(&p).multiplier());
+                    Some((winner, w, at, g.cube.value, most))
+                }
                 _ => None,
             };
             if let Some(replayed) = m.replayed.as_mut() {
@@ -2133,13 +2141,14 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
                 && !m.result_unknown
             {
                 let expected = m.score.scores;
-                let resign_value = m.last_resign.and_then(|(winner, written, at, cube)| {
-                    // Only the winner's score differs, by another value of
-                    // the resignation (1, 2 or 3 times the cube).
+                let resign_value = m.last_resign.and_then(|(winner, written, at, cube, most)| {
+                    // Only the winner's score differs, by another value the
+                    // resignation could have had (1, 2 or 3 times the cube,
+                    // as far as the position allowed).
                     let value = (written + recorded[winner]).checked_sub(expected[winner])?;
                     (recorded[winner.other()] == expected[winner.other()]
                         && value != written
-                        && [1, 2, 3].iter().any(|k| k * cube == value))
+                        && (1..=most).any(|k| k * cube == value))
                     .then_some((written, at, value))
                 });
                 let gap = resign_value.is_none()
