@@ -567,3 +567,34 @@ fn a_missing_game_is_a_gap_when_no_resignation_value_explains_it() {
         .collect();
     assert_eq!(errors, [(28, "score-mismatch", Some("gap"))]);
 }
+
+#[test]
+fn the_only_legal_play_is_suggested_though_a_separate_error_follows() {
+    // A self-play match with two plants: `52: 19/14 5/3` mistyped as
+    // `19/14 5/2` (line 98; the only legal play is the original), and a
+    // separate wrong roll two lines later (`63` written `43`, line 100).
+    // As written the opponent's entry at line 100 is impossible; read with
+    // the only legal play, only the separate error remains.
+    let text = std::fs::read_to_string(shared().join("corpus/gnubg-selfplay/mat/gs-0025.mat"))
+        .expect("corpus file");
+    let planted = text
+        .replacen("52: 19/14 5/3 ", "52: 19/14 5/2 ", 1)
+        .replacen(" 42) 63: 25/22* 22/16*", " 42) 43: 25/22* 22/16*", 1);
+    assert_ne!(planted, text);
+    let report = check_bytes("gs-0025.mat", planted.as_bytes(), &Options::default());
+    let errors: Vec<_> = report
+        .findings
+        .iter()
+        .filter(|f| f.severity == Severity::Error)
+        .collect();
+    assert_eq!(errors.len(), 2, "{errors:#?}");
+    assert_eq!(
+        (errors[0].location.line, errors[0].likely_typo),
+        (98, Some(true))
+    );
+    assert_eq!(errors[0].suggestion.as_deref(), Some("19/14 5/3"));
+    assert_eq!(
+        (errors[1].location.line, errors[1].kind),
+        (100, Some("wrong-dice"))
+    );
+}

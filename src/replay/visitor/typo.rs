@@ -211,13 +211,26 @@ impl<'a> Replayer<'_, 'a> {
                 }
             }
         }
+        // A reading with fewer problems than the play as written and none of
+        // its own: it removes what went wrong without adding anything.
+        let key = |f: &Finding| (f.code, f.kind, f.location.byte);
+        let fewer = |t: &Trial| {
+            !impossible
+                && t.problems.len() < as_written.len()
+                && t.problems
+                    .iter()
+                    .all(|p| as_written.iter().any(|w| key(w) == key(p)))
+        };
         let convincing = |t: &Trial| match t.problems.first() {
             // Clean to the end of the game.
             None => t.rolls >= min_clean,
             // The only legal play, going wrong later than the play as written
-            // does: the later problem is a separate one.
+            // does, or only where the play as written also goes wrong: the
+            // later problems are separate ones.
             Some(first) => {
-                single && t.clean_rolls >= min_clean && first.location.byte > as_written_first
+                single
+                    && ((t.clean_rolls >= min_clean && first.location.byte > as_written_first)
+                        || fewer(t))
             }
         };
         match best {
@@ -230,7 +243,18 @@ impl<'a> Replayer<'_, 'a> {
                 let as_written_note = if impossible {
                     "the rest of the game cannot be checked".to_string()
                 } else {
-                    describe_first(&as_written)
+                    // What goes wrong as written that the reading removes.
+                    let mut removed: Vec<Finding> = as_written
+                        .iter()
+                        .filter(|w| !trial.problems.iter().any(|p| key(p) == key(w)))
+                        .cloned()
+                        .collect();
+                    removed.sort_by_key(|f| f.location.byte);
+                    describe_first(if removed.is_empty() {
+                        &as_written
+                    } else {
+                        &removed
+                    })
                 };
                 let lost = written.is_empty();
                 let clean = match trial.problems.first() {
@@ -273,7 +297,7 @@ impl<'a> Replayer<'_, 'a> {
                     })
                     .take_while(|e| e.location().byte < as_written_first)
                     .count();
-                if clean_as_written >= MIN_EVIDENCE && first <= as_written_first {
+                if clean_as_written >= MIN_EVIDENCE && first <= as_written_first && !fewer(&trial) {
                     Reading {
                         typo: Some(false),
                         ..stands
