@@ -612,8 +612,10 @@ pub static CATALOGUE: &[Entry] = &[
         F::Record,
         "The opponent's turn is missing while he had a checker on the bar against a board that \
          stops at least 16 of the 36 rolls (four points or more closed): a dance not written, \
-         which hand transcriptions sometimes leave out (certain against a closed board). If it \
-         was a lost play instead, the record breaks later and that is reported. Against a \
+         which hand transcriptions sometimes leave out (certain against a closed board). If a \
+         later play of his, while he is still on the bar, moves as if he had entered, it was a \
+         lost play instead: the finding becomes a `turn-order` error saying so, and the rest of \
+         the game is not judged (one finding, no cascade). Against a \
          weaker board the missing turn stays a `turn-order` error, and a double right after the \
          doubler's own roll stays `double-after-roll` unless the board was closed; their \
          messages name the possible omitted dance.",

@@ -598,3 +598,30 @@ fn the_only_legal_play_is_suggested_though_a_separate_error_follows() {
         (100, Some("wrong-dice"))
     );
 }
+
+#[test]
+fn a_lost_entering_play_taken_for_a_dance_is_one_finding() {
+    // Row 20 of a self-play match loses J.Doe's `42: 25/23` (one of his two
+    // checkers on the bar enters). The missing turn looks like a dance; his
+    // play at line 33 then moves as if that checker had entered.
+    let text = std::fs::read_to_string(shared().join("corpus/gnubg-selfplay/mat/gs-0010.mat"))
+        .expect("corpus file");
+    let planted = text.replacen(" 20) 42: 25/23     ", " 20)               ", 1);
+    assert_ne!(planted, text);
+    let report = check_bytes("gs-0010.mat", planted.as_bytes(), &Options::default());
+    let problems: Vec<_> = report
+        .findings
+        .iter()
+        .filter(|f| f.severity >= Severity::Warning && f.game == Some(1))
+        .collect();
+    assert_eq!(problems.len(), 1, "{problems:#?}");
+    assert_eq!(
+        (problems[0].location.line, problems[0].code),
+        (26, "turn-order")
+    );
+    assert!(
+        problems[0].message.contains("line 33"),
+        "{}",
+        problems[0].message
+    );
+}

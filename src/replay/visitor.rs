@@ -151,6 +151,10 @@ struct GameState {
     /// Set when a cell that could not be read may have been a cube action:
     /// the cube is no longer known either.
     cube_unknown: bool,
+    /// A turn taken as an omitted dance: the finding and the player who
+    /// danced. If his next play moves as if he had entered, a play was lost
+    /// instead.
+    omitted_dance: Option<(usize, Side)>,
     pending: Vec<Pending>,
     last_no_play: Option<(Location, Side)>,
     after_end_reported: bool,
@@ -752,7 +756,11 @@ impl<'o, 'a> Replayer<'o, 'a> {
         {
             let f = self.missing_turn(action, expected);
             let f = Self::at_action(f, action, dice);
-            self.push(f);
+            let omitted = f.kind == Some("omitted-dance");
+            let index = self.push(f);
+            if omitted && let Some(g) = self.game() {
+                g.omitted_dance = Some((index, expected));
+            }
         }
         if let Some(g) = self.game() {
             g.next = Some(side.other());
@@ -867,9 +875,32 @@ impl<'o, 'a> Replayer<'o, 'a> {
         // An ambiguous previous play by the opponent: keep the reading this play fits.
         self.settle_ambiguity(side, roll, notation);
         let Some(g) = self.game() else { return };
+        // The player whose dance was taken as omitted, while he still has a
+        // checker on the bar.
+        let omitted = g
+            .omitted_dance
+            .filter(|&(_, s)| s == side)
+            .map(|(index, _)| index);
         let before = frame(&g.board, side);
         let j = judge(&before, roll, notation, &mut self.generator);
         self.count_play(side);
+        if let Some(index) = omitted
+            && matches!(
+                j.verdict,
+                PlayVerdict::Illegal(IllegalKind::BarFirst) | PlayVerdict::Impossible { .. }
+            )
+        {
+            // He plays as if he had entered: his missing turn was a play
+            // (with an entry) lost from the record, not a dance.
+            self.lost_turn(index, action.location.line);
+            return;
+        }
+        if omitted.is_some() && !crate::rules::Board::on_bar(&j.result) {
+            // All his checkers are in: the dance is no longer in doubt.
+            if let Some(g) = self.game() {
+                g.omitted_dance = None;
+            }
+        }
         match j.verdict {
             PlayVerdict::Legal => {
                 let after = frame(&j.result, side);
@@ -1244,6 +1275,22 @@ impl<'o, 'a> Replayer<'o, 'a> {
         );
         let f = Self::at_action(f, action, None);
         self.push(f);
+    }
+
+    /// Turns the omitted dance of finding `index` into the lost play it
+    /// was: a record error, and the position is no longer known.
+    fn lost_turn(&mut self, index: usize, line: u32) {
+        if let Some(f) = self.findings.get_mut(index) {
+            f.kind = None;
+            f.severity = Severity::Error;
+            f.message = format!(
+                "the opponent's turn is missing while he was on the bar, and his play at line {line} moves as if he had entered then: a play was lost from the record, not a dance; the rest of this game cannot be checked"
+            );
+        }
+        if let Some(g) = self.game() {
+            g.unknown = true;
+            g.ambiguity = None;
+        }
     }
 
     /// Of the 36 rolls, how many `skipped` would have danced with (he is
@@ -2228,6 +2275,7 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
             over: None,
             unknown: m.variant_unknown,
             cube_unknown: false,
+            omitted_dance: None,
             pending: Vec::new(),
             last_no_play: None,
             after_end_reported: false,
