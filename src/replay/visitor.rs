@@ -2227,7 +2227,11 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
                 mismatch = Some((findings.len(), recorded, expected));
                 findings.push(f);
                 m.replayed = Some(expected);
-                m.score.jump_to(recorded);
+                if gap {
+                    m.score.jump_to(recorded);
+                } else {
+                    m.score.disputed(recorded);
+                }
             } else {
                 if recorded != m.score.scores {
                     if Some(recorded) == m.replayed {

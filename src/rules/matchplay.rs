@@ -91,6 +91,18 @@ impl MatchScore {
         }
     }
 
+    /// Takes the score of a score line that disagrees with the replay when
+    /// either may be the mistaken one (a mistyped line or a mistyped result):
+    /// if they disagree about whether this game is the Crawford game, that
+    /// becomes unknown (never assumed).
+    pub fn disputed(&mut self, scores: ByPlayer<u32>) {
+        let replayed = self.crawford();
+        self.scores = scores;
+        if self.crawford() != replayed {
+            self.known_from_start = false;
+        }
+    }
+
     /// Points `side` still needs (0 in a money session).
     #[must_use]
     pub fn needed(&self, side: Side) -> u32 {
@@ -238,6 +250,21 @@ mod tests {
         m.record(Side::First, 6);
         m.jump_to(ByPlayer::new(6, 0));
         assert_eq!(m.crawford(), Crawford::Yes, "no jump at all");
+    }
+
+    #[test]
+    fn a_disputed_score_that_decides_the_crawford_game_leaves_it_unknown() {
+        // Replayed 4-2 in a 7-point match, written 6-2: one of them is wrong.
+        let mut m = MatchScore::new(7, true);
+        m.record(Side::First, 4);
+        m.record(Side::Second, 2);
+        m.disputed(ByPlayer::new(6, 2));
+        assert_eq!(m.crawford(), Crawford::Unknown);
+        // Both readings agree that this is no Crawford game: nothing changes.
+        let mut m = MatchScore::new(7, true);
+        m.record(Side::First, 2);
+        m.disputed(ByPlayer::new(3, 0));
+        assert_eq!(m.crawford(), Crawford::No);
     }
 
     #[test]
