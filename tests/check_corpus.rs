@@ -625,3 +625,29 @@ fn a_lost_entering_play_taken_for_a_dance_is_one_finding() {
         problems[0].message
     );
 }
+
+#[test]
+fn a_roll_left_unplayed_before_the_opponent_resigns_says_so() {
+    // Game 1 of a self-play match cut at row 13: Trent rolls 31, plays
+    // nothing (one legal play existed), and the opponent resigns.
+    let text = std::fs::read_to_string(shared().join("corpus/gnubg-selfplay/mat/gs-0025.mat"))
+        .expect("corpus file");
+    let mut cut: String = text.lines().take(18).map(|l| format!("{l}\n")).collect();
+    cut.push_str(" 13) 31:\n      Wins 1 point\n");
+    let report = check_bytes("gs-0025.mat", cut.as_bytes(), &Options::default());
+    let f = report
+        .findings
+        .iter()
+        .find(|f| f.code == "illegal-play")
+        .expect("the unplayed roll");
+    assert_eq!(
+        (f.location.line, f.kind, f.severity),
+        (19, Some("no-play"), Severity::Info)
+    );
+    assert!(
+        f.message.ends_with("then the opponent resigned"),
+        "{}",
+        f.message
+    );
+    assert_eq!(f.stood, Some(false));
+}

@@ -524,6 +524,7 @@ impl<'o, 'a> Replayer<'o, 'a> {
             return;
         };
         let over = g.over.is_some();
+        let winner = g.over.map(|end| end.winner());
         // The game was conceded (a resignation or a drop), or the record stops.
         let conceded = resignation
             || matches!(
@@ -540,19 +541,28 @@ impl<'o, 'a> Replayer<'o, 'a> {
                             .push_str("; the game ended before the opponent acted, so it could still be contested");
                     }
                 }
-                Pending::NoPlay { finding, rolls, .. } => {
+                Pending::NoPlay {
+                    side,
+                    finding,
+                    rolls,
+                    ..
+                } => {
                     let f = &mut self.findings[finding];
                     // The opponent rolled or doubled after it: the skipped
                     // play stood, whatever ended the game later.
                     let stood = f.stood == Some(true);
                     if conceded && !stood {
                         f.severity = Severity::Info;
-                        let how = if over {
-                            "the player conceded after rolling"
-                        } else {
-                            "the record stops here"
+                        let how = match winner {
+                            None => "the record stops here",
+                            Some(w) if w == side => "then the opponent resigned",
+                            Some(_) => "the player conceded after rolling",
                         };
                         f.message = format!("{}; {how}", f.message);
+                        if over {
+                            // The game ended before the opponent acted.
+                            f.stood = Some(false);
+                        }
                     } else if conceded {
                         let how = match (over, rolls > 1) {
                             (false, false) => {
