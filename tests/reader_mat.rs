@@ -823,7 +823,8 @@ fn every_problem_kind_with_its_location() {
             ("unparsable-cell", 10, 6, Some(Side::First), Some(1)),
             ("unparsable-cell", 10, 34, Some(Side::Second), Some(1)),
             ("bad-header", 11, 2, None, None),
-            ("unparsable-cell", 14, 6, Some(Side::First), Some(1)),
+            // `52: 13/8 13/11` is read; the text in the right column is not.
+            ("unparsable-cell", 14, 34, Some(Side::Second), Some(1)),
             ("unparsable-cell", 15, 1, None, None),
             ("unparsable-cell", 16, 1, None, None),
         ]
@@ -836,6 +837,7 @@ fn every_problem_kind_with_its_location() {
         3:34 R 1 play `42: 8/4 6/4`
         6:34 R 1 play `61: 13/7 8/7`
         7:34 R 3 empty `52:`
+        14:6 L 1 play `52: 13/8 13/11`
         ",
     );
     assert_eq!(r.games().len(), 5);
@@ -1225,4 +1227,38 @@ fn self_play_counts_match_the_manifest() {
         checked += 1;
     }
     assert_eq!(checked, 200);
+}
+
+#[test]
+fn a_garbled_right_cell_is_split_from_the_left_cell_it_follows() {
+    // `Wins` misspelt: no known word starts the right cell, yet it sits in
+    // the right column; the drop beside it is still read.
+    let r = read_text(
+        " 3 point match\n\n Game 1\n Ann : 0                        Bob : 0\n  \
+         1) 31: 8/5 6/5                 Doubles => 2\n  \
+         2)  Drops                       Wnis 1 point\n",
+    );
+    assert_cells(
+        &r,
+        "
+        5:6 L 1 play `31: 8/5 6/5`
+        5:34 R 1 double `Doubles => 2`
+        6:7 L 2 drop `Drops`
+        ",
+    );
+    let problems: Vec<_> = r
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Problem {
+                kind,
+                line,
+                column,
+                side,
+                ..
+            } => Some((kind.code(), *line, *column, *side)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(problems, [("unparsable-cell", 6, 35, Some(Side::Second))]);
 }

@@ -172,6 +172,30 @@ fn scan_body<'a>(
     }
 }
 
+/// In a cell's `text` (starting at byte `start` of `line`), the first gap of
+/// two blanks or more after which the text reaches column `threshold` (the
+/// right column): the gap's start and the right part's start, in `text`.
+fn right_part(line: &Line<'_>, start: usize, text: &str, threshold: u32) -> Option<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let blank = |b: u8| b == b' ' || b == b'\t';
+    let mut i = 0;
+    while i + 1 < bytes.len() {
+        if blank(bytes[i]) && blank(bytes[i + 1]) {
+            let mut j = i;
+            while j < bytes.len() && blank(bytes[j]) {
+                j += 1;
+            }
+            if j < bytes.len() && line.location(start + j).column.saturating_sub(1) >= threshold {
+                return Some((i, j));
+            }
+            i = j;
+        } else {
+            i += 1;
+        }
+    }
+    None
+}
+
 /// The digits of a row number at the start of `text`.
 fn number_text(text: &str) -> &str {
     text.split(')').next().unwrap_or_default().trim()
@@ -562,14 +586,61 @@ impl<'v, 'a, V: Visitor<'a>> MatchReader<'v, 'a, V> {
             };
             match cell::parse_into(text, &frame, &mut action.kind) {
                 Ok(()) => self.visitor.action(&action),
-                Err(message) => self.problem(
-                    location,
-                    ProblemKind::UnparsableCell,
-                    text,
-                    message,
-                    Some(side),
-                    cell.row,
-                ),
+                Err(message) => {
+                    // A left cell that cannot be read may hold a right cell
+                    // whose first word is garbled (`Drops    Wnis 1 point`):
+                    // split it where the text reaches the right column.
+                    let split = (side == Side::First)
+                        .then(|| right_part(line, cell.start(), text, self.threshold))
+                        .flatten();
+                    let left = split.and_then(|(gap, _)| {
+                        let left = text.get(..gap)?;
+                        let mut kind = ActionKind::Take;
+                        cell::parse_into(left, &frame, &mut kind).ok()?;
+                        Some((left, kind))
+                    });
+                    match (split, left) {
+                        (Some((_, at)), Some((left, kind))) => {
+                            self.visitor.action(&Action {
+                                text: left,
+                                kind,
+                                ..action
+                            });
+                            let right = text.get(at..).unwrap_or_default();
+                            let location = line.location(cell.start() + at);
+                            let frame = Frame {
+                                names: &names,
+                                column: Side::Second,
+                            };
+                            let mut action = Action {
+                                location,
+                                side: Side::Second,
+                                row: cell.row,
+                                text: right,
+                                kind: ActionKind::Take,
+                            };
+                            match cell::parse_into(right, &frame, &mut action.kind) {
+                                Ok(()) => self.visitor.action(&action),
+                                Err(message) => self.problem(
+                                    location,
+                                    ProblemKind::UnparsableCell,
+                                    right,
+                                    message,
+                                    Some(Side::Second),
+                                    cell.row,
+                                ),
+                            }
+                        }
+                        _ => self.problem(
+                            location,
+                            ProblemKind::UnparsableCell,
+                            text,
+                            message,
+                            Some(side),
+                            cell.row,
+                        ),
+                    }
+                }
             }
         }
     }
