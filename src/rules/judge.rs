@@ -159,6 +159,26 @@ impl<B: Board> Judgement<B> {
         }
     }
 
+    /// The same judgement over another board type (`f` converts each board).
+    #[must_use]
+    pub fn map<C: Board>(self, f: impl Fn(B) -> C) -> Judgement<C> {
+        Judgement {
+            verdict: self.verdict,
+            result: f(self.result),
+            steps: self.steps,
+            dice_used: self.dice_used,
+            max_dice: self.max_dice,
+            legal_count: self.legal_count,
+            hit_marks: self.hit_marks,
+            // Almost always empty: no conversion then.
+            alternatives: if self.alternatives.iter().all(Option::is_none) {
+                [None; 3]
+            } else {
+                self.alternatives.map(|a| a.map(&f))
+            },
+        }
+    }
+
     /// True for a legal play.
     #[must_use]
     pub fn is_legal(&self) -> bool {
