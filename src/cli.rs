@@ -970,15 +970,36 @@ where
         return Ok(());
     }
     let batch = batch.max(1);
+    let compute = |range: std::ops::Range<usize>| -> Vec<std::thread::Result<T>> {
+        pool.install(|| range.into_par_iter().map(run).collect())
+    };
+    // Batch k is emitted here while the workers check batch k + 1.
     let mut start = 0;
+    let mut done = compute(0..batch.min(count));
     while start < count {
         let end = (start + batch).min(count);
-        let results: Vec<std::thread::Result<T>> =
-            pool.install(|| (start..end).into_par_iter().map(run).collect());
-        for (offset, result) in results.into_iter().enumerate() {
-            emit(start + offset, result)?;
-        }
-        idle();
+        let next = end..(end + batch).min(count);
+        let results = std::mem::take(&mut done);
+        let emitted = std::thread::scope(|scope| -> Result<()> {
+            let worker = (!next.is_empty()).then(|| scope.spawn(|| compute(next)));
+            let mut outcome = Ok(());
+            for (offset, result) in results.into_iter().enumerate() {
+                outcome = emit(start + offset, result);
+                if outcome.is_err() {
+                    break;
+                }
+            }
+            idle();
+            if let Some(worker) = worker {
+                // A panic in `work` is caught per input, so the batch comes
+                // back whole; a failed thread is an error, never a gap.
+                done = worker
+                    .join()
+                    .map_err(|_| anyhow::anyhow!("a worker thread failed"))?;
+            }
+            outcome
+        });
+        emitted?;
         start = end;
     }
     Ok(())
