@@ -267,6 +267,28 @@ fn assert_cells(record: &Record, expected: &str) {
     assert_eq!(record.cells(), expected);
 }
 
+/// A problem's code, line, column, side and row.
+type ProblemPlace = (&'static str, u32, u32, Option<Side>, Option<u32>);
+
+/// Each problem with its place.
+fn problem_places(record: &Record) -> Vec<ProblemPlace> {
+    record
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Problem {
+                kind,
+                line,
+                column,
+                side,
+                row,
+                ..
+            } => Some((kind.code(), *line, *column, *side, *row)),
+            _ => None,
+        })
+        .collect()
+}
+
 fn no_problems(record: &Record) {
     assert_eq!(record.problems(), vec![]);
 }
@@ -795,23 +817,8 @@ fn two_matches_in_one_file_with_every_cell_word_and_a_set_position() {
 #[test]
 fn every_problem_kind_with_its_location() {
     let r = fixture("broken.mat");
-    let problems: Vec<_> = r
-        .events
-        .iter()
-        .filter_map(|e| match e {
-            Event::Problem {
-                kind,
-                line,
-                column,
-                side,
-                row,
-                ..
-            } => Some((kind.code(), *line, *column, *side, *row)),
-            _ => None,
-        })
-        .collect();
     assert_eq!(
-        problems,
+        problem_places(&r),
         [
             ("bad-header", 3, 3, None, None),
             ("numbering", 5, 2, None, None),
@@ -1246,19 +1253,8 @@ fn a_garbled_right_cell_is_split_from_the_left_cell_it_follows() {
         6:7 L 2 drop `Drops`
         ",
     );
-    let problems: Vec<_> = r
-        .events
-        .iter()
-        .filter_map(|e| match e {
-            Event::Problem {
-                kind,
-                line,
-                column,
-                side,
-                ..
-            } => Some((kind.code(), *line, *column, *side)),
-            _ => None,
-        })
-        .collect();
-    assert_eq!(problems, [("unparsable-cell", 6, 35, Some(Side::Second))]);
+    assert_eq!(
+        problem_places(&r),
+        [("unparsable-cell", 6, 35, Some(Side::Second), Some(2))]
+    );
 }

@@ -217,9 +217,9 @@ mod tests {
     use crate::report::testing::{file, finding, unreadable};
     use crate::side::Side;
 
-    #[test]
-    fn one_table_row_per_finding_with_place_code_and_cell() {
-        let report = file(
+    /// `a.mat` with one finding: Alice's play at line 9 is wrong-dice.
+    fn wrong_dice_by_alice() -> crate::replay::FileReport {
+        file(
             "a.mat",
             ["Alice", "Bob"],
             vec![finding(
@@ -230,7 +230,12 @@ mod tests {
                 "Alice",
                 9,
             )],
-        );
+        )
+    }
+
+    #[test]
+    fn one_table_row_per_finding_with_place_code_and_cell() {
+        let report = wrong_dice_by_alice();
         let mut out = Vec::new();
         let mut writer: Box<dyn FindingWriter> = Box::new(TableWriter::new(&mut out, None, false));
         for row in finding_rows(&report)
@@ -264,18 +269,7 @@ mod tests {
 
     #[test]
     fn a_terminal_too_narrow_for_the_table_gets_a_list_per_file() {
-        let report = file(
-            "a.mat",
-            ["Alice", "Bob"],
-            vec![finding(
-                "illegal-play",
-                Some("wrong-dice"),
-                Severity::Error,
-                Side::First,
-                "Alice",
-                9,
-            )],
-        );
+        let report = wrong_dice_by_alice();
         let mut out = Vec::new();
         let mut writer: Box<dyn FindingWriter> =
             Box::new(TableWriter::new(&mut out, Some(60), false));
