@@ -915,16 +915,9 @@ fn run_single(config: &Config, place: &Place, show: bool) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// An input that could not be opened or read: no place in it.
 fn unreadable(path: String, reason: String) -> FileReport {
-    FileReport {
-        path,
-        format: None,
-        status: FileStatus::Unreadable,
-        unreadable_reason: Some(reason),
-        findings: Vec::new(),
-        matches: Vec::new(),
-        trace: Vec::new(),
-    }
+    FileReport::unreadable(&path, reason, bgaudit::parse::Location::default())
 }
 
 /// The report of a file whose check panicked: a bug, reported on that file

@@ -144,28 +144,39 @@ pub struct FileReport {
     pub trace: Vec<TraceStep>,
 }
 
+impl FileReport {
+    /// The report of an input that could not be read, with its one
+    /// `unreadable` finding (at `location`: the start of a file that is no
+    /// transcript; nowhere for a path that could not be opened), so that
+    /// every output counts and shows it the same way.
+    #[must_use]
+    pub fn unreadable(path: &str, reason: String, location: crate::parse::Location) -> FileReport {
+        let mut finding = crate::finding::Finding::new(
+            "unreadable",
+            crate::finding::Severity::Error,
+            location,
+            reason.clone(),
+        );
+        finding.match_number = 0;
+        FileReport {
+            path: path.to_owned(),
+            format: None,
+            status: FileStatus::Unreadable,
+            unreadable_reason: Some(reason),
+            findings: vec![finding],
+            matches: Vec::new(),
+            trace: Vec::new(),
+        }
+    }
+}
+
 /// Reads and replays one file's bytes.
 #[must_use]
 pub fn check_bytes(path: &str, bytes: &[u8], options: &Options) -> FileReport {
     let decoded = match crate::parse::text::decode(bytes) {
         Ok(decoded) => decoded,
         Err(crate::parse::text::Unreadable(reason)) => {
-            let mut finding = crate::finding::Finding::new(
-                "unreadable",
-                crate::finding::Severity::Error,
-                crate::parse::Location::START,
-                reason.clone(),
-            );
-            finding.match_number = 0;
-            return FileReport {
-                path: path.to_owned(),
-                format: None,
-                status: FileStatus::Unreadable,
-                unreadable_reason: Some(reason),
-                findings: vec![finding],
-                matches: Vec::new(),
-                trace: Vec::new(),
-            };
+            return FileReport::unreadable(path, reason, crate::parse::Location::START);
         }
     };
     let mut replayer = visitor::Replayer::new(options);

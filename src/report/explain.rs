@@ -270,22 +270,6 @@ impl<'a> Explainer<'a> {
     #[must_use]
     pub fn all(&self) -> String {
         let mut out = String::new();
-        if let Some(reason) = super::unreadable_reason(self.report)
-            && !self
-                .report
-                .findings
-                .iter()
-                .any(|f| f.code == super::UNREADABLE)
-        {
-            let finding = Finding::new(
-                super::UNREADABLE,
-                Severity::Error,
-                Location::default(),
-                reason,
-            );
-            out.push_str(&self.finding(&finding));
-            out.push('\n');
-        }
         for finding in &self.report.findings {
             out.push_str(&self.finding(finding));
             out.push('\n');

@@ -33,9 +33,6 @@ use crate::finding::{Finding, Severity, SeverityCounts};
 use crate::ids::gnubg::position_id;
 use crate::replay::{FileReport, FileStatus};
 
-/// The code of the row written for a file that could not be read.
-pub const UNREADABLE: &str = "unreadable";
-
 /// The output formats of `check`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Format {
@@ -158,32 +155,6 @@ impl FindingRow {
         }
     }
 
-    /// The row standing for a whole file that could not be read.
-    #[must_use]
-    pub fn unreadable(file: &str, reason: &str) -> FindingRow {
-        FindingRow {
-            file: file.to_owned(),
-            line: None,
-            column: None,
-            match_number: None,
-            game: None,
-            row: None,
-            side: None,
-            player: None,
-            code: UNREADABLE,
-            kind: None,
-            severity: Severity::Error.as_str(),
-            dice: None,
-            text: String::new(),
-            position: None,
-            stood: None,
-            message: reason.to_owned(),
-            likely_typo: None,
-            suggestion: None,
-            xgid: None,
-        }
-    }
-
     /// `file:line:column`, or less when the line or column is unknown.
     #[must_use]
     pub fn place(&self) -> String {
@@ -224,22 +195,15 @@ pub fn unreadable_reason(report: &FileReport) -> Option<&str> {
     })
 }
 
-/// The rows of one file, in input order: its findings, and for an unreadable
-/// file one `unreadable` row with the reason (unless the findings already have
-/// one).
+/// The rows of one file, in input order (an unreadable file's one row is
+/// its `unreadable` finding).
 #[must_use]
 pub fn finding_rows(report: &FileReport) -> Vec<FindingRow> {
-    let mut rows: Vec<FindingRow> = report
+    report
         .findings
         .iter()
         .map(|finding| FindingRow::new(&report.path, finding))
-        .collect();
-    if let Some(reason) = unreadable_reason(report) {
-        if !report.findings.iter().any(|f| f.code == UNREADABLE) {
-            rows.insert(0, FindingRow::unreadable(&report.path, reason));
-        }
-    }
-    rows
+        .collect()
 }
 
 /// Receives finding rows in output order.
@@ -431,9 +395,6 @@ impl Totals {
             self.unreadable += 1;
             self.unreadable_files
                 .push((report.path.clone(), reason.to_owned()));
-            if !report.findings.iter().any(|f| f.code == UNREADABLE) {
-                self.findings.add(Severity::Error);
-            }
         } else if report.findings.is_empty() {
             self.clean += 1;
         } else {
@@ -601,15 +562,7 @@ pub(crate) mod testing {
 
     /// An unreadable file.
     pub fn unreadable(path: &str) -> FileReport {
-        FileReport {
-            path: path.to_owned(),
-            format: None,
-            status: FileStatus::Unreadable,
-            unreadable_reason: Some("not UTF-8 text".to_owned()),
-            findings: Vec::new(),
-            matches: Vec::new(),
-            trace: Vec::new(),
-        }
+        FileReport::unreadable(path, "not UTF-8 text".to_owned(), Location::default())
     }
 }
 

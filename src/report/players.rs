@@ -20,7 +20,6 @@ use serde::{Serialize, Serializer};
 
 use super::csv::{headed_writer, io_error};
 use super::table::new_table;
-use super::{UNREADABLE, unreadable_reason};
 use crate::finding::{Finding, Severity};
 use crate::replay::{FileReport, PlayerTally};
 use crate::side::Side;
@@ -354,16 +353,9 @@ impl PlayersReport {
         stats
     }
 
-    /// Adds one file's matches and findings. An unreadable input whose
-    /// findings hold no `unreadable` finding (a missing path, say) counts the
-    /// `unreadable` row `check` writes for it: a record defect about no
-    /// player.
+    /// Adds one file's matches and findings (an unreadable input's
+    /// `unreadable` finding is a record defect about no player).
     pub fn add_file(&mut self, report: &FileReport) {
-        if unreadable_reason(report).is_some()
-            && !report.findings.iter().any(|f| f.code == UNREADABLE)
-        {
-            self.unattributed.record_defects += 1;
-        }
         self.files += 1;
         let file = self.files;
         for summary in &report.matches {
@@ -1200,16 +1192,11 @@ mod tests {
         let typos = counted(&|f| typo(f));
         let plays = counted(&|f| !typo(f) && f.code.starts_with("illegal-play"));
         let cube = counted(&|f| !typo(f) && f.code == "double-not-owner");
-        // An unreadable input with no finding of its own (d.xg) is one
-        // `unreadable` row of `check`: a record defect about no player.
-        let unreadable_rows = reports
-            .iter()
-            .filter(|r| r.status == crate::replay::FileStatus::Unreadable && r.findings.is_empty())
-            .count() as u64;
-        let defects = unreadable_rows
-            + counted(&|f| {
-                !typo(f) && !f.code.starts_with("illegal-play") && f.code != "double-not-owner"
-            });
+        // An unreadable input's `unreadable` finding is a record defect
+        // about no player.
+        let defects = counted(&|f| {
+            !typo(f) && !f.code.starts_with("illegal-play") && f.code != "double-not-owner"
+        });
         let sum = |field: fn(&PlayerRow) -> u64| rows.iter().map(field).sum::<u64>();
         let unattributed = report.unattributed();
         assert_eq!(sum(|r| r.illegal_plays) + unattributed.illegal_plays, plays);
@@ -1226,7 +1213,7 @@ mod tests {
         // Every counted finding is in exactly one of the four columns.
         assert_eq!(
             plays + cube + defects + typos,
-            counted(&|_| true) + unreadable_rows,
+            counted(&|_| true),
             "columns overlap or miss a finding"
         );
         assert_eq!(unattributed.record_defects, 2);
@@ -1288,17 +1275,18 @@ mod tests {
     }
 
     #[test]
-    fn players_count_an_unreadable_input_once_whether_or_not_it_has_a_finding() {
-        // A missing path: no finding, the `unreadable` row comes from the
-        // report's status.
+    fn players_count_each_unreadable_input_once() {
+        // A missing path: its `unreadable` finding has no place.
         let mut report = PlayersReport::default();
         report.add_file(&unreadable("missing.mat"));
         assert_eq!(report.unattributed().record_defects, 1);
-        // A binary file: the reader's own `unreadable` finding, counted once.
-        let mut binary = unreadable("x.xg");
-        let mut found = finding(UNREADABLE, None, Severity::Error, Side::First, "", 1);
-        (found.side, found.player, found.match_number) = (None, None, 0);
-        binary.findings.push(found);
+        // A binary file: its `unreadable` finding is at the start.
+        let binary = FileReport::unreadable(
+            "x.xg",
+            "binary data".to_owned(),
+            crate::parse::Location::START,
+        );
+        assert_eq!(binary.findings.len(), 1);
         report.add_file(&binary);
         assert_eq!(report.unattributed().record_defects, 2);
         assert_eq!(report.unattributed().counted(), 2);

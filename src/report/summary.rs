@@ -136,11 +136,6 @@ pub fn match_rows(report: &FileReport) -> Vec<MatchRow> {
         file_counts.add(finding.severity);
     }
     if let Some(reason) = unreadable_reason(report) {
-        // Counted as one error, as the closing totals count it, whether or
-        // not the reader left an `unreadable` finding (a missing path).
-        if !report.findings.iter().any(|f| f.code == super::UNREADABLE) {
-            file_counts.add(crate::finding::Severity::Error);
-        }
         let mut row = MatchRow::of_file(&report.path, file_counts, "unreadable");
         row.reason = Some(reason.to_owned());
         return vec![row];
