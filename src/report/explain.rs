@@ -34,6 +34,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use super::board::{Board, cube_state, match_kind};
+use super::wrap;
 use crate::catalogue::{self, Family};
 use crate::finding::{Context, Finding, Severity};
 use crate::notation::PlayNotation;
@@ -1163,26 +1164,6 @@ pub fn explain_code(name: &str, style: Style) -> Option<String> {
     let _ = writeln!(out, "{}", style.bold("example:"));
     let _ = writeln!(out, "  {}", entry.example);
     Some(out)
-}
-
-/// Words of `text` in lines of at most `width` characters (a longer word
-/// gets a line of its own).
-fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
 }
 
 #[cfg(test)]

@@ -195,6 +195,27 @@ pub fn unreadable_reason(report: &FileReport) -> Option<&str> {
     })
 }
 
+/// Words of `text` in lines of at most `width` characters (a longer word
+/// gets a line of its own; no line for a text without words).
+#[must_use]
+pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
 /// The rows of one file, in input order (an unreadable file's one row is
 /// its `unreadable` finding).
 #[must_use]
@@ -571,6 +592,13 @@ mod tests {
     use super::testing::{file, finding, unreadable};
     use super::*;
     use crate::side::Side;
+
+    #[test]
+    fn wrapping_breaks_at_spaces_within_the_width() {
+        assert_eq!(wrap("a bb ccc dddd", 6), ["a bb", "ccc", "dddd"]);
+        assert_eq!(wrap("averylongword x", 4), ["averylongword", "x"]);
+        assert!(wrap("", 10).is_empty());
+    }
 
     #[test]
     fn a_row_carries_every_field_of_the_finding() {

@@ -482,7 +482,7 @@ impl PlayersReport {
                                 .collect();
                             let text = pairs.join("; ");
                             let room = usize::from(width).saturating_sub(2).max(20);
-                            for line in super::table::wrap(&text, room) {
+                            for line in super::wrap(&text, room) {
                                 writeln!(out, "  {line}")?;
                             }
                         }

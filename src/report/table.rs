@@ -71,9 +71,25 @@ pub(crate) fn natural_width(table: &Table) -> usize {
 /// too narrow for the table: per finding, `line:column`, where (game, move,
 /// player), severity and code on one line, then the cell as written and the
 /// message, wrapped under it.
-fn file_list(out: &mut impl Write, rows: &[&[String; 9]], width: u16) -> io::Result<()> {
-    let indent = rows.iter().map(|r| r[0].chars().count()).max().unwrap_or(0) + 4;
-    for cells in rows {
+fn file_list(
+    out: &mut impl Write,
+    file: &str,
+    rows: &[(String, [String; 9])],
+    width: u16,
+) -> io::Result<()> {
+    // `file:line:column` without the file.
+    let short = |cell: &str| -> String {
+        cell.strip_prefix(file)
+            .map_or(cell, |rest| rest.trim_start_matches(':'))
+            .to_owned()
+    };
+    let indent = rows
+        .iter()
+        .map(|(_, r)| short(&r[0]).chars().count())
+        .max()
+        .unwrap_or(0)
+        + 4;
+    for (_, cells) in rows {
         let [
             location,
             game,
@@ -102,7 +118,8 @@ fn file_list(out: &mut impl Write, rows: &[&[String; 9]], width: u16) -> io::Res
         };
         writeln!(
             out,
-            "  {location:<w$}  {place}{severity} {code}",
+            "  {:<w$}  {place}{severity} {code}",
+            short(location),
             w = indent - 4
         )?;
         let text = if written.is_empty() {
@@ -110,32 +127,11 @@ fn file_list(out: &mut impl Write, rows: &[&[String; 9]], width: u16) -> io::Res
         } else {
             format!("`{written}`: {message}")
         };
-        for line in wrap(&text, usize::from(width).saturating_sub(indent).max(20)) {
+        for line in super::wrap(&text, usize::from(width).saturating_sub(indent).max(20)) {
             writeln!(out, "{:indent$}{line}", "")?;
         }
     }
     Ok(())
-}
-
-/// `text` in lines of at most `width` characters, broken at spaces (a word
-/// longer than that gets a line of its own).
-pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split(' ').filter(|w| !w.is_empty()) {
-        let len = line.chars().count();
-        if len > 0 && len + 1 + word.chars().count() > width {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() || lines.is_empty() {
-        lines.push(line);
-    }
-    lines
 }
 
 fn optional<T: ToString>(value: Option<T>) -> String {
@@ -176,29 +172,10 @@ impl<W: Write> FindingWriter for TableWriter<W> {
                 Some(width) if natural_width(&table) > usize::from(width) => {
                     // Too wide for the terminal: a list per file, under its
                     // name.
-                    let mut start = 0;
-                    while start < self.rows.len() {
-                        let file = &self.rows[start].0;
-                        let end = self.rows[start..]
-                            .iter()
-                            .position(|(f, _)| f != file)
-                            .map_or(self.rows.len(), |n| start + n);
-                        let cells: Vec<[String; 9]> = self.rows[start..end]
-                            .iter()
-                            .map(|(file, cells)| {
-                                let mut cells = cells.clone();
-                                // `file:line:column` without the file.
-                                cells[0] = cells[0]
-                                    .strip_prefix(file.as_str())
-                                    .map(|rest| rest.trim_start_matches(':').to_owned())
-                                    .unwrap_or_else(|| cells[0].clone());
-                                cells
-                            })
-                            .collect();
-                        let refs: Vec<&[String; 9]> = cells.iter().collect();
+                    for rows in self.rows.chunk_by(|a, b| a.0 == b.0) {
+                        let file = &rows[0].0;
                         writeln!(self.out, "{file}")?;
-                        file_list(&mut self.out, &refs, width)?;
-                        start = end;
+                        file_list(&mut self.out, file, rows, width)?;
                     }
                 }
                 _ => writeln!(self.out, "{table}")?,
@@ -287,13 +264,6 @@ mod tests {
         );
         assert!(lines[2].starts_with("       `52: 13/7 13/12`: "), "{text}");
         assert!(lines.iter().all(|l| l.chars().count() <= 60), "{text}");
-    }
-
-    #[test]
-    fn wrapping_breaks_at_spaces_within_the_width() {
-        assert_eq!(wrap("a bb ccc dddd", 6), ["a bb", "ccc", "dddd"]);
-        assert_eq!(wrap("averylongword x", 4), ["averylongword", "x"]);
-        assert_eq!(wrap("", 10), [""]);
     }
 
     #[test]
