@@ -197,15 +197,16 @@ struct MatchState {
     /// with the replay, with the scores written and replayed: if the next
     /// line agrees with the replay, it was a mistyped line, not a gap.
     mismatch: Option<(usize, ByPlayer<u32>, ByPlayer<u32>)>,
-    /// That mismatch points at the last game's `Wins` line, here.
-    mismatch_wins_line: Option<Location>,
+    /// That mismatch is explained by another value of the last game's
+    /// resignation: its `Wins` line and the two values.
+    mismatch_wins_line: Option<WinsDispute>,
     /// The last game's points are unknown (unfinished, or a resignation
     /// without a value): the next score line is taken as it is.
     result_unknown: bool,
     /// A resignation read as conceding the match (`resign-value/match`): if
     /// another game of the match follows, it did not, and its value was
-    /// wrong. The finding's index.
-    concession: Option<usize>,
+    /// wrong. The finding's index and the points the winner needed.
+    concession: Option<(usize, u32)>,
     /// The last game ended by a resignation valued only by its `Wins` line:
     /// the winner, the points written, where, the cube, and the most the
     /// loser could still lose (1, 2 or 3 times the cube). A score line
@@ -344,6 +345,43 @@ fn starting(variant: Variant) -> AnyBoard {
     match variant {
         Variant::Plakoto => AnyBoard::Plakoto(PlakotoPosition::starting()),
         other => AnyBoard::Backgammon(Position::starting(other)),
+    }
+}
+
+/// A score line and the last game's `Wins` line that disagree on a
+/// resignation's value.
+#[derive(Copy, Clone, Debug)]
+struct WinsDispute {
+    /// The `Wins` line.
+    at: Location,
+    /// The points it writes.
+    written: u32,
+    /// The points the score line counts.
+    counted: u32,
+}
+
+impl WinsDispute {
+    /// The `score-mismatch` message; `settled` once the next score line has
+    /// followed this one (the `Wins` line was the mistake).
+    fn message(&self, recorded: ByPlayer<u32>, expected: ByPlayer<u32>, settled: bool) -> String {
+        let verdict = if settled {
+            format!(
+                "the next game's score line agrees with this one: the `Wins` line at line {} is probably mistyped",
+                self.at.line
+            )
+        } else {
+            "one of the two is mistyped".to_owned()
+        };
+        format!(
+            "the game starts at {}-{} but the results so far make it {}-{}: the last game's resignation is counted {} by its `Wins` line (line {}) and {} by this score line; {verdict}",
+            recorded.first,
+            recorded.second,
+            expected.first,
+            expected.second,
+            points_word(self.written),
+            self.at.line,
+            points_word(self.counted)
+        )
     }
 }
 
@@ -1809,7 +1847,7 @@ impl<'o, 'a> Replayer<'o, 'a> {
                         let f = Self::at_action(f, action, None);
                         let index = self.push(f);
                         if let Some(m) = self.current.as_mut() {
-                            m.concession = Some(index);
+                            m.concession = Some((index, needed));
                         }
                     } else if cap(3 * cube).is_some() {
                         self.cube_finding(
@@ -2211,42 +2249,46 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
                 && !m.result_unknown
             {
                 let expected = m.score.scores;
-                let resign_value = m.last_resign.and_then(|(winner, written, at, cube, most)| {
+                let dispute = m.last_resign.and_then(|(winner, written, at, cube, most)| {
                     // Only the winner's score differs, by another value the
                     // resignation could have had (1, 2 or 3 times the cube,
                     // as far as the position allowed).
-                    let value = (written + recorded[winner]).checked_sub(expected[winner])?;
+                    let counted = (written + recorded[winner]).checked_sub(expected[winner])?;
                     (recorded[winner.other()] == expected[winner.other()]
-                        && value != written
-                        && (1..=most).any(|k| k * cube == value))
-                    .then_some((written, at, value))
+                        && counted != written
+                        && (1..=most).any(|k| k * cube == counted))
+                    .then_some(WinsDispute {
+                        at,
+                        written,
+                        counted,
+                    })
                 });
-                let gap = resign_value.is_none()
+                let gap = dispute.is_none()
                     && recorded.first >= expected.first
                     && recorded.second >= expected.second;
-                let cause = if let Some((written, at, value)) = resign_value {
-                    format!(
-                        ": the last game's resignation is counted {} by its `Wins` line (line {}) and {} by this score line; one of the two is mistyped",
-                        points_word(written),
-                        at.line,
-                        points_word(value)
-                    )
-                } else if gap {
-                    ": games seem to be missing from the record".to_owned()
-                } else {
-                    String::new()
+                let message = match &dispute {
+                    Some(dispute) => dispute.message(recorded, expected, false),
+                    None => format!(
+                        "the game starts at {}-{} but the results so far make it {}-{}{}",
+                        recorded.first,
+                        recorded.second,
+                        expected.first,
+                        expected.second,
+                        if gap {
+                            ": games seem to be missing from the record"
+                        } else {
+                            ""
+                        }
+                    ),
                 };
                 let mut f = Finding::new(
                     "score-mismatch",
                     Severity::Error,
                     header.score_location,
-                    format!(
-                        "the game starts at {}-{} but the results so far make it {}-{}{cause}",
-                        recorded.first, recorded.second, expected.first, expected.second,
-                    ),
+                    message,
                 );
                 f.kind = Some(if gap { "gap" } else { "wrong" });
-                wins_line = resign_value.map(|(_, at, _)| at);
+                wins_line = dispute;
                 mismatch = Some((findings.len(), recorded, expected));
                 findings.push(f);
                 m.replayed = Some(expected);
@@ -2326,30 +2368,19 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
                 mismatch.map(|(i, recorded, expected)| (first_new + i, recorded, expected));
             m.mismatch_wins_line = wins_line;
         }
-        if let Some(index) = conceded
+        if let Some((index, needed)) = conceded
             && let Some(f) = self.findings.get_mut(index)
         {
             f.kind = None;
             f.severity = Severity::Warning;
             f.message = format!(
-                "{}, but the match goes on with another game: the resignation's value is wrong (a resignation is worth 1, 2 or 3 times the cube)",
-                f.message.replace(
-                    "the resignation concedes the match: it is worth",
-                    "a resignation worth"
-                )
+                "a resignation worth the {needed} point(s) the winner needed, but the match goes on with another game: the resignation's value is wrong (a resignation is worth 1, 2 or 3 times the cube)"
             );
         }
-        if let Some(((index, _, _), at)) = follows_record
+        if let Some(((index, recorded, expected), dispute)) = follows_record
             && let Some(f) = self.findings.get_mut(index)
         {
-            f.message = format!(
-                "{}; the next game's score line agrees with this one: the `Wins` line at line {} is probably mistyped",
-                f.message
-                    .split("; one of the two is mistyped")
-                    .next()
-                    .unwrap_or_default(),
-                at.line
-            );
+            f.message = dispute.message(recorded, expected, true);
         }
         if let Some((index, recorded, expected)) = mistyped
             && let Some(f) = self.findings.get_mut(index)
