@@ -13,9 +13,9 @@ use crate::parse::{
     Resignation, Visitor, Written,
 };
 use crate::position::{Position, Setup, Variant};
-use crate::rules::AnyBoard;
 use crate::rules::outcome::{points, win_kind};
 use crate::rules::plakoto::{PlakotoEnd, PlakotoPosition, game_end};
+use crate::rules::{AnyBoard, Board as _};
 use crate::rules::{
     Crawford, Cube, DoubleError, IllegalKind, ImpossibleKind, MatchScore, MoveGen, PlayVerdict,
     cube::is_dead, judge,
@@ -329,7 +329,6 @@ const OMITTED_DANCE: u32 = 16;
 /// Of the 36 rolls, how many a player with a checker on the bar could not
 /// enter with at all (a dance); `None` when he has none on the bar.
 fn dancing_rolls(board: &AnyBoard, side: Side) -> Option<u32> {
-    use crate::rules::Board as _;
     let mover = frame(board, side);
     if !mover.on_bar() {
         return None;
@@ -806,7 +805,7 @@ impl<'o, 'a> Replayer<'o, 'a> {
             && expected != side
             && !unknown
         {
-            let f = self.missing_turn(action, expected);
+            let f = self.missing_turn(action, self.dances_of(expected));
             let f = Self::at_action(f, action, dice);
             let omitted = f.kind == Some("omitted-dance");
             let index = self.push(f);
@@ -952,7 +951,7 @@ impl<'o, 'a> Replayer<'o, 'a> {
             self.lost_turn(index, action.location.line);
             return;
         }
-        if omitted.is_some() && !crate::rules::Board::on_bar(&j.result) {
+        if omitted.is_some() && !j.result.on_bar() {
             // All his checkers are in: the dance is no longer in doubt.
             if let Some(g) = self.game() {
                 g.omitted_dance = None;
@@ -1364,12 +1363,12 @@ impl<'o, 'a> Replayer<'o, 'a> {
             .filter(|&n| n > 0)
     }
 
-    /// The finding for a turn of `skipped` missing before `action`: an
-    /// omitted dance (info) when he was on the bar against a board that
-    /// stops at least `OMITTED_DANCE` of the 36 rolls, else a record error
-    /// (naming the dance that may have been left out).
-    fn missing_turn(&self, action: &Action<'_>, skipped: Side) -> Finding {
-        match self.dances_of(skipped) {
+    /// The finding for a turn missing before `action`, whose player would
+    /// have danced with `dances` of the 36 rolls ([`Self::dances_of`]): an
+    /// omitted dance (info) when at least `OMITTED_DANCE`, else a record
+    /// error (naming the dance that may have been left out).
+    fn missing_turn(&self, action: &Action<'_>, dances: Option<u32>) -> Finding {
+        match dances {
             Some(n) if n >= OMITTED_DANCE => {
                 let how = if n == 36 {
                     "against a closed board every roll dances, so it was a dance not written"
@@ -1449,7 +1448,7 @@ impl<'o, 'a> Replayer<'o, 'a> {
             .filter(|&e| e != side)
             .and_then(|e| self.dances_of(e));
         if dances == Some(36) && !unknown {
-            let f = self.missing_turn(action, side.other());
+            let f = self.missing_turn(action, dances);
             let f = Self::at_action(f, action, None);
             self.push(f);
             if let Some(g) = self.game() {

@@ -289,14 +289,7 @@ impl<'a> Replayer<'_, 'a> {
                     .problems
                     .first()
                     .map_or(usize::MAX, |f| f.location.byte);
-                let clean_as_written = events
-                    .iter()
-                    .skip(event + 1)
-                    .filter(|e| {
-                        matches!(e, GameEvent::Action(a) if matches!(a.kind, ActionKind::Roll { .. }))
-                    })
-                    .take_while(|e| e.location().byte < as_written_first)
-                    .count();
+                let clean_as_written = rolls_after(events, event, as_written_first);
                 if clean_as_written >= MIN_EVIDENCE && first <= as_written_first && !fewer(&trial) {
                     Reading {
                         typo: Some(false),
@@ -337,21 +330,24 @@ impl<'a> Replayer<'_, 'a> {
             .collect();
         problems.sort_by_key(|f| f.location.byte);
         let first = problems.first().map_or(usize::MAX, |f| f.location.byte);
-        let rolls_after = || {
-            events.iter().skip(event + 1).filter(
-                |e| matches!(e, GameEvent::Action(a) if matches!(a.kind, ActionKind::Roll { .. })),
-            )
-        };
-        let rolls = rolls_after().count();
-        let clean_rolls = rolls_after()
-            .take_while(|e| e.location().byte < first)
-            .count();
+        let rolls = rolls_after(events, event, usize::MAX);
+        let clean_rolls = rolls_after(events, event, first);
         Trial {
             problems,
             rolls,
             clean_rolls,
         }
     }
+}
+
+/// The rolls after event `event` of the game, before byte `until`.
+fn rolls_after(events: &[GameEvent<'_>], event: usize, until: usize) -> usize {
+    events
+        .iter()
+        .skip(event + 1)
+        .take_while(|e| e.location().byte < until)
+        .filter(|e| matches!(e, GameEvent::Action(a) if matches!(a.kind, ActionKind::Roll { .. })))
+        .count()
 }
 
 /// In a game written without row numbers (SGF, some `.mat` files), a
@@ -364,7 +360,8 @@ fn number_actions(findings: &mut [Finding], events: &[GameEvent<'_>]) {
             GameEvent::Problem(_) => None,
         })
     };
-    if actions().any(|a| a.row.is_some()) || findings.iter().all(|f| f.row.is_some()) {
+    // Most games have no finding without a row: nothing to scan then.
+    if findings.iter().all(|f| f.row.is_some()) || actions().any(|a| a.row.is_some()) {
         return;
     }
     let ordinals: std::collections::HashMap<usize, u32> = actions()
