@@ -414,8 +414,9 @@ fn one_hop_per_die<B: Board>(position: &B, roll: Roll, hops: &[Hop]) -> Option<J
         }
         let distance = (from - to) as u8;
         let slot = if to == 0 {
-            // A bear-off: the exact die, else the smallest higher die the
-            // rules allow here (overage); any other case, general path.
+            // A bear-off: the exact die, else the smallest higher one
+            // (overage), which `check_step` then allows or not; any other
+            // case, general path.
             left.iter().position(|&d| d == distance).or_else(|| {
                 (0..left.len())
                     .filter(|&s| left[s] > distance)

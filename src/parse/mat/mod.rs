@@ -584,64 +584,80 @@ impl<'v, 'a, V: Visitor<'a>> MatchReader<'v, 'a, V> {
                 text,
                 kind: ActionKind::Take,
             };
-            match cell::parse_into(text, &frame, &mut action.kind) {
-                Ok(()) => self.visitor.action(&action),
-                Err(message) => {
-                    // A left cell that cannot be read may hold a right cell
-                    // whose first word is garbled (`Drops    Wnis 1 point`):
-                    // split it where the text reaches the right column.
-                    let split = (side == Side::First)
-                        .then(|| right_part(line, cell.start(), text, self.threshold))
-                        .flatten();
-                    let left = split.and_then(|(gap, _)| {
-                        let left = text.get(..gap)?;
-                        let mut kind = ActionKind::Take;
-                        cell::parse_into(left, &frame, &mut kind).ok()?;
-                        Some((left, kind))
+            let Err(message) = cell::parse_into(text, &frame, &mut action.kind) else {
+                self.visitor.action(&action);
+                continue;
+            };
+            // A left cell that cannot be read may hold a right cell whose
+            // first word is garbled (`Drops    Wnis 1 point`): split it where
+            // the text reaches the right column, when the part before reads.
+            let split = (side == Side::First)
+                .then(|| right_part(line, cell.start(), text, self.threshold))
+                .flatten()
+                .and_then(|(gap, at)| {
+                    let left = text.get(..gap)?;
+                    let mut kind = ActionKind::Take;
+                    cell::parse_into(left, &frame, &mut kind).ok()?;
+                    Some((left, kind, at))
+                });
+            match split {
+                Some((left, kind, at)) => {
+                    self.visitor.action(&Action {
+                        text: left,
+                        kind,
+                        ..action
                     });
-                    match (split, left) {
-                        (Some((_, at)), Some((left, kind))) => {
-                            self.visitor.action(&Action {
-                                text: left,
-                                kind,
-                                ..action
-                            });
-                            let right = text.get(at..).unwrap_or_default();
-                            let location = line.location(cell.start() + at);
-                            let frame = Frame {
-                                names: &names,
-                                column: Side::Second,
-                            };
-                            let mut action = Action {
-                                location,
-                                side: Side::Second,
-                                row: cell.row,
-                                text: right,
-                                kind: ActionKind::Take,
-                            };
-                            match cell::parse_into(right, &frame, &mut action.kind) {
-                                Ok(()) => self.visitor.action(&action),
-                                Err(message) => self.problem(
-                                    location,
-                                    ProblemKind::UnparsableCell,
-                                    right,
-                                    message,
-                                    Some(Side::Second),
-                                    cell.row,
-                                ),
-                            }
-                        }
-                        _ => self.problem(
-                            location,
-                            ProblemKind::UnparsableCell,
-                            text,
-                            message,
-                            Some(side),
-                            cell.row,
-                        ),
-                    }
+                    self.emit_cell(
+                        &names,
+                        line.location(cell.start() + at),
+                        Side::Second,
+                        cell.row,
+                        text.get(at..).unwrap_or_default(),
+                    );
                 }
+                None => self.problem(
+                    location,
+                    ProblemKind::UnparsableCell,
+                    text,
+                    message,
+                    Some(side),
+                    cell.row,
+                ),
             }
+        }
+    }
+
+    /// One cell read on its own: an action, or the problem of a cell that
+    /// cannot be read.
+    fn emit_cell(
+        &mut self,
+        names: &ByPlayer<PlayerName<'a>>,
+        location: Location,
+        side: Side,
+        row: Option<u32>,
+        text: &'a str,
+    ) {
+        let frame = Frame {
+            names,
+            column: side,
+        };
+        let mut action = Action {
+            location,
+            side,
+            row,
+            text,
+            kind: ActionKind::Take,
+        };
+        match cell::parse_into(text, &frame, &mut action.kind) {
+            Ok(()) => self.visitor.action(&action),
+            Err(message) => self.problem(
+                location,
+                ProblemKind::UnparsableCell,
+                text,
+                message,
+                Some(side),
+                row,
+            ),
         }
     }
 
