@@ -16,12 +16,14 @@
 //! - [`replay`]: the visitor that joins readers and rules into findings;
 //! - [`report`]: formats what the replay established;
 //! - [`catalogue`]: every finding code with its meaning, rule and example;
+//! - [`escape`]: untrusted text made safe for terminals, HTML and CSV;
 //! - [`walk`]: which files a run reads, in a deterministic order.
 
 #![forbid(unsafe_code)]
 
 pub mod catalogue;
 pub mod dice;
+pub mod escape;
 pub mod finding;
 pub mod ids;
 pub mod notation;
