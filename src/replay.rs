@@ -173,14 +173,14 @@ impl FileReport {
 /// Reads and replays one file's bytes.
 #[must_use]
 pub fn check_bytes(path: &str, bytes: &[u8], options: &Options) -> FileReport {
-    let decoded = match crate::parse::text::decode(bytes) {
+    let decoded = match crate::parse::decode(bytes) {
         Ok(decoded) => decoded,
         Err(crate::parse::text::Unreadable(reason)) => {
             return FileReport::unreadable(path, reason, crate::parse::Location::START);
         }
     };
     let mut replayer = visitor::Replayer::new(options);
-    let format = crate::parse::read_decoded(&decoded, &mut replayer);
+    let format = crate::parse::read_input(&decoded, &mut replayer);
     replayer.finish();
     let status = if replayer.unreadable.is_some() {
         FileStatus::Unreadable

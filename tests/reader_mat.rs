@@ -71,8 +71,12 @@ impl Visitor<'_> for Record {
             self.order_errors.push("begin_match inside a match".into());
         }
         self.in_match = true;
-        // (`the_whole_corpus_reads` also meets the SGF files of the corpus)
-        assert!(matches!(header.format, Format::Mat | Format::Sgf));
+        // (`the_whole_corpus_reads` also meets the SGF and eXtreme Gammon
+        // files of the corpus)
+        assert!(matches!(
+            header.format,
+            Format::Mat | Format::Sgf | Format::Xg
+        ));
         self.events.push(Event::Match {
             line: header.location.line,
             length: header.length,
@@ -1007,9 +1011,7 @@ fn the_rows_of_the_match_decide_the_columns_not_the_score_line() {
 
 /// Files that are no `.mat` transcript (one `unreadable` problem each), and why.
 fn not_transcript(name: &str) -> Option<&'static str> {
-    if name.contains("kevung__gbf/") && name.ends_with(".xg") {
-        Some("binary eXtreme Gammon `.xg` file")
-    } else if name.contains("analyzed__0-ply__") || name.contains("zoophagous_dimpextaras") {
+    if name.contains("analyzed__0-ply__") || name.contains("zoophagous_dimpextaras") {
         Some("gnubg `export match text` with analysis: no match line")
     } else if name.ends_with("src__7point.match") {
         Some("JavaFIBS internal match format")
@@ -1135,7 +1137,7 @@ fn the_whole_corpus_reads() {
                 .or_insert(1);
             continue;
         }
-        if format == Some(Format::Sgf) {
+        if matches!(format, Some(Format::Sgf | Format::Xg)) {
             continue;
         }
         let broken = BROKEN.iter().position(|(part, _)| name.contains(part));

@@ -13,11 +13,16 @@
 //! and [`Visitor::comment`] may come at any point. Every event carries the
 //! [`Location`] of its text and the text as written. The reader keeps going
 //! after any problem: a bad cell never loses the rest of the file.
+//!
+//! eXtreme Gammon's binary files are read by [`xg`]: [`decode`] recognises
+//! them by their magic number and [`read_input`] gives their events like a
+//! text's; their locations have no line (see [`Location`]).
 
 pub mod mat;
 pub mod sgf;
 pub mod sniff;
 pub mod text;
+pub mod xg;
 
 use crate::dice::Roll;
 use crate::notation::PlayNotation;
@@ -25,6 +30,9 @@ use crate::side::{ByPlayer, Side};
 
 /// Where something is in the input. All 1-based except `byte` (0-based
 /// offset in the decoded text).
+///
+/// A binary input has no lines: `line` and `column` are 0, and `byte` is the
+/// offset of the record in the decompressed game stream (see [`xg`]).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Location {
     /// Byte offset in the decoded text.
@@ -51,6 +59,8 @@ pub enum Format {
     Mat,
     /// GNU Backgammon SGF (`GM[6]`).
     Sgf,
+    /// eXtreme Gammon's binary match file (`.xg`).
+    Xg,
 }
 
 /// One `; [Key "value"]` header tag (or its SGF equivalent), as written.
@@ -332,17 +342,53 @@ pub trait Visitor<'a> {
 /// `visitor`. Returns the format, or `None` when the input is not a
 /// transcript (the visitor then got one [`ProblemKind::Unreadable`] problem).
 ///
-/// For a visitor that keeps borrowed events, decode with [`text::decode`]
-/// and call [`read_decoded`].
+/// For a visitor that keeps borrowed events, [`decode`] and call
+/// [`read_input`].
 pub fn read<V>(bytes: &[u8], visitor: &mut V) -> Option<Format>
 where
     V: for<'a> Visitor<'a>,
 {
-    match text::decode(bytes) {
-        Ok(decoded) => read_decoded(&decoded, visitor),
+    match decode(bytes) {
+        Ok(input) => read_input(&input, visitor),
         Err(text::Unreadable(message)) => {
             visitor.problem(&Problem::at_start(ProblemKind::Unreadable, message));
             None
+        }
+    }
+}
+
+/// An input decoded and ready to read: text, or an eXtreme Gammon match.
+#[derive(Clone, Debug)]
+pub enum Input<'b> {
+    /// A text transcript (`.mat`, SGF, or no transcript at all).
+    Text(text::Decoded<'b>),
+    /// An eXtreme Gammon binary match.
+    Xg(Box<xg::XgMatch>),
+}
+
+/// Decodes a file's bytes: an eXtreme Gammon file by its magic number
+/// (`RGMH`), anything else as text ([`text::decode`]).
+///
+/// # Errors
+/// [`text::Unreadable`] with the reason, for binary data that is no
+/// eXtreme Gammon match or an eXtreme Gammon file that cannot be read.
+pub fn decode(bytes: &[u8]) -> Result<Input<'_>, text::Unreadable> {
+    if sniff::is_xg(bytes) {
+        return xg::decode(bytes)
+            .map(|m| Input::Xg(Box::new(m)))
+            .map_err(|e| text::Unreadable(e.to_string()));
+    }
+    text::decode(bytes).map(Input::Text)
+}
+
+/// Reads a decoded input into `visitor`, which may keep the events (they
+/// borrow from `input`). See [`read`].
+pub fn read_input<'a>(input: &'a Input<'_>, visitor: &mut impl Visitor<'a>) -> Option<Format> {
+    match input {
+        Input::Text(decoded) => read_decoded(decoded, visitor),
+        Input::Xg(decoded) => {
+            decoded.read(visitor);
+            Some(Format::Xg)
         }
     }
 }

@@ -1,20 +1,57 @@
-//! Names the formats that are not transcripts bgaudit reads, so that an
-//! `unreadable` finding says what the file is and what to do with it
-//! ("an eXtreme Gammon binary file: export it as text"), not only that it is
-//! not a transcript.
+//! Recognises eXtreme Gammon's binary files ([`is_xg`]) and names the
+//! formats that are not transcripts bgaudit reads, so that an `unreadable`
+//! finding says what the file is and what to do with it ("a ZIP archive:
+//! unpack it"), not only that it is not a transcript.
 //!
 //! Only signatures that cannot be mistaken are used: a magic number at the
 //! start of binary data, or a line that only one program writes. Anything
 //! else stays unnamed.
 
+/// An eXtreme Gammon file (`.xg` match or `.xgp` position): the RGMH
+/// container's magic number, whatever the file's name.
+#[must_use]
+pub fn is_xg(bytes: &[u8]) -> bool {
+    bytes.starts_with(crate::parse::xg::container::MAGIC)
+}
+
+/// One record of an eXtreme Gammon game stream on its own (2,560 bytes cut
+/// out of a decompressed file): the type byte of a header, cube, move or
+/// footer record, and the fields that say so (the match header's `DMLI`
+/// mark; a player of 1 or -1 and dice 1 to 6 in a move record; a player of
+/// 1 or -1 in a cube record).
+#[must_use]
+pub fn is_xg_record(bytes: &[u8]) -> bool {
+    use crate::parse::xg::records::{MATCH_MAGIC, RECORD_SIZE};
+    let int = |at: usize| -> Option<i32> {
+        let b = bytes.get(at..at + 4)?;
+        Some(i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    };
+    let player = |at: usize| int(at).is_some_and(|p| p == 1 || p == -1);
+    let die = |at: usize| int(at).is_some_and(|d| (1..=6).contains(&d));
+    if bytes.len() != RECORD_SIZE {
+        return false;
+    }
+    match bytes[8] {
+        0 => int(556) == Some(MATCH_MAGIC),
+        2 => player(12),
+        3 => player(64) && die(100) && die(104),
+        _ => false,
+    }
+}
+
 /// What a binary file is, from its first bytes, with what to do.
 #[must_use]
 pub fn binary(bytes: &[u8]) -> Option<&'static str> {
+    if is_xg_record(bytes) {
+        return Some(
+            "a single eXtreme Gammon game record (2,560 bytes) without its file: \
+             not a match; check the .xg file it comes from",
+        );
+    }
     const SIGNATURES: &[(&[u8], &str)] = &[
         (
             b"RGMH",
-            "an eXtreme Gammon binary file (.xg): export the match from eXtreme Gammon as \
-             a text match file (.mat) to check it",
+            "an eXtreme Gammon file (.xg, .xgp), which is binary: it has no text lines",
         ),
         (
             b"PK\x03\x04",
@@ -80,6 +117,8 @@ mod tests {
     #[test]
     fn binary_files_are_named_by_their_magic_number() {
         assert!(binary(b"RGMH\x01\x00\x00\x00").is_some_and(|w| w.contains("eXtreme Gammon")));
+        assert!(is_xg(b"RGMH\x01\x00\x00\x00"));
+        assert!(!is_xg(b"RGM"));
         assert!(binary(b"PK\x03\x04rest").is_some_and(|w| w.contains("ZIP")));
         assert!(binary(b"\x1f\x8b\x08").is_some_and(|w| w.contains("gzip")));
         assert_eq!(binary(b"\x00\x01\x02"), None);
