@@ -297,7 +297,9 @@ pub(super) fn split_row_into(text: &str, layout: &mut RowLayout) -> bool {
             t
         };
         let Some(&b) = bytes.get(t) else { break };
-        if b.is_ascii_digit() {
+        // `dd:` (the commonest cell start) is no row number.
+        let dice = matches!(bytes.get(t..t + 3), Some([b'0'..=b'9', b'0'..=b'9', b':']));
+        if b.is_ascii_digit() && !dice {
             let inner = row_number(bytes, t)
                 .filter(|&(_, after)| bytes.get(after).is_none_or(|&c| is_blank(c)));
             if let Some((value, after)) = inner {
@@ -317,7 +319,7 @@ pub(super) fn split_row_into(text: &str, layout: &mut RowLayout) -> bool {
                 continue;
             }
         }
-        if fresh || is_cell_start(bytes, t) {
+        if fresh || dice || is_cell_start(bytes, t) {
             if let Some(cell) = open.take() {
                 layout.close(cell, trim_back(bytes, t));
             }
