@@ -215,10 +215,16 @@ pub fn judge<B: Board>(
     generator: &mut MoveGen<B>,
 ) -> Judgement<B> {
     // `0/0` records a die with nothing left to move (bear-off exports): no hop.
+    let is_empty = |hop: &Hop| hop.from == 0 && hop.to == 0;
+    let any_empty = play.hops().iter().any(is_empty);
+    // The common case first, on the hops as written (no copy).
+    if !any_empty && let Some(direct) = one_hop_per_die(position, roll, play.hops()) {
+        return direct.judgement(roll);
+    }
     let mut hops = [Hop::default(); crate::notation::MAX_HOPS];
     let mut n = 0;
     for hop in play.hops() {
-        if hop.from == 0 && hop.to == 0 {
+        if is_empty(hop) {
             continue;
         }
         hops[n] = *hop;
@@ -226,8 +232,8 @@ pub fn judge<B: Board>(
     }
     let hops = &hops[..n];
 
-    if let Some(j) = one_hop_per_die(position, roll, hops) {
-        return j;
+    if any_empty && let Some(direct) = one_hop_per_die(position, roll, hops) {
+        return direct.judgement(roll);
     }
     if hops.is_empty() && !any_step(position, roll) {
         // A dance: no die can be played at all.
@@ -397,15 +403,18 @@ pub fn judge<B: Board>(
 /// written. Such a play is legal: it uses every die and each step follows
 /// the movement rules. `None` sends the play to the general path.
 #[inline]
-fn one_hop_per_die<B: Board>(position: &B, roll: Roll, hops: &[Hop]) -> Option<Judgement<B>> {
+fn one_hop_per_die<B: Board>(position: &B, roll: Roll, hops: &[Hop]) -> Option<Direct<B>> {
     let (a, b) = (roll.first.pips(), roll.second.pips());
     let full = roll.steps();
     if hops.len() != full {
         return None;
     }
-    let mut left = if a == b { [a; 4] } else { [a, b, 0, 0] };
+    // Dice not used yet (non-doubles; a double uses its die every hop).
+    let mut left = [a, b];
     let mut board = *position;
     let mut play = Play::default();
+    // Points where a hit happened, and points a `*` marks.
+    let (mut hit_points, mut marked) = (0u32, 0u32);
     for hop in hops {
         let (from, to) = (usize::from(hop.from), usize::from(hop.to));
         if to >= from || from > 25 {
@@ -413,48 +422,68 @@ fn one_hop_per_die<B: Board>(position: &B, roll: Roll, hops: &[Hop]) -> Option<J
             return None;
         }
         let distance = (from - to) as u8;
-        let slot = if to == 0 {
-            // A bear-off: the exact die, else the smallest higher one
-            // (overage), which `check_step` then allows or not; any other
-            // case, general path.
-            left.iter().position(|&d| d == distance).or_else(|| {
-                (0..left.len())
-                    .filter(|&s| left[s] > distance)
-                    .min_by_key(|&s| left[s])
-            })?
+        // A bear-off takes the exact die, else the smallest higher one
+        // (overage), which `check_step` then allows or not; any other case
+        // goes to the general path.
+        let die = if a == b {
+            if distance == a || (to == 0 && distance < a) {
+                a
+            } else {
+                return None;
+            }
         } else {
-            left.iter().position(|&d| d == distance)?
+            let slot = if left[0] == distance {
+                0
+            } else if left[1] == distance {
+                1
+            } else if to == 0 {
+                // The smaller die above the distance (a used die is 0).
+                match (left[0] > distance, left[1] > distance) {
+                    (true, true) if left[1] < left[0] => 1,
+                    (true, _) => 0,
+                    (false, true) => 1,
+                    (false, false) => return None,
+                }
+            } else {
+                return None;
+            };
+            std::mem::replace(&mut left[slot], 0)
         };
-        let die = left[slot];
-        left[slot] = 0;
         board.check_step(from, die).ok()?;
-        play.push(board.apply_step(from, die));
+        let step = board.apply_step(from, die);
+        hit_points |= u32::from(step.hit) << step.to;
+        marked |= u32::from(hop.hit) << hop.to;
+        play.push(step);
     }
-    let mut j = Judgement::new(PlayVerdict::Legal, board);
-    j.dice_used = full as u8;
-    j.hit_marks = direct_hit_marks(hops, &play);
-    j.steps = play;
-    Some(j)
-}
-
-/// Hit marks of a play written one hop per die: a hit is marked when some
-/// hop to that point has a `*`; a `*` is spurious when no hit happened there.
-fn direct_hit_marks(hops: &[Hop], play: &Play) -> HitMarks {
-    let mut hit_points = 0u32;
-    for step in play.steps() {
-        if step.hit {
-            hit_points |= 1 << step.to;
-        }
-    }
-    let mut marked = 0u32;
-    for hop in hops {
-        if hop.hit {
-            marked |= 1 << hop.to;
-        }
-    }
-    HitMarks {
+    // A hit is marked when some hop to its point has a `*`; a `*` is
+    // spurious when no hit happened at its point.
+    let hit_marks = HitMarks {
         missing: hit_points & !marked != 0,
         spurious: marked & !hit_points != 0,
+    };
+    Some(Direct {
+        result: board,
+        steps: play,
+        hit_marks,
+    })
+}
+
+/// A legal play found by [`one_hop_per_die`] (small, unlike a [`Judgement`]).
+struct Direct<B> {
+    result: B,
+    steps: Play,
+    hit_marks: HitMarks,
+}
+
+impl<B: Board> Direct<B> {
+    /// The judgement: legal, every die used.
+    #[inline]
+    fn judgement(self, roll: Roll) -> Judgement<B> {
+        let mut j = Judgement::new(PlayVerdict::Legal, self.result);
+        j.dice_used = roll.steps() as u8;
+        j.hit_marks = self.hit_marks;
+        j.steps = self.steps;
+        j
     }
 }
 
