@@ -402,7 +402,7 @@ pub fn judge<B: Board>(
 /// (each die used once, all of them), and the hops play in the order
 /// written. Such a play is legal: it uses every die and each step follows
 /// the movement rules. `None` sends the play to the general path.
-#[inline]
+#[inline(always)]
 fn one_hop_per_die<B: Board>(position: &B, roll: Roll, hops: &[Hop]) -> Option<Direct<B>> {
     let (a, b) = (roll.first.pips(), roll.second.pips());
     let full = roll.steps();
