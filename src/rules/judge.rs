@@ -161,6 +161,7 @@ impl<B: Board> Judgement<B> {
 
     /// The same judgement over another board type (`f` converts each board).
     #[must_use]
+    #[inline]
     pub fn map<C: Board>(self, f: impl Fn(B) -> C) -> Judgement<C> {
         Judgement {
             verdict: self.verdict,
@@ -234,6 +235,9 @@ pub fn judge<B: Board>(
 
     if any_empty && let Some(direct) = one_hop_per_die(position, roll, hops) {
         return direct.judgement(roll);
+    }
+    if let Some(j) = one_hop_two_dice(position, roll, hops) {
+        return j;
     }
     if hops.is_empty() && !any_step(position, roll) {
         // A dance: no die can be played at all.
@@ -485,6 +489,77 @@ impl<B: Board> Direct<B> {
         j.steps = self.steps;
         j
     }
+}
+
+/// The commonest compressed play, decided as the general path below decides
+/// it but without its tables: one hop written for both dice of a roll that
+/// is no double (`24/13` for 65), landing on the board. Each order of the
+/// dice is one interpretation; when neither plays, `None` sends the play to
+/// the general path (which then classifies it).
+#[inline(never)]
+fn one_hop_two_dice<B: Board>(position: &B, roll: Roll, hops: &[Hop]) -> Option<Judgement<B>> {
+    let (a, b) = (roll.first.pips(), roll.second.pips());
+    let [hop] = hops else { return None };
+    let (from, to) = (usize::from(hop.from), usize::from(hop.to));
+    if a == b || to == 0 || from > 25 || to >= from || from - to != usize::from(a + b) {
+        return None;
+    }
+    // The physical pass: a checker on the source, the destination open.
+    if !position.movable(from) || position.closed(to) {
+        return None;
+    }
+    // The orders, as the interpretations list them: the first die written
+    // first, then the other.
+    let play = |first: u8, second: u8| -> Option<(B, Play)> {
+        let mut board = *position;
+        let mut steps = Play::default();
+        board.check_step(from, first).ok()?;
+        steps.push(board.apply_step(from, first));
+        let middle = from - usize::from(first);
+        board.check_step(middle, second).ok()?;
+        steps.push(board.apply_step(middle, second));
+        Some((board, steps))
+    };
+    let marks = |first: u8, steps: &Play| {
+        let mut hit_points = 0u32;
+        for s in steps.steps() {
+            if s.hit {
+                hit_points |= 1 << s.to;
+            }
+        }
+        let landings = (1u32 << (from - usize::from(first))) | (1u32 << to);
+        let marked = if hop.hit { landings } else { 0 };
+        HitMarks {
+            missing: hit_points & !marked != 0,
+            spurious: hop.hit && landings & hit_points == 0,
+        }
+    };
+    let score = |first: u8, steps: &Play| {
+        let m = marks(first, steps);
+        let hits = steps.steps().iter().filter(|s| s.hit).count();
+        (m.spurious, m.missing, hits)
+    };
+    let (chosen, other) = match (play(a, b), play(b, a)) {
+        (None, None) => return None,
+        (Some(x), None) => ((a, x), None),
+        (None, Some(y)) => ((b, y), None),
+        // The better score first; the order of the dice on a tie.
+        (Some(x), Some(y)) if score(b, &y.1) < score(a, &x.1) => ((b, y), Some((a, x))),
+        (Some(x), Some(y)) => ((a, x), Some((b, y))),
+    };
+    let (first, (result, steps)) = chosen;
+    let mut j = Judgement::new(PlayVerdict::Legal, result);
+    j.steps = steps;
+    j.dice_used = 2;
+    j.hit_marks = marks(first, &steps);
+    // The other reading stays possible unless a written `*` rules it out.
+    if let Some((other_first, (other_result, other_steps))) = other
+        && other_result != result
+        && score(other_first, &other_steps).0 == score(first, &steps).0
+    {
+        j.alternatives[0] = Some(other_result);
+    }
+    Some(j)
 }
 
 /// True when at least one die of `roll` can be played (then a roll with
