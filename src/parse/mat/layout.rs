@@ -289,8 +289,12 @@ pub(super) fn split_row_into(text: &str, layout: &mut RowLayout) -> bool {
             skip_blanks(bytes, cursor)
         } else {
             let j = next_special(bytes, cursor);
-            // The start of the word holding byte `j`.
-            let mut t = j;
+            // The start of the word holding byte `j`; at once for the `:`
+            // of `dd:` starting a word.
+            let dice_word = j >= cursor + 2
+                && matches!(bytes.get(j - 2..=j), Some([b'0'..=b'9', b'0'..=b'9', b':']))
+                && (j == cursor + 2 || bytes.get(j - 3).is_some_and(|&b| is_blank(b)));
+            let mut t = if dice_word { j - 2 } else { j };
             while t > cursor && bytes.get(t - 1).is_some_and(|&b| !is_blank(b)) {
                 t -= 1;
             }
@@ -327,7 +331,10 @@ pub(super) fn split_row_into(text: &str, layout: &mut RowLayout) -> bool {
             fresh = false;
         }
         let mut end = t;
-        if (b == b'I' || b == b'i') && starts_with_ci(bytes, t, b"illegal") {
+        if dice {
+            // The word `dd:` ends at its colon or goes on.
+            end = t + 3;
+        } else if (b == b'I' || b == b'i') && starts_with_ci(bytes, t, b"illegal") {
             end = skip_dump(bytes, t);
         }
         cursor = skip_word(bytes, end);

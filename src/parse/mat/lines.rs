@@ -89,6 +89,14 @@ impl<'a> Line<'a> {
         }
     }
 
+    /// A cell of the line (ending just after a character that is no space
+    /// or tab) without its trailing white space: itself on a plain line,
+    /// whose only white space is the space.
+    #[inline]
+    pub fn trim_cell<'s>(&self, cell: &'s str) -> &'s str {
+        if self.plain { cell } else { cell.trim_end() }
+    }
+
     /// The line without leading and trailing white space.
     pub fn trimmed(&self) -> &'a str {
         self.trim_end(self.trim_start())
