@@ -704,66 +704,88 @@ fn makes(hop: &Hop, seq: &[u8]) -> bool {
 /// in order) under the movement rules. Ok with the result, else the failure
 /// of the attempt that got furthest.
 fn playable<B: Board>(position: &B, interp: &Interp) -> Result<(B, Play), Failure> {
-    let mut best = Failure {
-        depth: 0,
-        rule: IllegalStep::NoChecker,
+    let mut search = Search {
+        interp,
+        steps: [Step::default(); 4],
+        best: Failure {
+            depth: 0,
+            rule: IllegalStep::NoChecker,
+        },
+        result: *position,
     };
-    let mut steps = [Step::default(); 4];
-    let progress = [0u8; MAX_INTERP_HOPS];
-    if search(position, interp, progress, 0, &mut steps, &mut best) {
+    // Where each hop's checker stands: its source before any step.
+    let mut at = [0u8; MAX_INTERP_HOPS];
+    for (slot, hop) in at.iter_mut().zip(&interp.hops[..interp.n]) {
+        *slot = hop.from;
+    }
+    if search.run(position, [0; MAX_INTERP_HOPS], at, 0) {
         let mut play = Play::default();
-        for s in &steps[..usize::from(interp.used)] {
+        for s in &search.steps[..usize::from(interp.used)] {
             play.push(*s);
         }
-        // `search` leaves the final position in `steps`' replay: recompute.
-        let mut p = *position;
-        for s in play.steps() {
-            p.apply_step(usize::from(s.from), s.die);
-        }
-        Ok((p, play))
+        Ok((search.result, play))
     } else {
-        Err(best)
+        Err(search.best)
     }
 }
 
-fn search<B: Board>(
-    position: &B,
-    interp: &Interp,
-    progress: [u8; MAX_INTERP_HOPS],
-    depth: usize,
-    steps: &mut [Step; 4],
-    best: &mut Failure,
-) -> bool {
-    if depth == usize::from(interp.used) {
-        return true;
-    }
-    for h in 0..interp.n {
-        let k = usize::from(progress[h]);
-        if k >= usize::from(interp.lens[h]) {
-            continue;
+/// The depth-first search of [`playable`]: hops tried in order at every
+/// depth, the first full sequence kept.
+struct Search<'i, B> {
+    interp: &'i Interp,
+    /// The steps of the sequence being tried.
+    steps: [Step; 4],
+    /// The failure of the attempt that got furthest.
+    best: Failure,
+    /// The position after the full sequence, once found.
+    result: B,
+}
+
+impl<B: Board> Search<'_, B> {
+    /// Tries the steps left (`progress`: steps done per hop; `at`: where
+    /// each hop's checker stands) from `position`, at `depth` steps done.
+    fn run(
+        &mut self,
+        position: &B,
+        progress: [u8; MAX_INTERP_HOPS],
+        at: [u8; MAX_INTERP_HOPS],
+        depth: usize,
+    ) -> bool {
+        let interp = self.interp;
+        if depth == usize::from(interp.used) {
+            self.result = *position;
+            return true;
         }
-        let done: i32 = interp.dice[h][..k].iter().map(|&d| i32::from(d)).sum();
-        let from = (i32::from(interp.hops[h].from) - done) as usize;
-        let die = interp.dice[h][k];
-        match position.check_step(from, die) {
-            Ok(()) => {
-                let mut after = *position;
-                steps[depth] = after.apply_step(from, die);
-                let mut next = progress;
-                next[h] += 1;
-                if search(&after, interp, next, depth + 1, steps, best) {
-                    return true;
+        for h in 0..interp.n {
+            let k = usize::from(progress[h]);
+            if k >= usize::from(interp.lens[h]) {
+                continue;
+            }
+            let from = usize::from(at[h]);
+            let die = interp.dice[h][k];
+            match position.check_step(from, die) {
+                Ok(()) => {
+                    let mut after = *position;
+                    self.steps[depth] = after.apply_step(from, die);
+                    let mut next = progress;
+                    next[h] += 1;
+                    // A step before the hop's last lands on the board.
+                    let mut next_at = at;
+                    next_at[h] = at[h].saturating_sub(die);
+                    if self.run(&after, next, next_at, depth + 1) {
+                        return true;
+                    }
+                }
+                Err(IllegalStep::NoChecker) => {}
+                Err(rule) => {
+                    if depth >= self.best.depth {
+                        self.best = Failure { depth, rule };
+                    }
                 }
             }
-            Err(IllegalStep::NoChecker) => {}
-            Err(rule) => {
-                if depth >= best.depth {
-                    *best = Failure { depth, rule };
-                }
-            }
         }
+        false
     }
-    false
 }
 
 /// Applies an interpretation ignoring the movement rules (not the physical
