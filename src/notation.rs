@@ -89,6 +89,7 @@ impl PlayNotation {
 
     /// The hops, in the order written.
     #[must_use]
+    #[inline]
     pub fn hops(&self) -> &[Hop] {
         &self.hops[..usize::from(self.len)]
     }

@@ -94,6 +94,11 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded<'_>, Unreadable> {
 /// Refuses binary data: any NUL byte, or control characters in more than
 /// 1 % of the bytes.
 fn check_binary(bytes: &[u8]) -> Result<(), Unreadable> {
+    // Most text holds no byte below 0x20 but line ends, and no DEL: then it
+    // holds no NUL and no control character either.
+    if !has_suspect_byte(bytes) {
+        return Ok(());
+    }
     // `contains` on bytes is a vectorised search.
     if bytes.contains(&0) {
         let at = bytes.iter().position(|&b| b == 0).unwrap_or_default();
@@ -122,6 +127,24 @@ fn check_binary(bytes: &[u8]) -> Result<(), Unreadable> {
         )));
     }
     Ok(())
+}
+
+/// True when `bytes` hold a byte below 0x20 other than a line feed or
+/// carriage return, or DEL: bytes that may make them binary.
+fn has_suspect_byte(bytes: &[u8]) -> bool {
+    const fn suspect(b: u8) -> u8 {
+        (b < 0x20 && b != b'\n' && b != b'\r') as u8 | (b == 0x7F) as u8
+    }
+    let mut blocks = bytes.chunks_exact(64);
+    // Blocks of a fixed size with a branch-free test: vectorised.
+    let found = blocks.by_ref().any(|block| {
+        let mut odd = 0u8;
+        for &b in block {
+            odd |= suspect(b);
+        }
+        odd != 0
+    });
+    found || blocks.remainder().iter().any(|&b| suspect(b) != 0)
 }
 
 /// How many of the eight bytes of `word` are [binary controls](is_binary_control)
@@ -241,6 +264,20 @@ mod tests {
                 3 * usize::from(is_binary_control(b)),
                 "{b}"
             );
+        }
+    }
+
+    #[test]
+    fn suspect_bytes_are_found_wherever_they_are() {
+        let text = vec![b'a'; 200];
+        assert!(!has_suspect_byte(&text));
+        assert!(!has_suspect_byte(b"ab\r\ncd\n\xc3\xa9~"));
+        for at in [0, 63, 64, 127, 128, 199] {
+            for bad in [0u8, 1, b'\t', 0x0C, 0x1A, 0x1B, 0x1F, 0x7F] {
+                let mut text = text.clone();
+                text[at] = bad;
+                assert!(has_suspect_byte(&text), "{bad} at {at}");
+            }
         }
     }
 

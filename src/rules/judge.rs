@@ -161,6 +161,7 @@ impl<B: Board> Judgement<B> {
 
     /// The same judgement over another board type (`f` converts each board).
     #[must_use]
+    #[inline]
     pub fn map<C: Board>(self, f: impl Fn(B) -> C) -> Judgement<C> {
         Judgement {
             verdict: self.verdict,
@@ -215,10 +216,16 @@ pub fn judge<B: Board>(
     generator: &mut MoveGen<B>,
 ) -> Judgement<B> {
     // `0/0` records a die with nothing left to move (bear-off exports): no hop.
+    let is_empty = |hop: &Hop| hop.from == 0 && hop.to == 0;
+    let any_empty = play.hops().iter().any(is_empty);
+    // The common case first, on the hops as written (no copy).
+    if !any_empty && let Some(direct) = one_hop_per_die(position, roll, play.hops()) {
+        return direct.judgement(roll);
+    }
     let mut hops = [Hop::default(); crate::notation::MAX_HOPS];
     let mut n = 0;
     for hop in play.hops() {
-        if hop.from == 0 && hop.to == 0 {
+        if is_empty(hop) {
             continue;
         }
         hops[n] = *hop;
@@ -226,7 +233,10 @@ pub fn judge<B: Board>(
     }
     let hops = &hops[..n];
 
-    if let Some(j) = one_hop_per_die(position, roll, hops) {
+    if any_empty && let Some(direct) = one_hop_per_die(position, roll, hops) {
+        return direct.judgement(roll);
+    }
+    if let Some(j) = one_hop_two_dice(position, roll, hops) {
         return j;
     }
     if hops.is_empty() && !any_step(position, roll) {
@@ -396,16 +406,19 @@ pub fn judge<B: Board>(
 /// (each die used once, all of them), and the hops play in the order
 /// written. Such a play is legal: it uses every die and each step follows
 /// the movement rules. `None` sends the play to the general path.
-#[inline]
-fn one_hop_per_die<B: Board>(position: &B, roll: Roll, hops: &[Hop]) -> Option<Judgement<B>> {
+#[inline(always)]
+fn one_hop_per_die<B: Board>(position: &B, roll: Roll, hops: &[Hop]) -> Option<Direct<B>> {
     let (a, b) = (roll.first.pips(), roll.second.pips());
     let full = roll.steps();
     if hops.len() != full {
         return None;
     }
-    let mut left = if a == b { [a; 4] } else { [a, b, 0, 0] };
+    // Dice not used yet (non-doubles; a double uses its die every hop).
+    let mut left = [a, b];
     let mut board = *position;
     let mut play = Play::default();
+    // Points where a hit happened, and points a `*` marks.
+    let (mut hit_points, mut marked) = (0u32, 0u32);
     for hop in hops {
         let (from, to) = (usize::from(hop.from), usize::from(hop.to));
         if to >= from || from > 25 {
@@ -413,49 +426,140 @@ fn one_hop_per_die<B: Board>(position: &B, roll: Roll, hops: &[Hop]) -> Option<J
             return None;
         }
         let distance = (from - to) as u8;
-        let slot = if to == 0 {
-            // A bear-off: the exact die, else the smallest higher one
-            // (overage), which `check_step` then allows or not; any other
-            // case, general path.
-            left.iter().position(|&d| d == distance).or_else(|| {
-                (0..left.len())
-                    .filter(|&s| left[s] > distance)
-                    .min_by_key(|&s| left[s])
-            })?
+        // A bear-off takes the exact die, else the smallest higher one
+        // (overage), which `check_step` then allows or not; any other case
+        // goes to the general path.
+        let die = if a == b {
+            if distance == a || (to == 0 && distance < a) {
+                a
+            } else {
+                return None;
+            }
         } else {
-            left.iter().position(|&d| d == distance)?
+            let slot = if left[0] == distance {
+                0
+            } else if left[1] == distance {
+                1
+            } else if to == 0 {
+                // The smaller die above the distance (a used die is 0).
+                match (left[0] > distance, left[1] > distance) {
+                    (true, true) if left[1] < left[0] => 1,
+                    (true, _) => 0,
+                    (false, true) => 1,
+                    (false, false) => return None,
+                }
+            } else {
+                return None;
+            };
+            std::mem::replace(&mut left[slot], 0)
         };
-        let die = left[slot];
-        left[slot] = 0;
         board.check_step(from, die).ok()?;
-        play.push(board.apply_step(from, die));
+        let step = board.apply_step(from, die);
+        hit_points |= u32::from(step.hit) << step.to;
+        marked |= u32::from(hop.hit) << hop.to;
+        play.push(step);
     }
-    let mut j = Judgement::new(PlayVerdict::Legal, board);
-    j.dice_used = full as u8;
-    j.hit_marks = direct_hit_marks(hops, &play);
-    j.steps = play;
-    Some(j)
-}
-
-/// Hit marks of a play written one hop per die: a hit is marked when some
-/// hop to that point has a `*`; a `*` is spurious when no hit happened there.
-fn direct_hit_marks(hops: &[Hop], play: &Play) -> HitMarks {
-    let mut hit_points = 0u32;
-    for step in play.steps() {
-        if step.hit {
-            hit_points |= 1 << step.to;
-        }
-    }
-    let mut marked = 0u32;
-    for hop in hops {
-        if hop.hit {
-            marked |= 1 << hop.to;
-        }
-    }
-    HitMarks {
+    // A hit is marked when some hop to its point has a `*`; a `*` is
+    // spurious when no hit happened at its point.
+    let hit_marks = HitMarks {
         missing: hit_points & !marked != 0,
         spurious: marked & !hit_points != 0,
+    };
+    Some(Direct {
+        result: board,
+        steps: play,
+        hit_marks,
+    })
+}
+
+/// A legal play found by [`one_hop_per_die`] (small, unlike a [`Judgement`]).
+struct Direct<B> {
+    result: B,
+    steps: Play,
+    hit_marks: HitMarks,
+}
+
+impl<B: Board> Direct<B> {
+    /// The judgement: legal, every die used.
+    #[inline]
+    fn judgement(self, roll: Roll) -> Judgement<B> {
+        let mut j = Judgement::new(PlayVerdict::Legal, self.result);
+        j.dice_used = roll.steps() as u8;
+        j.hit_marks = self.hit_marks;
+        j.steps = self.steps;
+        j
     }
+}
+
+/// The commonest compressed play, decided as the general path below decides
+/// it but without its tables: one hop written for both dice of a roll that
+/// is no double (`24/13` for 65), landing on the board. Each order of the
+/// dice is one interpretation; when neither plays, `None` sends the play to
+/// the general path (which then classifies it).
+#[inline(never)]
+fn one_hop_two_dice<B: Board>(position: &B, roll: Roll, hops: &[Hop]) -> Option<Judgement<B>> {
+    let (a, b) = (roll.first.pips(), roll.second.pips());
+    let [hop] = hops else { return None };
+    let (from, to) = (usize::from(hop.from), usize::from(hop.to));
+    if a == b || to == 0 || from > 25 || to >= from || from - to != usize::from(a + b) {
+        return None;
+    }
+    // The physical pass: a checker on the source, the destination open.
+    if !position.movable(from) || position.closed(to) {
+        return None;
+    }
+    // The orders, as the interpretations list them: the first die written
+    // first, then the other.
+    let play = |first: u8, second: u8| -> Option<(B, Play)> {
+        let mut board = *position;
+        let mut steps = Play::default();
+        board.check_step(from, first).ok()?;
+        steps.push(board.apply_step(from, first));
+        let middle = from - usize::from(first);
+        board.check_step(middle, second).ok()?;
+        steps.push(board.apply_step(middle, second));
+        Some((board, steps))
+    };
+    let marks = |first: u8, steps: &Play| {
+        let mut hit_points = 0u32;
+        for s in steps.steps() {
+            if s.hit {
+                hit_points |= 1 << s.to;
+            }
+        }
+        let landings = (1u32 << (from - usize::from(first))) | (1u32 << to);
+        let marked = if hop.hit { landings } else { 0 };
+        HitMarks {
+            missing: hit_points & !marked != 0,
+            spurious: hop.hit && landings & hit_points == 0,
+        }
+    };
+    let score = |first: u8, steps: &Play| {
+        let m = marks(first, steps);
+        let hits = steps.steps().iter().filter(|s| s.hit).count();
+        (m.spurious, m.missing, hits)
+    };
+    let (chosen, other) = match (play(a, b), play(b, a)) {
+        (None, None) => return None,
+        (Some(x), None) => ((a, x), None),
+        (None, Some(y)) => ((b, y), None),
+        // The better score first; the order of the dice on a tie.
+        (Some(x), Some(y)) if score(b, &y.1) < score(a, &x.1) => ((b, y), Some((a, x))),
+        (Some(x), Some(y)) => ((a, x), Some((b, y))),
+    };
+    let (first, (result, steps)) = chosen;
+    let mut j = Judgement::new(PlayVerdict::Legal, result);
+    j.steps = steps;
+    j.dice_used = 2;
+    j.hit_marks = marks(first, &steps);
+    // The other reading stays possible unless a written `*` rules it out.
+    if let Some((other_first, (other_result, other_steps))) = other
+        && other_result != result
+        && score(other_first, &other_steps).0 == score(first, &steps).0
+    {
+        j.alternatives[0] = Some(other_result);
+    }
+    Some(j)
 }
 
 /// True when at least one die of `roll` can be played (then a roll with
@@ -600,66 +704,88 @@ fn makes(hop: &Hop, seq: &[u8]) -> bool {
 /// in order) under the movement rules. Ok with the result, else the failure
 /// of the attempt that got furthest.
 fn playable<B: Board>(position: &B, interp: &Interp) -> Result<(B, Play), Failure> {
-    let mut best = Failure {
-        depth: 0,
-        rule: IllegalStep::NoChecker,
+    let mut search = Search {
+        interp,
+        steps: [Step::default(); 4],
+        best: Failure {
+            depth: 0,
+            rule: IllegalStep::NoChecker,
+        },
+        result: *position,
     };
-    let mut steps = [Step::default(); 4];
-    let progress = [0u8; MAX_INTERP_HOPS];
-    if search(position, interp, progress, 0, &mut steps, &mut best) {
+    // Where each hop's checker stands: its source before any step.
+    let mut at = [0u8; MAX_INTERP_HOPS];
+    for (slot, hop) in at.iter_mut().zip(&interp.hops[..interp.n]) {
+        *slot = hop.from;
+    }
+    if search.run(position, [0; MAX_INTERP_HOPS], at, 0) {
         let mut play = Play::default();
-        for s in &steps[..usize::from(interp.used)] {
+        for s in &search.steps[..usize::from(interp.used)] {
             play.push(*s);
         }
-        // `search` leaves the final position in `steps`' replay: recompute.
-        let mut p = *position;
-        for s in play.steps() {
-            p.apply_step(usize::from(s.from), s.die);
-        }
-        Ok((p, play))
+        Ok((search.result, play))
     } else {
-        Err(best)
+        Err(search.best)
     }
 }
 
-fn search<B: Board>(
-    position: &B,
-    interp: &Interp,
-    progress: [u8; MAX_INTERP_HOPS],
-    depth: usize,
-    steps: &mut [Step; 4],
-    best: &mut Failure,
-) -> bool {
-    if depth == usize::from(interp.used) {
-        return true;
-    }
-    for h in 0..interp.n {
-        let k = usize::from(progress[h]);
-        if k >= usize::from(interp.lens[h]) {
-            continue;
+/// The depth-first search of [`playable`]: hops tried in order at every
+/// depth, the first full sequence kept.
+struct Search<'i, B> {
+    interp: &'i Interp,
+    /// The steps of the sequence being tried.
+    steps: [Step; 4],
+    /// The failure of the attempt that got furthest.
+    best: Failure,
+    /// The position after the full sequence, once found.
+    result: B,
+}
+
+impl<B: Board> Search<'_, B> {
+    /// Tries the steps left (`progress`: steps done per hop; `at`: where
+    /// each hop's checker stands) from `position`, at `depth` steps done.
+    fn run(
+        &mut self,
+        position: &B,
+        progress: [u8; MAX_INTERP_HOPS],
+        at: [u8; MAX_INTERP_HOPS],
+        depth: usize,
+    ) -> bool {
+        let interp = self.interp;
+        if depth == usize::from(interp.used) {
+            self.result = *position;
+            return true;
         }
-        let done: i32 = interp.dice[h][..k].iter().map(|&d| i32::from(d)).sum();
-        let from = (i32::from(interp.hops[h].from) - done) as usize;
-        let die = interp.dice[h][k];
-        match position.check_step(from, die) {
-            Ok(()) => {
-                let mut after = *position;
-                steps[depth] = after.apply_step(from, die);
-                let mut next = progress;
-                next[h] += 1;
-                if search(&after, interp, next, depth + 1, steps, best) {
-                    return true;
+        for h in 0..interp.n {
+            let k = usize::from(progress[h]);
+            if k >= usize::from(interp.lens[h]) {
+                continue;
+            }
+            let from = usize::from(at[h]);
+            let die = interp.dice[h][k];
+            match position.check_step(from, die) {
+                Ok(()) => {
+                    let mut after = *position;
+                    self.steps[depth] = after.apply_step(from, die);
+                    let mut next = progress;
+                    next[h] += 1;
+                    // A step before the hop's last lands on the board.
+                    let mut next_at = at;
+                    next_at[h] = at[h].saturating_sub(die);
+                    if self.run(&after, next, next_at, depth + 1) {
+                        return true;
+                    }
+                }
+                Err(IllegalStep::NoChecker) => {}
+                Err(rule) => {
+                    if depth >= self.best.depth {
+                        self.best = Failure { depth, rule };
+                    }
                 }
             }
-            Err(IllegalStep::NoChecker) => {}
-            Err(rule) => {
-                if depth >= best.depth {
-                    *best = Failure { depth, rule };
-                }
-            }
         }
+        false
     }
-    false
 }
 
 /// Applies an interpretation ignoring the movement rules (not the physical

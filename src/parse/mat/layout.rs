@@ -289,15 +289,21 @@ pub(super) fn split_row_into(text: &str, layout: &mut RowLayout) -> bool {
             skip_blanks(bytes, cursor)
         } else {
             let j = next_special(bytes, cursor);
-            // The start of the word holding byte `j`.
-            let mut t = j;
+            // The start of the word holding byte `j`; at once for the `:`
+            // of `dd:` starting a word.
+            let dice_word = j >= cursor + 2
+                && matches!(bytes.get(j - 2..=j), Some([b'0'..=b'9', b'0'..=b'9', b':']))
+                && (j == cursor + 2 || bytes.get(j - 3).is_some_and(|&b| is_blank(b)));
+            let mut t = if dice_word { j - 2 } else { j };
             while t > cursor && bytes.get(t - 1).is_some_and(|&b| !is_blank(b)) {
                 t -= 1;
             }
             t
         };
         let Some(&b) = bytes.get(t) else { break };
-        if b.is_ascii_digit() {
+        // `dd:` (the commonest cell start) is no row number.
+        let dice = matches!(bytes.get(t..t + 3), Some([b'0'..=b'9', b'0'..=b'9', b':']));
+        if b.is_ascii_digit() && !dice {
             let inner = row_number(bytes, t)
                 .filter(|&(_, after)| bytes.get(after).is_none_or(|&c| is_blank(c)));
             if let Some((value, after)) = inner {
@@ -317,7 +323,7 @@ pub(super) fn split_row_into(text: &str, layout: &mut RowLayout) -> bool {
                 continue;
             }
         }
-        if fresh || is_cell_start(bytes, t) {
+        if fresh || dice || is_cell_start(bytes, t) {
             if let Some(cell) = open.take() {
                 layout.close(cell, trim_back(bytes, t));
             }
@@ -325,7 +331,10 @@ pub(super) fn split_row_into(text: &str, layout: &mut RowLayout) -> bool {
             fresh = false;
         }
         let mut end = t;
-        if (b == b'I' || b == b'i') && starts_with_ci(bytes, t, b"illegal") {
+        if dice {
+            // The word `dd:` ends at its colon or goes on.
+            end = t + 3;
+        } else if (b == b'I' || b == b'i') && starts_with_ci(bytes, t, b"illegal") {
             end = skip_dump(bytes, t);
         }
         cursor = skip_word(bytes, end);

@@ -89,19 +89,28 @@ impl<'a> Line<'a> {
         }
     }
 
+    /// A cell of the line (ending just after a character that is no space
+    /// or tab) without its trailing white space: itself on a plain line,
+    /// whose only white space is the space.
+    #[inline]
+    pub fn trim_cell<'s>(&self, cell: &'s str) -> &'s str {
+        if self.plain { cell } else { cell.trim_end() }
+    }
+
     /// The line without leading and trailing white space.
     pub fn trimmed(&self) -> &'a str {
         self.trim_end(self.trim_start())
     }
 }
 
-/// True when none of the eight bytes of `word` is a control character
-/// (line ends, tab) or above 0x7F.
-const fn is_plain_word(word: u64) -> bool {
+/// The high bit of each byte of `word` that is a control character (below
+/// 0x20: line ends, tab) or above 0x7F; exact per byte.
+const fn odd_bytes(word: u64) -> u64 {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
-    let below = word.wrapping_sub(ONES * 0x20) & !word & HIGH;
-    (below | (word & HIGH)) == 0
+    // With the high bits set no borrow crosses bytes.
+    let below_space = !((word | HIGH) - ONES * 0x20) & !word & HIGH;
+    below_space | (word & HIGH)
 }
 
 /// The lines of a text from a byte offset on.
@@ -127,12 +136,14 @@ impl<'a> Iterator for Lines<'a> {
         let bytes = rest.as_bytes();
         let mut len = 0;
         let mut plain = true;
-        // Eight bytes at a time while none is a control character (line
-        // ends, tab) or non-ASCII.
+        // Eight bytes at a time up to the first control character (line
+        // ends, tab) or non-ASCII byte: at a line end the line is plain.
         while let Some(chunk) = bytes.get(len..len + 8) {
             let mut word = [0; 8];
             word.copy_from_slice(chunk);
-            if !is_plain_word(u64::from_le_bytes(word)) {
+            let odd = odd_bytes(u64::from_le_bytes(word));
+            if odd != 0 {
+                len += (odd.trailing_zeros() / 8) as usize;
                 break;
             }
             len += 8;
@@ -185,18 +196,23 @@ mod tests {
     }
 
     #[test]
-    fn plain_words_have_no_control_or_high_bytes() {
-        assert!(is_plain_word(u64::from_le_bytes(*b"13/9 24/")));
+    fn odd_bytes_are_control_or_high_bytes_exactly() {
+        assert_eq!(odd_bytes(u64::from_le_bytes(*b"13/9 24/")), 0);
         for bad in [b'\n', b'\r', b'\t', 0, 0x0B, 0x1F, 0x80, 0xFF] {
             for at in 0..8 {
-                let mut word = *b"        ";
-                word[at] = bad;
-                assert!(!is_plain_word(u64::from_le_bytes(word)), "{bad} at {at}");
+                for fill in [b' ', b'~', 0x7F, b'\n', 0x80] {
+                    let mut word = [fill; 8];
+                    word[at] = bad;
+                    let odd = odd_bytes(u64::from_le_bytes(word));
+                    let expected = word
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, b)| !(0x20..0x80).contains(*b))
+                        .fold(0u64, |m, (i, _)| m | 0x80 << (8 * i));
+                    assert_eq!(odd, expected, "{bad} at {at} in {fill}");
+                }
             }
         }
-        let mut word = *b"        ";
-        word[3] = b'~';
-        assert!(is_plain_word(u64::from_le_bytes(word)));
     }
 
     #[test]

@@ -572,7 +572,7 @@ impl<'v, 'a, V: Visitor<'a>> MatchReader<'v, 'a, V> {
             self.threshold,
         );
         for ((cell, &side), &location) in row.cells().iter().zip(&sides).zip(&locations) {
-            let text = line.trim_end(line.text.get(cell.start()..cell.end()).unwrap_or_default());
+            let text = line.trim_cell(line.text.get(cell.start()..cell.end()).unwrap_or_default());
             let frame = Frame {
                 names: &names,
                 column: side,
