@@ -19,6 +19,7 @@ pub mod board;
 pub mod csv;
 pub mod explain;
 pub mod jsonl;
+pub mod legal;
 pub mod players;
 pub mod rules;
 pub mod summary;
