@@ -13,7 +13,7 @@ use bgaudit::parse::{
 };
 use bgaudit::side::{ByPlayer, Side};
 
-use crate::util::{fixtures, shared};
+use crate::util::{fixtures, shared, shared_or_skip};
 
 /// Every event, owned, with the call order checked as it comes.
 #[derive(Default)]
@@ -1098,6 +1098,9 @@ impl Visitor<'_> for Totals {
 
 #[test]
 fn the_whole_corpus_reads() {
+    if shared_or_skip("corpus", "the shared corpora").is_none() {
+        return;
+    }
     let files = corpus_files();
     assert!(files.len() > 2000, "the shared corpus is missing");
     let mut totals = Totals::default();
@@ -1190,6 +1193,14 @@ fn the_whole_corpus_reads() {
 /// and cube actions per match, as gnubg counted them.
 #[test]
 fn self_play_counts_match_the_manifest() {
+    if shared_or_skip(
+        "corpus/gnubg-selfplay",
+        "the GNU Backgammon self-play corpus",
+    )
+    .is_none()
+    {
+        return;
+    }
     let dir = shared().join("corpus/gnubg-selfplay");
     let manifest = std::fs::read_to_string(dir.join("MANIFEST.tsv")).unwrap();
     let mut lines = manifest.lines();
