@@ -18,3 +18,4 @@ mod robust;
 mod typo_rate;
 mod util;
 mod variants;
+mod walk;

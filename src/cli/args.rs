@@ -169,8 +169,10 @@ pub(crate) enum LegalFormat {
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct CheckArgs {
-    /// Files, directories (read recursively, hidden entries skipped) or `-`
-    /// for standard input. Files are recognised by content, not extension.
+    /// Files, directories or `-` for standard input. A folder is read
+    /// recursively, hidden entries left out; a file found in it that is no
+    /// match record (by content: a README, a manifest, a picture) is skipped
+    /// and counted. Files are recognised by content, not extension.
     #[arg(required = true, value_name = "PATH")]
     pub(crate) paths: Vec<OsString>,
     /// Output format [default: table on a terminal, else jsonl].
@@ -216,7 +218,70 @@ pub(crate) struct CommonArgs {
     #[arg(long, short = 'q')]
     pub(crate) quiet: bool,
     #[command(flatten)]
+    pub(crate) walk: WalkArgs,
+    #[command(flatten)]
     pub(crate) rules: RuleArgs,
+}
+
+/// Which files a folder walk takes (as ripgrep does). A path named on the
+/// command line is always read.
+#[derive(Debug, clap::Args)]
+pub(crate) struct WalkArgs {
+    /// Take (or with `!GLOB`, leave out) the files and folders found that
+    /// match GLOB, a `.gitignore` glob matched against the path as walked
+    /// (`*.mat`, `!drafts/`, `2024/**`). Repeatable; the last glob that
+    /// matches decides; when one takes, a file none matches is left out.
+    #[arg(
+        long,
+        short = 'g',
+        value_name = "GLOB",
+        help_heading = "Files in folders"
+    )]
+    pub(crate) glob: Vec<String>,
+    /// Take only files of this type (by extension): mat (*.mat, *.txt),
+    /// sgf (*.sgf), xg (*.xg, *.xgp). Repeatable.
+    #[arg(
+        long = "type",
+        short = 't',
+        value_name = "TYPE",
+        value_enum,
+        help_heading = "Files in folders"
+    )]
+    pub(crate) types: Vec<FileType>,
+    /// Leave out files of this type. Repeatable.
+    #[arg(
+        long,
+        short = 'T',
+        value_name = "TYPE",
+        value_enum,
+        help_heading = "Files in folders"
+    )]
+    pub(crate) type_not: Vec<FileType>,
+    /// Also walk hidden files and folders (names starting with `.`).
+    #[arg(long, help_heading = "Files in folders")]
+    pub(crate) hidden: bool,
+}
+
+/// The file types of `--type`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum FileType {
+    /// Jellyfish text records: *.mat, *.txt.
+    Mat,
+    /// GNU Backgammon SGF: *.sgf.
+    Sgf,
+    /// eXtreme Gammon: *.xg, *.xgp.
+    Xg,
+}
+
+impl FileType {
+    /// The name `walk::TYPES` knows it by.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            FileType::Mat => "mat",
+            FileType::Sgf => "sgf",
+            FileType::Xg => "xg",
+        }
+    }
 }
 
 #[derive(Debug, clap::Args)]

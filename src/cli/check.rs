@@ -14,6 +14,7 @@ use bgaudit::report::rules::RulesListing;
 use bgaudit::report::summary::SummaryWriter;
 use bgaudit::report::{self, Totals, finding_rows, finding_writer};
 
+use super::input::Outcome;
 use super::{Batch, Config, exit_status, input, pool};
 
 /// What `check` was asked for.
@@ -43,10 +44,15 @@ pub(crate) fn run(config: &Config, check: &Check<'_>) -> Result<ExitCode> {
     let work = |index: usize| {
         let input = &inputs[index];
         if explain {
-            let (report, bytes) = input::check_keeping(input, &config.options);
-            let source = bytes.as_deref().and_then(Source::from_bytes);
-            let text = Explainer::new(&report, source.as_ref(), style).all();
-            (report, Some(text))
+            let (outcome, bytes) = input::check_keeping(input, &config.options);
+            let text = match &outcome {
+                Outcome::Checked(report) => {
+                    let source = bytes.as_deref().and_then(Source::from_bytes);
+                    Some(Explainer::new(report, source.as_ref(), style).all())
+                }
+                Outcome::Skipped(_) => None,
+            };
+            (outcome, text)
         } else {
             (input::check(input, &config.options), None)
         }
@@ -84,13 +90,22 @@ pub(crate) fn run(config: &Config, check: &Check<'_>) -> Result<ExitCode> {
         Batch::batch_size(config),
         work,
         |index, result| {
-            let (report, text) = result.unwrap_or_else(|panic| {
+            let (outcome, text) = result.unwrap_or_else(|panic| {
                 let report = input::internal_error(&inputs[index], &panic);
                 let text = Explainer::new(&report, None, style).all();
-                (report, Some(text))
+                (Outcome::Checked(report), Some(text))
             });
             progress.tick();
-            totals.add(&report);
+            outcome.count(&inputs[index], &mut totals);
+            let report = match outcome {
+                Outcome::Checked(report) => report,
+                Outcome::Skipped(skipped) => {
+                    if let Some(writer) = writer.as_mut() {
+                        writer.skipped(&skipped)?;
+                    }
+                    return Ok(());
+                }
+            };
             if let Some(summary) = summary.as_mut() {
                 summary.file(&report)?;
             }
@@ -134,5 +149,6 @@ pub(crate) fn run(config: &Config, check: &Check<'_>) -> Result<ExitCode> {
             eprint!("{totals}");
         }
     }
+    super::nothing_read(config, &totals)?;
     Ok(exit_status(&totals, check.fail_on))
 }

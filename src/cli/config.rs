@@ -16,7 +16,11 @@ use bgaudit::report::explain::{Place, Style};
 use bgaudit::report::players::{self, Aliases};
 use bgaudit::report::{self, legal};
 
-use super::args::{Args, CheckFormat, Command, FailOn, LegalFormat, PlayersFormat, RuleArgs};
+use bgaudit::walk::Filter;
+
+use super::args::{
+    Args, CheckFormat, Command, FailOn, FileType, LegalFormat, PlayersFormat, RuleArgs,
+};
 
 /// What to do with the reports.
 #[derive(Debug)]
@@ -75,6 +79,8 @@ pub(crate) struct Config {
     pub(crate) width: Option<u16>,
     /// Paths as given (`-` = standard input).
     pub(crate) paths: Vec<OsString>,
+    /// Which files found in folders are read.
+    pub(crate) filter: Filter,
     /// Threads checking files.
     pub(crate) jobs: usize,
     /// No progress bar, no closing summary.
@@ -105,6 +111,7 @@ impl Config {
             style,
             width,
             paths: vec![path],
+            filter: Filter::default(),
             jobs: 1,
             quiet: true,
             options: Options {
@@ -164,6 +171,7 @@ impl Config {
                     style,
                     width,
                     paths: Vec::new(),
+                    filter: Filter::default(),
                     jobs: 1,
                     quiet: true,
                     options: Options::default(),
@@ -221,10 +229,20 @@ impl Config {
             .or_else(|| std::thread::available_parallelism().ok())
             .map_or(1, NonZeroUsize::get);
         let flags = common.rules.flags();
+        let names = |types: &[FileType]| -> Vec<String> {
+            types.iter().map(|t| t.name().to_owned()).collect()
+        };
+        let filter = Filter::new(
+            &common.walk.glob,
+            &names(&common.walk.types),
+            &names(&common.walk.type_not),
+            common.walk.hidden,
+        )?;
         Ok(Config {
             style,
             width,
             paths,
+            filter,
             jobs,
             quiet: common.quiet,
             options: Options {

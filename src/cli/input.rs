@@ -2,16 +2,59 @@
 //! be opened, it is no transcript, its check panics) becomes that file's
 //! report, never an error of the run.
 
-use bgaudit::replay::{FileReport, Options, check_bytes};
+use bgaudit::replay::{FileReport, FileStatus, Options, check_bytes};
+use bgaudit::report::{SkippedRecord, Totals};
 use bgaudit::walk::{self, Input};
 
+/// What became of one input.
+#[derive(Debug)]
+pub(crate) enum Outcome {
+    /// Read and checked (or unreadable, or missing: the report says so).
+    Checked(FileReport),
+    /// Found in a folder and no match record: skipped.
+    Skipped(SkippedRecord),
+}
+
+impl Outcome {
+    /// Counts the outcome of `input` in `totals`.
+    pub(crate) fn count(&self, input: &Input, totals: &mut Totals) {
+        match self {
+            Outcome::Checked(report) if matches!(input, Input::Missing(_)) => {
+                totals.add_missing(report);
+            }
+            Outcome::Checked(report) => totals.add(report),
+            Outcome::Skipped(_) => totals.add_skipped(),
+        }
+    }
+}
+
 /// Reads and checks one input.
-pub(crate) fn check(input: &Input, options: &Options) -> FileReport {
-    check_keeping(input, options).0
+pub(crate) fn check(input: &Input, options: &Options) -> Outcome {
+    match check_keeping(input, options) {
+        (Outcome::Checked(report), _) => Outcome::Checked(report),
+        (skipped, _) => skipped,
+    }
 }
 
 /// [`check`], also handing back the bytes read (to quote lines from).
-pub(crate) fn check_keeping(input: &Input, options: &Options) -> (FileReport, Option<Vec<u8>>) {
+pub(crate) fn check_keeping(input: &Input, options: &Options) -> (Outcome, Option<Vec<u8>>) {
+    let (report, bytes) = read_and_check(input, options);
+    if let (Input::Found(path), Some(bytes)) = (input, &bytes) {
+        if report.status == FileStatus::Unreadable {
+            if let Some(reason) = walk::record::not_a_record(path, bytes) {
+                let skipped = SkippedRecord {
+                    file: report.path,
+                    reason,
+                };
+                return (Outcome::Skipped(skipped), None);
+            }
+        }
+    }
+    (Outcome::Checked(report), bytes)
+}
+
+/// Reads and checks one input, whatever it is.
+fn read_and_check(input: &Input, options: &Options) -> (FileReport, Option<Vec<u8>>) {
     let name = input.name();
     match input.read() {
         Ok(bytes) => (check_bytes(&name, &bytes, options), Some(bytes)),
@@ -69,5 +112,5 @@ pub(crate) fn single(
             path.to_string_lossy()
         );
     }
-    Ok(check_keeping(&input, &config.options))
+    Ok(read_and_check(&input, &config.options))
 }

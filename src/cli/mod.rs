@@ -87,7 +87,7 @@ impl Batch {
     /// # Errors
     /// No input at all, or threads that cannot start.
     pub(crate) fn new(config: &Config) -> Result<Batch> {
-        let mut inputs = walk::discover(&config.paths);
+        let mut inputs = walk::discover_with(&config.paths, &config.filter);
         // One path cannot reach a file twice: only several are compared.
         let repeated = if config.paths.len() > 1 {
             walk::dedup(&mut inputs)
@@ -136,10 +136,25 @@ fn describe_paths(paths: &[OsString]) -> String {
         .join(", ")
 }
 
+/// An error when every file found was skipped as no match record: nothing
+/// was checked, which is no clean run.
+///
+/// # Errors
+/// That error.
+pub(crate) fn nothing_read(config: &Config, totals: &Totals) -> Result<()> {
+    if totals.files == 0 && totals.missing == 0 && totals.skipped > 0 {
+        anyhow::bail!(
+            "no match record in {}: every file found was skipped",
+            describe_paths(&config.paths)
+        );
+    }
+    Ok(())
+}
+
 /// 2 when an input could not be read, else 1 when findings reach `fail_on`,
 /// else 0.
 pub(crate) fn exit_status(totals: &Totals, fail_on: Option<Severity>) -> ExitCode {
-    if totals.unreadable > 0 {
+    if totals.any_unread() {
         ExitCode::from(2)
     } else if fail_on.is_some_and(|level| totals.at_or_above(level) > 0) {
         ExitCode::from(1)

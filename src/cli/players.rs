@@ -7,6 +7,7 @@ use anyhow::Result;
 use bgaudit::report::Totals;
 use bgaudit::report::players::{self, Aliases, PlayersReport};
 
+use super::input::Outcome;
 use super::{Batch, Config, exit_status, input, pool};
 
 /// Runs `players`.
@@ -29,11 +30,14 @@ pub(crate) fn run(config: &Config, format: players::Format, aliases: &Aliases) -
         Batch::batch_size(config),
         |index| input::check(&inputs[index], &config.options),
         |index, result| {
-            let report =
-                result.unwrap_or_else(|panic| input::internal_error(&inputs[index], &panic));
+            let outcome = result.unwrap_or_else(|panic| {
+                Outcome::Checked(input::internal_error(&inputs[index], &panic))
+            });
             progress.tick();
-            totals.add(&report);
-            players.add_file(&report);
+            outcome.count(&inputs[index], &mut totals);
+            if let Outcome::Checked(report) = outcome {
+                players.add_file(&report);
+            }
             Ok(())
         },
         || progress.poll(),
@@ -50,5 +54,6 @@ pub(crate) fn run(config: &Config, format: players::Format, aliases: &Aliases) -
             eprintln!("alias {alias}: no player of the inputs is named so");
         }
     }
+    super::nothing_read(config, &totals)?;
     Ok(exit_status(&totals, None))
 }

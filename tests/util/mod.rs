@@ -2,7 +2,6 @@
 
 #![allow(dead_code)]
 
-use std::io::Write as _;
 use std::path::PathBuf;
 
 /// The environment variable under which a test that needs `../shared` fails
