@@ -911,3 +911,139 @@ fn players_refuse_cyclic_aliases_and_name_the_unused_ones() {
     assert_eq!(unused.status.code(), Some(0));
     assert!(stderr(&unused).contains("alias nobody=somebody: no player of the inputs is named so"));
 }
+
+#[test]
+fn every_subcommand_takes_the_same_format_names() {
+    // check: json is JSON Lines, as jsonl.
+    let jsonl = run(&["check", "--format", "jsonl", "fixtures/examples"]);
+    let json = run(&["check", "--format", "json", "fixtures/examples"]);
+    assert_eq!(stdout(&json), stdout(&jsonl));
+    assert_eq!(json.status.code(), Some(1));
+    // players: jsonl is the array of json, one object per line.
+    let array: Vec<serde_json::Value> = serde_json::from_str(&stdout(&run(&[
+        "players",
+        "--format",
+        "json",
+        "fixtures/examples",
+    ])))
+    .expect("a JSON array");
+    let lines: Vec<serde_json::Value> =
+        stdout(&run(&["players", "--format", "jsonl", "fixtures/examples"]))
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("one object per line"))
+            .collect();
+    assert_eq!(lines, array);
+    // legal: text (or table), json, jsonl, csv.
+    let legal = |format: &str| stdout(&run(&["legal", "4HPwATDgc/ABMA", "31", "--format", format]));
+    assert_eq!(legal("table"), legal("text"));
+    let array: Vec<serde_json::Value> = serde_json::from_str(&legal("json")).expect("an array");
+    let lines: Vec<serde_json::Value> = legal("jsonl")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one object per line"))
+        .collect();
+    assert_eq!(lines, array);
+    let csv = legal("csv");
+    assert_eq!(csv.lines().next(), Some("play,position"));
+    assert_eq!(csv.lines().count(), 17);
+    // A name that does not fit is refused in one line that lists the others.
+    let output = run(&["players", "--format", "xml", "fixtures/examples"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(stderr(&output).lines().count(), 1);
+    assert!(stderr(&output).contains("table, csv, json, jsonl"));
+}
+
+#[test]
+fn legal_lists_plays_from_the_highest_point_down() {
+    let text = stdout(&run(&["legal", "4HPwATDgc/ABMA", "31"]));
+    let plays: Vec<&str> = text
+        .lines()
+        .map(|l| l.split('\t').next().expect("a play"))
+        .collect();
+    assert_eq!(plays.first(), Some(&"24/21 24/23"));
+    assert_eq!(plays.last(), Some(&"6/2"));
+    let at = |play: &str| plays.iter().position(|p| *p == play).expect(play);
+    assert!(at("24/20") < at("13/9") && at("13/9") < at("8/5 6/5"));
+}
+
+#[test]
+fn color_is_chosen_by_flag_beside_no_color() {
+    let coloured = |args: &[&str], no_color: Option<&str>| {
+        let mut command = bgaudit();
+        command.args(args).stdin(Stdio::null());
+        match no_color {
+            Some(value) => command.env("NO_COLOR", value),
+            None => command.env_remove("NO_COLOR"),
+        };
+        let output = command.output().expect("the binary runs");
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+        stdout(&output).contains("\x1b[")
+    };
+    let code = ["explain", "illegal-play"];
+    // Into a pipe: no colour unless asked for.
+    assert!(!coloured(&code, None));
+    assert!(coloured(
+        &["--color", "always", "explain", "illegal-play"],
+        None
+    ));
+    assert!(coloured(
+        &["explain", "illegal-play", "--color", "always"],
+        Some("1")
+    ));
+    assert!(!coloured(
+        &["explain", "illegal-play", "--color", "never"],
+        None
+    ));
+    assert!(!coloured(
+        &["explain", "illegal-play", "--color", "auto"],
+        Some("1")
+    ));
+    let bad = run(&["explain", "illegal-play", "--color", "sometimes"]);
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
+fn the_variants_are_listed_in_the_help_and_named_in_any_case() {
+    let help = stdout(&run(&["check", "--help"]));
+    for name in [
+        "backgammon",
+        "nackgammon",
+        "hypergammon1",
+        "hypergammon2",
+        "hypergammon3",
+        "plakoto",
+    ] {
+        assert!(help.contains(&format!("- {name}:")), "{name} in\n{help}");
+    }
+    let output = run(&[
+        "check",
+        "--format",
+        "jsonl",
+        "--variant",
+        "Nackgammon",
+        "fixtures/examples/friendly-3pt.mat",
+    ]);
+    let matches = records(&output, "match");
+    assert_eq!(matches[0]["rules"]["variant"]["value"], "nackgammon");
+    let bad = run(&["check", "--variant", "fevga", "fixtures/examples"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert_eq!(stderr(&bad).lines().count(), 1, "{}", stderr(&bad));
+    assert!(stderr(&bad).contains("plakoto"));
+}
+
+#[test]
+fn a_usage_error_is_one_line_on_standard_error() {
+    for args in [
+        &["check"][..],
+        &["check", "--format", "xml", CLEAN],
+        &["check", "--jobs", "0", CLEAN],
+        &["legal", "4HPwATDgc/ABMA", "31", "--format", "table-ish"],
+        &["show", "fixtures/examples/friendly-3pt.mat", "--move", "3"],
+    ] {
+        let output = run(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert_eq!(stdout(&output), "", "{args:?}");
+        let err = stderr(&output);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("bgaudit: "), "{err}");
+    }
+}

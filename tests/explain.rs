@@ -435,9 +435,17 @@ fn show_prints_the_board_before_and_after_each_action() {
         run(&["show", EXAMPLE, "--move", "3"]).status.code(),
         Some(2)
     );
-    let output = run(&["show", "fixtures/cli/binary.xg"]);
-    assert_eq!(output.status.code(), Some(2));
-    assert!(stdout(&output).starts_with("error[unreadable]"));
+    // An error is one line on standard error, nothing on standard output.
+    for file in ["README.md", "fixtures/no-such-file.mat"] {
+        for command in ["show", "explain"] {
+            let output = run(&[command, file]);
+            assert_eq!(output.status.code(), Some(2), "{command} {file}");
+            assert_eq!(stdout(&output), "", "{command} {file}");
+            let err = String::from_utf8(output.stderr).expect("UTF-8");
+            assert_eq!(err.lines().count(), 1, "{command} {file}: {err}");
+            assert!(err.starts_with("bgaudit: "), "{err}");
+        }
+    }
 }
 
 #[test]

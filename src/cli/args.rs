@@ -39,6 +39,10 @@ Exit status:
 pub struct Args {
     #[command(subcommand)]
     pub(crate) command: Command,
+    /// When to colour diagnostics and boards.
+    #[arg(long, value_enum, value_name = "WHEN", global = true,
+          default_value_t = ColorChoice::Auto)]
+    pub(crate) color: ColorChoice,
 }
 
 #[derive(Debug, Subcommand)]
@@ -159,12 +163,63 @@ pub(crate) struct LegalArgs {
     pub(crate) format: LegalFormat,
 }
 
+/// The formats of `legal`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub(crate) enum LegalFormat {
     /// One play per line: the play, a tab, the position ID after it.
+    #[value(alias = "table")]
     Text,
     /// A JSON array of objects with `play` and `position`.
     Json,
+    /// JSON Lines: one object with `play` and `position` per line.
+    Jsonl,
+    /// CSV with a header row: play,position.
+    Csv,
+}
+
+/// When to colour diagnostics and boards.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub(crate) enum ColorChoice {
+    /// On a terminal, unless the NO_COLOR environment variable is set
+    /// (non-empty).
+    #[default]
+    Auto,
+    /// Always, even into a pipe or with NO_COLOR.
+    Always,
+    /// Never.
+    Never,
+}
+
+/// The game variants of `--variant`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum VariantName {
+    /// Standard backgammon.
+    Backgammon,
+    /// Nackgammon: two back checkers more, on the 23 point.
+    Nackgammon,
+    /// Hypergammon with 1 checker a side.
+    Hypergammon1,
+    /// Hypergammon with 2 checkers a side.
+    Hypergammon2,
+    /// Hypergammon with 3 checkers a side.
+    #[value(alias = "hypergammon")]
+    Hypergammon3,
+    /// Greek Plakoto (pinning, the mother checker).
+    Plakoto,
+}
+
+impl VariantName {
+    /// The engine's variant.
+    pub(crate) fn variant(self) -> Variant {
+        match self {
+            VariantName::Backgammon => Variant::Backgammon,
+            VariantName::Nackgammon => Variant::Nackgammon,
+            VariantName::Hypergammon1 => Variant::Hypergammon(1),
+            VariantName::Hypergammon2 => Variant::Hypergammon(2),
+            VariantName::Hypergammon3 => Variant::Hypergammon(3),
+            VariantName::Plakoto => Variant::Plakoto,
+        }
+    }
 }
 
 #[derive(Debug, clap::Args)]
@@ -238,8 +293,7 @@ pub(crate) struct WalkArgs {
         help_heading = "Files in folders"
     )]
     pub(crate) glob: Vec<String>,
-    /// Take only files of this type (by extension): mat (*.mat, *.txt),
-    /// sgf (*.sgf), xg (*.xg, *.xgp). Repeatable.
+    /// Take only files of this type (by extension). Repeatable.
     #[arg(
         long = "type",
         short = 't',
@@ -301,9 +355,14 @@ pub(crate) struct RuleArgs {
           help_heading = "Rules (a file's own tags win)")]
     pub(crate) cube_limit: Option<u32>,
     /// The game variant, for files that do not say.
-    #[arg(long, value_name = "NAME", value_parser = parse_variant,
-          help_heading = "Rules (a file's own tags win)")]
-    pub(crate) variant: Option<Variant>,
+    #[arg(
+        long,
+        value_name = "NAME",
+        value_enum,
+        ignore_case = true,
+        help_heading = "Rules (a file's own tags win)"
+    )]
+    pub(crate) variant: Option<VariantName>,
     /// Money play: ties of the opening roll turned the cube, at most N times
     /// a game (the cube stays centred; records do not show them).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=6),
@@ -318,18 +377,32 @@ pub(crate) struct RuleArgs {
     pub(crate) match_beavers: bool,
 }
 
+/// The formats of `check`. The same names mean the same thing for every
+/// subcommand: `table` (or `text`) for people, `json` and `jsonl` for
+/// scripts, `csv` for spreadsheets.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub(crate) enum CheckFormat {
+    /// A table, the rules in force and the closing summary.
     Table,
+    /// JSON Lines: one object per finding, match and skipped file.
     Jsonl,
+    /// The same as jsonl: a stream of JSON objects, one per line.
+    Json,
+    /// CSV, one row per finding, with a header row.
     Csv,
 }
 
+/// The formats of `players`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub(crate) enum PlayersFormat {
+    /// A table (a block per player on a narrow terminal).
     Table,
+    /// CSV, one row per player, with a header row.
     Csv,
+    /// One JSON array of objects.
     Json,
+    /// JSON Lines: one object per player.
+    Jsonl,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -364,23 +437,6 @@ pub(crate) fn parse_alias(spec: &str) -> Result<String, String> {
     Aliases::default().add(spec).map(|()| spec.to_owned())
 }
 
-fn parse_variant(name: &str) -> Result<Variant, String> {
-    let all = [
-        Variant::Backgammon,
-        Variant::Nackgammon,
-        Variant::Hypergammon(1),
-        Variant::Hypergammon(2),
-        Variant::Hypergammon(3),
-        Variant::Plakoto,
-    ];
-    all.into_iter()
-        .find(|v| v.name().eq_ignore_ascii_case(name))
-        .ok_or_else(|| {
-            let names: Vec<&str> = all.iter().map(|v| v.name()).collect();
-            format!("expected one of {}", names.join(", "))
-        })
-}
-
 impl RuleArgs {
     pub(crate) fn flags(&self) -> RuleFlags {
         RuleFlags {
@@ -388,7 +444,7 @@ impl RuleArgs {
             jacoby: self.jacoby.then_some(true),
             beavers: self.beavers.then_some(true),
             cube_limit: self.cube_limit,
-            variant: self.variant,
+            variant: self.variant.map(VariantName::variant),
             automatic_doubles: self.automatic_doubles,
             backgammon_value: self.backgammon_value,
             match_beavers: self.match_beavers.then_some(true),

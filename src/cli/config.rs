@@ -19,7 +19,7 @@ use bgaudit::report::{self, legal};
 use bgaudit::walk::Filter;
 
 use super::args::{
-    Args, CheckFormat, Command, FailOn, FileType, LegalFormat, PlayersFormat, RuleArgs,
+    Args, CheckFormat, ColorChoice, Command, FailOn, FileType, LegalFormat, PlayersFormat, RuleArgs,
 };
 
 /// What to do with the reports.
@@ -99,7 +99,13 @@ impl Config {
     /// An `--alias` that does not parse (clap has checked them already).
     pub(crate) fn from_args(args: Args) -> Result<Config> {
         let stdout_is_terminal = io::stdout().is_terminal();
-        let style = Style::for_output(stdout_is_terminal, std::env::var_os("NO_COLOR").as_deref());
+        let style = match args.color {
+            ColorChoice::Auto => {
+                Style::for_output(stdout_is_terminal, std::env::var_os("NO_COLOR").as_deref())
+            }
+            ColorChoice::Always => Style { colour: true },
+            ColorChoice::Never => Style::plain(),
+        };
         // The terminal's width when writing to it; no wrapping otherwise
         // (nor on a terminal that reports no width).
         let width = if stdout_is_terminal {
@@ -165,6 +171,8 @@ impl Config {
                     format: match args.format {
                         LegalFormat::Text => legal::Format::Text,
                         LegalFormat::Json => legal::Format::Json,
+                        LegalFormat::Jsonl => legal::Format::Jsonl,
+                        LegalFormat::Csv => legal::Format::Csv,
                     },
                 };
                 return Ok(Config {
@@ -181,7 +189,7 @@ impl Config {
             Command::Check(check) => {
                 let format = match check.format {
                     Some(CheckFormat::Table) => report::Format::Table,
-                    Some(CheckFormat::Jsonl) => report::Format::Jsonl,
+                    Some(CheckFormat::Jsonl | CheckFormat::Json) => report::Format::Jsonl,
                     Some(CheckFormat::Csv) => report::Format::Csv,
                     None if stdout_is_terminal => report::Format::Table,
                     None => report::Format::Jsonl,
@@ -210,6 +218,7 @@ impl Config {
                     Some(PlayersFormat::Table) => players::Format::Table,
                     Some(PlayersFormat::Csv) => players::Format::Csv,
                     Some(PlayersFormat::Json) => players::Format::Json,
+                    Some(PlayersFormat::Jsonl) => players::Format::Jsonl,
                     None if stdout_is_terminal => players::Format::Table,
                     None => players::Format::Csv,
                 };

@@ -91,7 +91,8 @@ pub(crate) fn internal_error(input: &Input, panic: &(dyn std::any::Any + Send)) 
 /// its trace, and its bytes.
 ///
 /// # Errors
-/// No file given, or a folder.
+/// No file given, a folder, a file that cannot be read or is no transcript
+/// (one line: the file and why).
 pub(crate) fn single(
     config: &super::Config,
     command: &str,
@@ -112,5 +113,9 @@ pub(crate) fn single(
             path.to_string_lossy()
         );
     }
-    Ok(read_and_check(&input, &config.options))
+    let (report, bytes) = read_and_check(&input, &config.options);
+    if let Some(reason) = bgaudit::report::unreadable_reason(&report) {
+        anyhow::bail!("{}: {reason}", report.path);
+    }
+    Ok((report, bytes))
 }

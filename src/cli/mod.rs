@@ -35,6 +35,40 @@ use bgaudit::walk::{self, Input};
 pub use args::Args;
 pub(crate) use config::{Config, Task};
 
+/// The arguments of this process. `--help` and `--version` print and exit
+/// 0, as does a call without a subcommand (the help, on standard error,
+/// exit 2); a usage error is one line on standard error, exit 2.
+pub(crate) fn parse_args() -> Args {
+    use clap::Parser;
+    use clap::error::ErrorKind;
+    match Args::try_parse() {
+        Ok(args) => args,
+        Err(err)
+            if matches!(
+                err.kind(),
+                ErrorKind::DisplayHelp
+                    | ErrorKind::DisplayVersion
+                    | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+            ) =>
+        {
+            err.exit()
+        }
+        Err(err) => {
+            eprintln!("bgaudit: {}", usage_error(&err.to_string()));
+            std::process::exit(2)
+        }
+    }
+}
+
+/// clap's usage error as one line: its first paragraph (the error and the
+/// possible values, if any), without the `error:` label.
+fn usage_error(text: &str) -> String {
+    let first = text.split("\n\n").next().unwrap_or(text);
+    let words: Vec<&str> = first.split_whitespace().collect();
+    let line = words.join(" ");
+    line.strip_prefix("error: ").unwrap_or(&line).to_owned()
+}
+
 /// Runs the configured task; returns the exit status.
 ///
 /// # Errors
@@ -170,6 +204,19 @@ mod tests {
     use clap::Parser;
 
     use super::*;
+
+    #[test]
+    fn a_usage_error_is_one_line() {
+        let err = Args::try_parse_from(["bgaudit", "check", "--format", "xml", "x"]).unwrap_err();
+        assert_eq!(
+            usage_error(&err.to_string()),
+            "invalid value 'xml' for '--format <FORMAT>' \
+             [possible values: table, jsonl, json, csv]"
+        );
+        let err = Args::try_parse_from(["bgaudit", "check"]).unwrap_err();
+        let line = usage_error(&err.to_string());
+        assert!(!line.contains('\n') && line.contains("<PATH>"), "{line}");
+    }
 
     #[test]
     fn exit_status_follows_fail_on_and_unreadable_inputs() {

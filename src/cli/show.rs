@@ -5,7 +5,6 @@ use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
-use bgaudit::replay::FileStatus;
 use bgaudit::report::explain::{Explainer, Place, Source};
 
 use super::{Config, input};
@@ -16,11 +15,6 @@ pub(crate) fn run(config: &Config, place: &Place) -> Result<ExitCode> {
     let source = bytes.as_deref().and_then(Source::from_bytes);
     let explainer = Explainer::new(&report, source.as_ref(), config.style);
     let mut out = BufWriter::new(io::stdout().lock());
-    if report.status == FileStatus::Unreadable {
-        out.write_all(explainer.all().as_bytes())?;
-        out.flush()?;
-        return Ok(ExitCode::from(2));
-    }
     let text = explainer.show(place).map_err(anyhow::Error::msg)?;
     out.write_all(text.as_bytes())?;
     out.flush()?;
