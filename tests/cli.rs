@@ -23,7 +23,10 @@ const PLAYERS_HEADER: &str = "player,spellings,matches,games,plays,illegal_plays
 
 pub(crate) fn bgaudit() -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_bgaudit"));
-    command.current_dir(env!("CARGO_MANIFEST_DIR"));
+    // The same width (none) whatever the shell running the tests exports.
+    command
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("COLUMNS");
     command
 }
 
@@ -1046,4 +1049,45 @@ fn a_usage_error_is_one_line_on_standard_error() {
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
         assert!(err.starts_with("bgaudit: "), "{err}");
     }
+}
+
+#[test]
+fn columns_sets_the_width_without_a_terminal() {
+    let mut command = bgaudit();
+    command
+        .args(["check", "--format", "table", "fixtures/examples"])
+        .env("COLUMNS", "60")
+        .stdin(Stdio::null());
+    let output = command.output().expect("the binary runs");
+    let text = stdout(&output);
+    // Too narrow for the table: a list per file; every line fits, the rules
+    // in force among them.
+    assert!(
+        text.starts_with("fixtures/examples/club-final-7pt.mat\n"),
+        "{text}"
+    );
+    assert!(text.lines().all(|l| l.chars().count() <= 60), "{text}");
+    assert!(text.contains("rules in force"), "{text}");
+    // Without COLUMNS and off a terminal: no wrapping, the common case in
+    // one line and only the match that differs.
+    let mut command = bgaudit();
+    command
+        .args(["check", "--format", "table", "fixtures/examples"])
+        .env_remove("COLUMNS")
+        .stdin(Stdio::null());
+    let text = stdout(&command.output().expect("the binary runs"));
+    let rules: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("rules in force"))
+        .take_while(|l| !l.starts_with("files:"))
+        .collect();
+    assert_eq!(
+        rules,
+        [
+            "rules in force (file, flag or default): 2 of 3 matches: match play, \
+             variant=backgammon(default) crawford=on(file) cube=on(default)",
+            "  fixtures/examples/friendly-3pt.mat match 1: match play, \
+             variant=backgammon(default) crawford=on(default) cube=on(default)",
+        ]
+    );
 }

@@ -310,7 +310,7 @@ fn explain_catalogue_table_in_docs_is_generated_from_the_catalogue() {
 fn bgaudit() -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_bgaudit"));
     command.current_dir(env!("CARGO_MANIFEST_DIR"));
-    command.env_remove("NO_COLOR");
+    command.env_remove("NO_COLOR").env_remove("COLUMNS");
     command
 }
 

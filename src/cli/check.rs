@@ -134,7 +134,7 @@ pub(crate) fn run(config: &Config, check: &Check<'_>) -> Result<ExitCode> {
         writer.finish()?;
     }
     if let Some(mut out) = diagnostics.take() {
-        listing.write(&mut out)?;
+        listing.write(&mut out, config.width)?;
         out.flush()?;
     }
     if !config.quiet {

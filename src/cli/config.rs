@@ -91,6 +91,23 @@ pub(crate) struct Config {
     pub(crate) task: Task,
 }
 
+/// The width text output is fitted to, determined once: the terminal's
+/// when standard output is one (and says), else `COLUMNS` when it is set to
+/// a width, else none (no wrapping).
+fn output_width(stdout_is_terminal: bool, columns: Option<&std::ffi::OsStr>) -> Option<u16> {
+    let terminal = if stdout_is_terminal {
+        comfy_table::Table::new().width().filter(|&w| w > 0)
+    } else {
+        None
+    };
+    terminal.or_else(|| {
+        columns
+            .and_then(|c| c.to_str())
+            .and_then(|c| c.trim().parse::<u16>().ok())
+            .filter(|&w| w > 0)
+    })
+}
+
 impl Config {
     /// Resolves defaults that depend on the environment (formats on a
     /// terminal, the number of CPUs).
@@ -106,13 +123,7 @@ impl Config {
             ColorChoice::Always => Style { colour: true },
             ColorChoice::Never => Style::plain(),
         };
-        // The terminal's width when writing to it; no wrapping otherwise
-        // (nor on a terminal that reports no width).
-        let width = if stdout_is_terminal {
-            comfy_table::Table::new().width().filter(|&w| w > 0)
-        } else {
-            None
-        };
+        let width = output_width(stdout_is_terminal, std::env::var_os("COLUMNS").as_deref());
         let single = |path: OsString, rules: &RuleArgs, task: Task| Config {
             style,
             width,
@@ -260,5 +271,21 @@ impl Config {
             },
             task,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::ffi::OsStr;
+
+    use super::*;
+
+    #[test]
+    fn the_width_is_the_terminal_s_else_columns() {
+        assert_eq!(output_width(false, None), None);
+        assert_eq!(output_width(false, Some(OsStr::new("60"))), Some(60));
+        assert_eq!(output_width(false, Some(OsStr::new(" 100 "))), Some(100));
+        assert_eq!(output_width(false, Some(OsStr::new("wide"))), None);
+        assert_eq!(output_width(false, Some(OsStr::new("0"))), None);
     }
 }
