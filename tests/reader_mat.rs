@@ -1269,3 +1269,26 @@ fn a_garbled_right_cell_is_split_from_the_left_cell_it_follows() {
         [("unparsable-cell", 6, 35, Some(Side::Second), Some(2))]
     );
 }
+
+#[test]
+fn a_match_length_out_of_range_is_named_as_such() {
+    let text = " 99999999999999999999 point match\n\n Game 1\n a : 0    b : 0\n  1) 31: 8/5 6/5\n";
+    let report = bgaudit::replay::check_bytes(
+        "huge.mat",
+        text.as_bytes(),
+        &bgaudit::replay::Options::default(),
+    );
+    assert_eq!(report.status, bgaudit::replay::FileStatus::Unreadable);
+    assert_eq!(
+        report.unreadable_reason.as_deref(),
+        Some("the match length 99999999999999999999 is out of range (at most 4294967295)")
+    );
+    assert_eq!(report.findings.len(), 1);
+    assert_eq!(
+        (
+            report.findings[0].location.line,
+            report.findings[0].location.column
+        ),
+        (1, 2)
+    );
+}
