@@ -6,6 +6,7 @@
 
 mod check_corpus;
 mod cli;
+mod docs;
 mod explain;
 mod ids;
 mod options;
