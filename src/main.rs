@@ -6,11 +6,9 @@ mod cli;
 use std::io;
 use std::process::ExitCode;
 
-use clap::Parser;
-
 fn main() -> ExitCode {
-    // clap exits with status 2 on a usage error.
-    let args = cli::Args::parse();
+    // A usage error exits with status 2 here.
+    let args = cli::parse_args();
     match cli::Config::from_args(args).and_then(|config| cli::run(&config)) {
         Ok(code) => code,
         // `bgaudit check . | head` is a success once `head` has had enough.

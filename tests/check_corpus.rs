@@ -8,7 +8,7 @@ use bgaudit::finding::Severity;
 use bgaudit::replay::{FileReport, Options, RuleFlags, check_bytes};
 use bgaudit::report::players::{Aliases, Category, PlayersReport, category};
 
-use crate::util::shared;
+use crate::util::{shared, shared_or_skip};
 
 fn files(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
@@ -59,6 +59,14 @@ fn without_crawford() -> BTreeSet<String> {
 
 #[test]
 fn selfplay_mat_has_no_error_with_the_crawford_rule_as_played() {
+    if shared_or_skip(
+        "corpus/gnubg-selfplay",
+        "the GNU Backgammon self-play corpus",
+    )
+    .is_none()
+    {
+        return;
+    }
     let dir = shared().join("corpus/gnubg-selfplay/mat");
     let off = Options {
         flags: RuleFlags {
@@ -100,6 +108,14 @@ fn selfplay_mat_has_no_error_with_the_crawford_rule_as_played() {
 
 #[test]
 fn selfplay_sgf_is_clean_including_matches_without_the_crawford_rule() {
+    if shared_or_skip(
+        "corpus/gnubg-selfplay",
+        "the GNU Backgammon self-play corpus",
+    )
+    .is_none()
+    {
+        return;
+    }
     let dir = shared().join("corpus/gnubg-selfplay/sgf");
     for (name, report) in check_all(&dir, &Options::default()) {
         let bad: Vec<_> = report
@@ -360,6 +376,9 @@ const EXPECTED_ERRORS: &[(&str, u32, &str, Option<&str>)] = &[
 
 #[test]
 fn every_error_in_the_real_corpus_is_a_known_defect() {
+    if shared_or_skip("corpus/real", "the corpus of real records").is_none() {
+        return;
+    }
     let dir = shared().join("corpus/real");
     let reports = check_all(&dir, &Options::default());
     let mut found = BTreeSet::new();
@@ -402,6 +421,9 @@ fn every_error_in_the_real_corpus_is_a_known_defect() {
 
 #[test]
 fn per_player_totals_equal_the_findings_over_the_whole_corpus() {
+    if shared_or_skip("corpus", "the shared corpora").is_none() {
+        return;
+    }
     let mut all = check_all(&shared().join("corpus/real"), &Options::default());
     all.extend(check_all(
         &shared().join("corpus/gnubg-selfplay"),
@@ -436,6 +458,9 @@ fn per_player_totals_equal_the_findings_over_the_whole_corpus() {
 
 #[test]
 fn lost_plays_of_the_known_defects_are_explained_as_such() {
+    if shared_or_skip("corpus/real", "the corpus of real records").is_none() {
+        return;
+    }
     let dir = shared().join("corpus/real/bgnori__bglib");
     for (name, line) in [
         (
@@ -463,6 +488,9 @@ fn lost_plays_of_the_known_defects_are_explained_as_such() {
 
 #[test]
 fn the_illegal_play_dumps_are_not_called_typos() {
+    if shared_or_skip("corpus/real", "the corpus of real records").is_none() {
+        return;
+    }
     let name = "bglib__record__snowietxt__Nori-Kenji081229.txt";
     let bytes = std::fs::read(shared().join("corpus/real/bgnori__bglib").join(name)).expect("file");
     let report = check_bytes(name, &bytes, &Options::default());
@@ -477,6 +505,9 @@ fn the_illegal_play_dumps_are_not_called_typos() {
 
 #[test]
 fn refused_files_of_known_formats_say_what_they_are() {
+    if shared_or_skip("corpus/real", "the corpus of real records").is_none() {
+        return;
+    }
     let dir = shared().join("corpus/real");
     let mut named = 0;
     for (name, report) in check_all(&dir, &Options::default()) {
@@ -503,6 +534,14 @@ fn refused_files_of_known_formats_say_what_they_are() {
 
 #[test]
 fn a_missing_game_is_a_gap_when_no_resignation_value_explains_it() {
+    if shared_or_skip(
+        "corpus/gnubg-selfplay",
+        "the GNU Backgammon self-play corpus",
+    )
+    .is_none()
+    {
+        return;
+    }
     // Game 2 of a self-play match cut out (lines 28 to 61): game 1 ended
     // with a resignation worth 2 after the loser had borne off checkers, so
     // no other value of it (a gammon at cube 2) can explain the score line.
@@ -526,6 +565,14 @@ fn a_missing_game_is_a_gap_when_no_resignation_value_explains_it() {
 
 #[test]
 fn the_only_legal_play_is_suggested_though_a_separate_error_follows() {
+    if shared_or_skip(
+        "corpus/gnubg-selfplay",
+        "the GNU Backgammon self-play corpus",
+    )
+    .is_none()
+    {
+        return;
+    }
     // A self-play match with two plants: `52: 19/14 5/3` mistyped as
     // `19/14 5/2` (line 98; the only legal play is the original), and a
     // separate wrong roll two lines later (`63` written `43`, line 100).
@@ -557,6 +604,14 @@ fn the_only_legal_play_is_suggested_though_a_separate_error_follows() {
 
 #[test]
 fn a_lost_entering_play_taken_for_a_dance_is_one_finding() {
+    if shared_or_skip(
+        "corpus/gnubg-selfplay",
+        "the GNU Backgammon self-play corpus",
+    )
+    .is_none()
+    {
+        return;
+    }
     // Row 20 of a self-play match loses J.Doe's `42: 25/23` (one of his two
     // checkers on the bar enters). The missing turn looks like a dance; his
     // play at line 33 then moves as if that checker had entered.
@@ -584,6 +639,14 @@ fn a_lost_entering_play_taken_for_a_dance_is_one_finding() {
 
 #[test]
 fn a_roll_left_unplayed_before_the_opponent_resigns_says_so() {
+    if shared_or_skip(
+        "corpus/gnubg-selfplay",
+        "the GNU Backgammon self-play corpus",
+    )
+    .is_none()
+    {
+        return;
+    }
     // Game 1 of a self-play match cut at row 13: Trent rolls 31, plays
     // nothing (one legal play existed), and the opponent resigns.
     let text = std::fs::read_to_string(shared().join("corpus/gnubg-selfplay/mat/gs-0025.mat"))

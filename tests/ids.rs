@@ -14,7 +14,7 @@ use bgaudit::position::{Position, Setup};
 use bgaudit::side::{ByPlayer, Side};
 use proptest::prelude::*;
 
-use crate::util::shared;
+use crate::util::{shared, shared_or_skip};
 
 /// A random valid position: up to 15 checkers a side placed one by one on
 /// points and bars; a checker whose point already holds the other colour
@@ -240,6 +240,14 @@ proptest! {
 /// column and among the results, decodes and encodes back unchanged.
 #[test]
 fn oracle_position_ids_round_trip() {
+    if shared_or_skip(
+        "oracle/legal-plays.tsv.gz",
+        "GNU Backgammon's legal-play oracle",
+    )
+    .is_none()
+    {
+        return;
+    }
     let path = shared().join("oracle/legal-plays.tsv.gz");
     let file = std::fs::File::open(&path).expect("the oracle file is in ../shared/oracle");
     let reader = BufReader::new(flate2::read::GzDecoder::new(file));

@@ -2,7 +2,7 @@
 
 use bgaudit::replay::{Options, RuleFlags, check_bytes};
 
-use crate::util::{fixtures, shared};
+use crate::util::fixtures;
 
 /// Every finding as (line, code, kind).
 fn findings(text: &str, flags: RuleFlags) -> Vec<(u32, &'static str, Option<&'static str>)> {
@@ -50,9 +50,10 @@ fn read(path: std::path::PathBuf) -> String {
 
 #[test]
 fn backgammon_value_two_counts_a_backgammon_as_a_gammon() {
-    // A 5-point self-play match whose game 2 ends in a backgammon at cube 1:
-    // `Wins 3 points` at line 91.
-    let text = read(shared().join("corpus/gnubg-selfplay/mat/gs-0026.mat"));
+    // A money game from a set position: Rune bears off his last two
+    // checkers while a checker of Tilde's is still in his home board, a
+    // backgammon at cube 1: `Wins 3 point` at line 14.
+    let text = read(fixtures().join("planted/backgammon.txt"));
     let club = RuleFlags {
         backgammon_value: Some(2),
         ..RuleFlags::default()
@@ -60,14 +61,14 @@ fn backgammon_value_two_counts_a_backgammon_as_a_gammon() {
     let base = findings(&text, RuleFlags::default());
     assert_eq!(
         findings(&text, club.clone()),
-        with(base.clone(), &[(91, "points-mismatch", None)])
+        with(base.clone(), &[(14, "points-mismatch", None)])
     );
     // Recorded under the club rule: clean with the option, wrong without.
-    let recorded = edit(&text, 91, "Wins 3 points", "Wins 2 points");
+    let recorded = edit(&text, 14, "Wins 3 point", "Wins 2 point");
     assert_eq!(findings(&recorded, club), base);
     assert_eq!(
         findings(&recorded, RuleFlags::default()),
-        with(base, &[(91, "points-mismatch", None)])
+        with(base, &[(14, "points-mismatch", None)])
     );
 }
 
@@ -135,9 +136,9 @@ fn match_beavers_allow_a_beaver_in_match_play() {
 
 #[test]
 fn jacoby_counts_a_gammon_single_while_the_cube_is_centred() {
-    // A self-play money session without a Jacoby tag: game 8 ends with a
-    // gammon borne off with the cube centred, `Wins 2 points` at line 166.
-    let text = read(shared().join("corpus/gnubg-selfplay/mat/gs-0179.mat"));
+    // A money session without a Jacoby tag: game 3 ends with a gammon borne
+    // off with the cube centred, `Wins 2 point` at line 28.
+    let text = read(fixtures().join("planted/positions.txt"));
     let jacoby = RuleFlags {
         jacoby: Some(true),
         ..RuleFlags::default()
@@ -145,15 +146,15 @@ fn jacoby_counts_a_gammon_single_while_the_cube_is_centred() {
     let base = findings(&text, RuleFlags::default());
     assert_eq!(
         findings(&text, jacoby.clone()),
-        with(base.clone(), &[(166, "points-mismatch", None)])
+        with(base.clone(), &[(28, "points-mismatch", None)])
     );
     // Recorded as a single game: right under the flag; without the flag the
     // rule was not stated, and the record's value shows it was on (a note).
-    let single = edit(&text, 166, "Wins 2 points", "Wins 1 point ");
+    let single = edit(&text, 28, "Wins 2 point", "Wins 1 point");
     assert_eq!(findings(&single, jacoby.clone()), base);
     assert_eq!(
         findings(&single, RuleFlags::default()),
-        with(base, &[(166, "assumed-rule", Some("jacoby"))])
+        with(base, &[(28, "assumed-rule", Some("jacoby"))])
     );
     // A resignation with the cube centred counts single under the rule too:
     // in the money fixture (its Jacoby tag removed), game 3's resigned

@@ -489,6 +489,15 @@ plants! {
         warning("resign-value", 26, 35).game(1).no_row()
             .by(SECOND, "Olaf").text("Wins 7 points"));
 
+    /// Game 1's resignation written as the 7 points Olaf needed, and the
+    /// record ends there: the resignation conceded the match (a note, not
+    /// an error).
+    resign_value_conceding_the_match: plant(MATCH7,
+        &[Edit::Cell(26, 35, "Wins 2 points", "Wins 7 points and the match"),
+          Edit::Delete(27, 177)],
+        info("resign-value", 26, 35).kind("match").game(1).no_row()
+            .by(SECOND, "Olaf").text("Wins 7 points and the match"));
+
     /// Hanna's dance on the bar (`11:` against Olaf's board) left out, as
     /// hand transcriptions sometimes do: Olaf's roll comes next, an omitted
     /// dance (info), not a broken record.

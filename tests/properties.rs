@@ -9,7 +9,7 @@ use bgaudit::position::{Position, Variant};
 use bgaudit::rules::{MoveGen, judge};
 use proptest::prelude::*;
 
-use crate::util::shared;
+use crate::util::{shared, shared_or_skip};
 
 /// Every generated legal play, written in standard notation, parses, is
 /// judged legal and reaches the same position.
@@ -39,6 +39,14 @@ fn assert_plays_round_trip(position: &Position, roll: Roll, generator: &mut Move
 
 #[test]
 fn every_legal_play_of_the_hard_positions_round_trips_through_notation() {
+    if shared_or_skip(
+        "oracle/legal-plays-random.tsv.gz",
+        "GNU Backgammon's legal-play oracle",
+    )
+    .is_none()
+    {
+        return;
+    }
     let path = shared().join("oracle/legal-plays-random.tsv.gz");
     let file = std::fs::File::open(&path).expect("oracle file present");
     let reader = BufReader::new(flate2::read::GzDecoder::new(file));

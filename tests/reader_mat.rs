@@ -13,7 +13,7 @@ use bgaudit::parse::{
 };
 use bgaudit::side::{ByPlayer, Side};
 
-use crate::util::{fixtures, shared};
+use crate::util::{fixtures, shared, shared_or_skip};
 
 /// Every event, owned, with the call order checked as it comes.
 #[derive(Default)]
@@ -1100,6 +1100,9 @@ impl Visitor<'_> for Totals {
 
 #[test]
 fn the_whole_corpus_reads() {
+    if shared_or_skip("corpus", "the shared corpora").is_none() {
+        return;
+    }
     let files = corpus_files();
     assert!(files.len() > 2000, "the shared corpus is missing");
     let mut totals = Totals::default();
@@ -1192,6 +1195,14 @@ fn the_whole_corpus_reads() {
 /// and cube actions per match, as gnubg counted them.
 #[test]
 fn self_play_counts_match_the_manifest() {
+    if shared_or_skip(
+        "corpus/gnubg-selfplay",
+        "the GNU Backgammon self-play corpus",
+    )
+    .is_none()
+    {
+        return;
+    }
     let dir = shared().join("corpus/gnubg-selfplay");
     let manifest = std::fs::read_to_string(dir.join("MANIFEST.tsv")).unwrap();
     let mut lines = manifest.lines();
@@ -1258,5 +1269,28 @@ fn a_garbled_right_cell_is_split_from_the_left_cell_it_follows() {
     assert_eq!(
         problem_places(&r),
         [("unparsable-cell", 6, 35, Some(Side::Second), Some(2))]
+    );
+}
+
+#[test]
+fn a_match_length_out_of_range_is_named_as_such() {
+    let text = " 99999999999999999999 point match\n\n Game 1\n a : 0    b : 0\n  1) 31: 8/5 6/5\n";
+    let report = bgaudit::replay::check_bytes(
+        "huge.mat",
+        text.as_bytes(),
+        &bgaudit::replay::Options::default(),
+    );
+    assert_eq!(report.status, bgaudit::replay::FileStatus::Unreadable);
+    assert_eq!(
+        report.unreadable_reason.as_deref(),
+        Some("the match length 99999999999999999999 is out of range (at most 4294967295)")
+    );
+    assert_eq!(report.findings.len(), 1);
+    assert_eq!(
+        (
+            report.findings[0].location.line,
+            report.findings[0].location.column
+        ),
+        (1, 2)
     );
 }

@@ -9,7 +9,7 @@ use bgaudit::parse::{
 };
 use bgaudit::side::Side;
 
-use crate::util::{fixtures, shared};
+use crate::util::{fixtures, shared, shared_or_skip};
 
 /// One reader event, owned.
 #[derive(Clone, Debug, PartialEq)]
@@ -946,6 +946,14 @@ fn counts(events: &[Event]) -> Counts {
 
 #[test]
 fn self_play_sgf_matches_the_manifest_counts() {
+    if shared_or_skip(
+        "corpus/gnubg-selfplay",
+        "the GNU Backgammon self-play corpus",
+    )
+    .is_none()
+    {
+        return;
+    }
     let dir = shared().join("corpus/gnubg-selfplay");
     let manifest = fs::read_to_string(dir.join("MANIFEST.tsv")).expect("manifest");
     let mut lines = manifest.lines();
@@ -995,6 +1003,9 @@ fn self_play_sgf_matches_the_manifest_counts() {
 
 #[test]
 fn real_sgf_files_read_without_panic() {
+    if shared_or_skip("corpus/real", "the corpus of real records").is_none() {
+        return;
+    }
     let dir = shared().join("corpus/real");
     let mut files = Vec::new();
     for entry in fs::read_dir(&dir).expect("corpus") {
@@ -1105,6 +1116,14 @@ fn same(events: &[Event]) -> Vec<Same> {
 
 #[test]
 fn self_play_sgf_and_mat_give_the_same_games_plays_cube_actions_and_results() {
+    if shared_or_skip(
+        "corpus/gnubg-selfplay",
+        "the GNU Backgammon self-play corpus",
+    )
+    .is_none()
+    {
+        return;
+    }
     let dir = shared().join("corpus/gnubg-selfplay");
     let (mut matches, mut differences) = (0, 0);
     for entry in fs::read_dir(dir.join("sgf")).expect("sgf dir") {

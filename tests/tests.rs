@@ -1,7 +1,12 @@
-//! The one integration-test binary. Shared data is read from `../shared/`.
+//! The one integration-test binary. Shared data is read from `../shared/`
+//! when it is there; a test that needs it and does not find it skips with one
+//! line on standard error (`skipped TEST: ../shared/PATH is absent (WHY)`),
+//! or fails when `BGAUDIT_REQUIRE_SHARED=1` (as in CI). The project's own
+//! fixtures test every reader, rule and option without it.
 
 mod check_corpus;
 mod cli;
+mod docs;
 mod explain;
 mod ids;
 mod options;
@@ -15,4 +20,5 @@ mod robust;
 mod typo_rate;
 mod util;
 mod variants;
+mod walk;
 mod xg_writer;

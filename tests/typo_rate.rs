@@ -45,7 +45,7 @@ use bgaudit::position::Position;
 use bgaudit::replay::{Options, check_bytes};
 use bgaudit::rules::{MoveGen, judge};
 
-use crate::util::shared;
+use crate::util::{shared, shared_or_skip};
 
 /// Trials per kind of typo.
 const TRIALS: usize = 1000;
@@ -522,6 +522,14 @@ impl Tally {
 
 #[test]
 fn typo_rate_planted_typos_are_recovered() {
+    if shared_or_skip(
+        "corpus/gnubg-selfplay",
+        "the GNU Backgammon self-play corpus",
+    )
+    .is_none()
+    {
+        return;
+    }
     let (files, cells) = corpus();
     assert!(cells.len() > 10_000, "{} cells", cells.len());
     let mut rng = Rng(SEED);
@@ -643,6 +651,9 @@ fn real(name: &str) -> Vec<Finding> {
 
 #[test]
 fn typo_rate_real_illegal_plays_that_stood_are_not_typos() {
+    if shared_or_skip("corpus/real", "the corpus of real records").is_none() {
+        return;
+    }
     // Three `Illegal play (...)` dumps: the record gives the position after
     // each, and play goes on from it.
     let findings = real("bgnori__bglib/bglib__record__snowietxt__Nori-Kenji081229.txt");
@@ -685,6 +696,9 @@ fn typo_rate_real_illegal_plays_that_stood_are_not_typos() {
 /// or mistyped play.
 #[test]
 fn typo_rate_typos_claimed_in_fibs_records_are_the_known_ones() {
+    if shared_or_skip("corpus/real", "the corpus of real records").is_none() {
+        return;
+    }
     let dir = shared().join("corpus/real/bgnori__bglib");
     let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
         .expect("corpus folder is readable")

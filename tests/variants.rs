@@ -430,16 +430,15 @@ fn a_dailygammon_start_dump_states_nackgammon() {
     // DailyGammon writes the starting position of each game in row 1
     // (`12: Illegal play (7;0;...)`); this match has no Variation tag, so
     // the dump is what says the game is Nackgammon.
-    let path = crate::util::shared().join(
-        "corpus/real/tommihaa__dg-android/core-domain__src__test__resources__match_nackgammon.mat",
-    );
+    let path = fixtures().join("nackgammon/dailygammon-start.mat");
     let bytes = std::fs::read(&path).unwrap();
     let report = check_bytes("nackgammon.mat", &bytes, &Options::default());
     assert_eq!(report.findings, Vec::new(), "no finding, not even a note");
     let rules = report.matches[0].rules.unwrap();
     assert_eq!(rules.variant.value, Variant::Nackgammon);
     assert_eq!(rules.variant.source, Source::File);
-    assert_eq!(report.matches[0].games, 4);
+    assert_eq!(report.matches[0].games, 1);
+    assert_eq!(report.matches[0].plays, 3);
 
     // The file's word goes before a flag's, as a tag's would.
     let mut options = Options::default();

@@ -1,4 +1,5 @@
-//! Text codecs for positions: GNU Backgammon position and match IDs, XGID.
+//! Text codecs for positions: GNU Backgammon position and match IDs, XGID;
+//! [`input`] reads a position and dice as a person types them.
 //!
 //! Every decoder returns an error saying what is wrong instead of
 //! panicking. Every position or match ID a decoder accepts encodes back to
@@ -22,10 +23,12 @@
 //! ```
 
 pub mod gnubg;
+pub mod input;
 pub mod xgid;
 
 pub use gnubg::{
     GameStatus, MatchId, MatchIdError, PositionIdError, ResignLevel, decode_position_id, gnubg_id,
     parse_position_id, position_id,
 };
+pub use input::{PositionInputError, parse_position, position_and_roll};
 pub use xgid::{XgSide, Xgid, XgidDice, XgidError, XgidField};

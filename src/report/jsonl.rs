@@ -1,11 +1,12 @@
-//! JSON Lines: one object per finding (`"type": "finding"`) and one per match
-//! (`"type": "match"`, with the rules in force), streamed.
+//! JSON Lines: one object per finding (`"type": "finding"`), one per match
+//! (`"type": "match"`, with the rules in force) and one per file a folder
+//! walk skipped as no match record (`"type": "skipped"`), streamed.
 
 use std::io::{self, Write};
 
 use serde::Serialize;
 
-use super::{FindingRow, FindingWriter, match_records};
+use super::{FindingRow, FindingWriter, SkippedRecord, match_records};
 use crate::replay::FileReport;
 
 /// A record with its kind first.
@@ -56,6 +57,17 @@ impl<W: Write> FindingWriter for JsonlWriter<W> {
         Ok(())
     }
 
+    fn skipped(&mut self, skipped: &SkippedRecord) -> io::Result<()> {
+        serde_json::to_writer(
+            &mut self.out,
+            &Typed {
+                kind: "skipped",
+                record: skipped,
+            },
+        )?;
+        self.out.write_all(b"\n")
+    }
+
     fn finish(mut self: Box<Self>) -> io::Result<()> {
         self.out.flush()
     }
@@ -64,6 +76,24 @@ impl<W: Write> FindingWriter for JsonlWriter<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_skipped_file_is_one_object_with_its_reason() {
+        let mut out = Vec::new();
+        let mut writer: Box<dyn FindingWriter> = Box::new(JsonlWriter::new(&mut out));
+        writer
+            .skipped(&SkippedRecord {
+                file: "records/README.md".to_owned(),
+                reason: "text without a match or game header".to_owned(),
+            })
+            .unwrap();
+        writer.finish().unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "{\"type\":\"skipped\",\"file\":\"records/README.md\",\
+             \"reason\":\"text without a match or game header\"}\n"
+        );
+    }
     use crate::finding::Severity;
     use crate::report::finding_rows;
     use crate::report::testing::{file, finding, unreadable};

@@ -19,6 +19,7 @@ pub mod board;
 pub mod csv;
 pub mod explain;
 pub mod jsonl;
+pub mod legal;
 pub mod players;
 pub mod rules;
 pub mod summary;
@@ -249,11 +250,33 @@ pub trait FindingWriter {
         Ok(())
     }
 
+    /// Told about a file a folder walk skipped as no match record, in its
+    /// place among the files (JSON Lines: a `skipped` record; the others:
+    /// nothing, the closing summary counts it).
+    ///
+    /// # Errors
+    /// Errors of the underlying writer.
+    fn skipped(&mut self, skipped: &SkippedRecord) -> io::Result<()> {
+        let _ = skipped;
+        Ok(())
+    }
+
     /// Writes what is buffered and flushes.
     ///
     /// # Errors
     /// Errors of the underlying writer.
     fn finish(self: Box<Self>) -> io::Result<()>;
+}
+
+/// A file that a folder walk skipped because it is no match record: the
+/// JSON Lines `skipped` record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SkippedRecord {
+    /// The file, as found.
+    pub file: String,
+    /// What it is instead (`a picture (PNG)`, `text without a match or game
+    /// header`, ...).
+    pub reason: String,
 }
 
 /// One rule setting and where it came from.
@@ -386,7 +409,7 @@ pub fn finding_writer<'a, W: Write + 'a>(
 /// What a run read and found, for the closing summary.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Totals {
-    /// Files (and standard input, and missing paths) taken as inputs.
+    /// Files (and standard input) read: clean, with findings or unreadable.
     pub files: u32,
     /// Read, no finding.
     pub clean: u32,
@@ -394,6 +417,8 @@ pub struct Totals {
     pub with_findings: u32,
     /// Not readable or not a transcript.
     pub unreadable: u32,
+    /// Paths named on the command line that do not exist.
+    pub missing: u32,
     /// Matches read.
     pub matches: u32,
     /// Games read.
@@ -404,6 +429,10 @@ pub struct Totals {
     pub findings: SeverityCounts,
     /// The unreadable files and why, in input order.
     pub unreadable_files: Vec<(String, String)>,
+    /// The missing paths, in input order.
+    pub missing_paths: Vec<String>,
+    /// Files found in folders and skipped as no match record.
+    pub skipped: u32,
     /// Inputs dropped because an earlier path had reached the same file.
     pub repeated: usize,
 }
@@ -431,6 +460,27 @@ impl Totals {
         }
     }
 
+    /// Counts a path that does not exist (its report holds the one
+    /// `unreadable` finding that says so, counted among the findings).
+    pub fn add_missing(&mut self, report: &FileReport) {
+        self.missing += 1;
+        self.missing_paths.push(report.path.clone());
+        for finding in &report.findings {
+            self.findings.add(finding.severity);
+        }
+    }
+
+    /// Counts a file skipped as no match record.
+    pub fn add_skipped(&mut self) {
+        self.skipped += 1;
+    }
+
+    /// Some input could not be read: missing or unreadable.
+    #[must_use]
+    pub fn any_unread(&self) -> bool {
+        self.unreadable > 0 || self.missing > 0
+    }
+
     /// Findings at or above `level`.
     #[must_use]
     pub fn at_or_above(&self, level: Severity) -> u32 {
@@ -443,21 +493,28 @@ impl Totals {
     }
 }
 
-/// The closing summary, a few lines of text:
+/// The closing summary, a few lines of text (the `missing` count and the
+/// `missing`, `skipped` and `repeated` lines only when there are some):
 ///
 /// ```text
-/// files: 12 read, 10 clean, 1 with findings, 1 unreadable
+/// files: 12 read, 10 clean, 1 with findings, 1 unreadable, 1 missing
 /// checked: 11 matches, 40 games, 1234 plays
 /// findings: 2 errors, 1 warning, 0 infos
 /// unreadable: x.xg: not UTF-8 text
+/// missing: y.mat: no such file or directory
+/// skipped: 3 not match records
 /// ```
 impl fmt::Display for Totals {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(
+        write!(
             f,
             "files: {} read, {} clean, {} with findings, {} unreadable",
             self.files, self.clean, self.with_findings, self.unreadable
         )?;
+        if self.missing > 0 {
+            write!(f, ", {} missing", self.missing)?;
+        }
+        writeln!(f)?;
         writeln!(
             f,
             "checked: {}, {}, {}",
@@ -474,6 +531,20 @@ impl fmt::Display for Totals {
         )?;
         for (file, reason) in &self.unreadable_files {
             writeln!(f, "unreadable: {file}: {reason}")?;
+        }
+        for path in &self.missing_paths {
+            writeln!(f, "missing: {path}: no such file or directory")?;
+        }
+        if self.skipped > 0 {
+            writeln!(
+                f,
+                "skipped: {}",
+                plural(
+                    u64::from(self.skipped),
+                    "not a match record",
+                    "not match records"
+                )
+            )?;
         }
         if self.repeated > 0 {
             writeln!(

@@ -33,6 +33,8 @@ pub enum Format {
     Csv,
     /// One JSON array of objects.
     Json,
+    /// JSON Lines: one object per player on its own line.
+    Jsonl,
 }
 
 /// The name players are matched by: trimmed, runs of white space made one
@@ -462,6 +464,17 @@ impl PlayersReport {
                 write_json(&rows, &mut out)?;
                 out.flush()
             }
+            Format::Jsonl => {
+                for row in &rows {
+                    let fields = json_fields(row)?;
+                    let object: Vec<String> = fields
+                        .iter()
+                        .map(|(field, text)| format!("\"{field}\":{text}"))
+                        .collect();
+                    writeln!(out, "{{{}}}", object.join(","))?;
+                }
+                out.flush()
+            }
             Format::Table => {
                 let mut table = new_table(&TABLE_HEADER, wrap_width);
                 for row in &rows {
@@ -846,14 +859,9 @@ fn write_json<W: Write>(rows: &[PlayerRow], out: &mut W) -> io::Result<()> {
     }
     out.write_all(b"[\n")?;
     for (i, row) in rows.iter().enumerate() {
-        let value = serde_json::to_value(row)?;
         out.write_all(b"  {\n")?;
-        for (j, field) in PlayerRow::FIELDS.iter().enumerate() {
-            let cell = &value[*field];
-            let text = match cell.as_str() {
-                Some(number) if PlayerRow::FIXED.contains(field) => number.to_owned(),
-                _ => serde_json::to_string(cell)?,
-            };
+        let fields = json_fields(row)?;
+        for (j, (field, text)) in fields.iter().enumerate() {
             let comma = if j + 1 < PlayerRow::FIELDS.len() {
                 ","
             } else {
@@ -865,6 +873,23 @@ fn write_json<W: Write>(rows: &[PlayerRow], out: &mut W) -> io::Result<()> {
         writeln!(out, "  }}{comma}")?;
     }
     out.write_all(b"]\n")
+}
+
+/// The fields of `row` in column order with their JSON text (the fixed
+/// precision numbers as numbers).
+fn json_fields(row: &PlayerRow) -> io::Result<Vec<(&'static str, String)>> {
+    let value = serde_json::to_value(row)?;
+    PlayerRow::FIELDS
+        .iter()
+        .map(|&field| {
+            let cell = &value[field];
+            let text = match cell.as_str() {
+                Some(number) if PlayerRow::FIXED.contains(&field) => number.to_owned(),
+                _ => serde_json::to_string(cell)?,
+            };
+            Ok((field, text))
+        })
+        .collect()
 }
 
 /// Pearson's chi-square statistic of face counts against a uniform

@@ -181,7 +181,7 @@ impl<W: Write> FindingWriter for TableWriter<W> {
                 _ => writeln!(self.out, "{table}")?,
             }
         }
-        self.rules.write(&mut self.out)?;
+        self.rules.write(&mut self.out, self.wrap_width)?;
         self.out.flush()
     }
 }

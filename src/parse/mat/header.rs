@@ -70,6 +70,24 @@ pub(super) fn match_line(text: &str) -> Option<u32> {
     }
 }
 
+/// The digits of a match line whose length is too large for a number
+/// (`99999999999999999999 point match`): a match line all the same, with a
+/// length out of range.
+pub(super) fn oversized_length(text: &str) -> Option<&str> {
+    let text = text.trim();
+    let (digits, rest) = text.split_at(text.find(|c: char| !c.is_ascii_digit())?);
+    let mut words = rest.split_whitespace();
+    let shape = rest.starts_with(char::is_whitespace)
+        && words
+            .next()
+            .is_some_and(|w| w.eq_ignore_ascii_case("point"))
+        && words
+            .next()
+            .is_some_and(|w| w.eq_ignore_ascii_case("match"))
+        && words.next().is_none();
+    (shape && !digits.is_empty() && digits.parse::<u32>().is_err()).then_some(digits)
+}
+
 /// The number of a `Game N` line.
 pub(super) fn game_line(text: &str) -> Option<u32> {
     all_consuming((
@@ -190,6 +208,13 @@ mod tests {
         assert_eq!(match_line("Money session"), Some(0));
         assert_eq!(match_line("5 points match (Cube: 1)"), None);
         assert_eq!(match_line("point match"), None);
+        assert_eq!(match_line("99999999999999999999 point match"), None);
+        assert_eq!(
+            oversized_length(" 99999999999999999999 point match "),
+            Some("99999999999999999999")
+        );
+        assert_eq!(oversized_length("4294967295 point match"), None);
+        assert_eq!(oversized_length("99999999999999999999 points"), None);
         assert_eq!(match_line("  1) 61: 13/7"), None);
     }
 

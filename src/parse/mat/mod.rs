@@ -69,6 +69,22 @@ pub(crate) fn read_noted<'a>(
         .find_map(|line| header::match_line(line.text).map(|length| (line, length)));
     let Some(mut current) = first else {
         const NO_MATCH: &str = "no `N point match` or `Money session` line: not a .mat transcript";
+        if let Some((line, digits)) = Lines::new(text, start, 1)
+            .find_map(|line| header::oversized_length(line.text).map(|digits| (line, digits)))
+        {
+            visitor.problem(&Problem {
+                location: line.first_location(),
+                kind: ProblemKind::Unreadable,
+                text: line.text.trim(),
+                message: format!(
+                    "the match length {digits} is out of range (at most {})",
+                    u32::MAX
+                ),
+                side: None,
+                row: None,
+            });
+            return false;
+        }
         let message = match super::sniff::text(text) {
             Some(what) => what.to_owned(),
             None => NO_MATCH.to_owned(),

@@ -1,34 +1,57 @@
 //! Input discovery: which files a run reads, and in which order.
 //!
 //! The command line names files, directories and `-` (standard input).
-//! [`discover`] turns them into a flat, deterministic list of [`Input`]s:
+//! [`discover`] turns them into a flat, deterministic list of [`Input`]s,
+//! the way ripgrep walks a tree:
 //!
 //! - a directory is walked recursively; the entries of each directory are
 //!   taken in byte order of their names, depth first, so the same tree always
 //!   gives the same list;
-//! - entries whose name starts with `.` are skipped while walking (a hidden
-//!   path named on the command line is still read);
-//! - every regular file found is an input, whatever its extension: whether it
-//!   is a transcript is decided by its content, later;
+//! - hidden entries (a name starting with `.`) are skipped while walking,
+//!   unless [`Filter::hidden`] is set; a hidden path named on the command
+//!   line is always read. No ignore file (`.gitignore`, ...) is read;
+//! - the [`Filter`]'s globs (`--glob`) and file types (`--type`,
+//!   `--type-not`) choose among the files found, with ripgrep's semantics:
+//!   globs as in `.gitignore`, matched against the path as walked, `!` to
+//!   exclude, the last matching glob deciding, globs before types; an
+//!   excluding glob also prunes a directory. A path named on the command
+//!   line is always read, whatever the filter;
+//! - every other regular file found is an input, whatever its extension:
+//!   whether it is a transcript is decided by its content, later; one that
+//!   is not and shows no sign of being a match record is skipped
+//!   ([`record::not_a_record`]), where a file named on the command line
+//!   would be unreadable;
 //! - symbolic links to files are followed; symbolic links to directories are
 //!   not (no cycles), and neither are other special files met while walking;
-//! - a path that does not exist, or a directory that cannot be listed, is an
-//!   [`Input::Error`] in its place, so that nothing given disappears;
+//! - a path that does not exist is an [`Input::Missing`] in its place, a
+//!   directory that cannot be listed an [`Input::Error`], so that nothing
+//!   given disappears;
 //! - [`dedup`] drops a file reached again by a later path, so that each file
 //!   is read once (the caller counts what it dropped).
+
+pub mod filter;
+pub mod record;
 
 use std::ffi::{OsStr, OsString};
 use std::fs;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
+pub use filter::{Filter, FilterError, TYPES};
+
 /// One thing to read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Input {
     /// Standard input (`-` on the command line).
     Stdin,
-    /// A file (or anything that is not a directory, named on the command line).
+    /// A file named on the command line (or anything that is not a
+    /// directory): read whatever it is.
     File(PathBuf),
+    /// A file found by walking a directory: skipped when it is no match
+    /// record ([`record::not_a_record`]).
+    Found(PathBuf),
+    /// A path named on the command line that does not exist.
+    Missing(PathBuf),
     /// A path that could not be used, with the reason.
     Error {
         /// The path as given or found.
@@ -44,8 +67,17 @@ impl Input {
     pub fn name(&self) -> String {
         match self {
             Input::Stdin => "-".to_owned(),
-            Input::File(path) | Input::Error { path, .. } => path.to_string_lossy().into_owned(),
+            Input::File(path)
+            | Input::Found(path)
+            | Input::Missing(path)
+            | Input::Error { path, .. } => path.to_string_lossy().into_owned(),
         }
+    }
+
+    /// Found by walking a directory (not named on the command line).
+    #[must_use]
+    pub fn is_found(&self) -> bool {
+        matches!(self, Input::Found(_))
     }
 
     /// Reads the whole input.
@@ -60,14 +92,26 @@ impl Input {
                 io::stdin().lock().read_to_end(&mut bytes)?;
                 Ok(bytes)
             }
-            Input::File(path) => fs::read(path),
+            Input::File(path) | Input::Found(path) => fs::read(path),
+            Input::Missing(_) => Err(io::Error::from(io::ErrorKind::NotFound)),
             Input::Error { reason, .. } => Err(io::Error::other(reason.clone())),
         }
     }
 }
 
-/// The inputs named by `args`, in order (see the module docs).
+/// The inputs named by `args`, in order, every file found taken (see the
+/// module docs).
 pub fn discover<I, S>(args: I) -> Vec<Input>
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<OsStr>,
+{
+    discover_with(args, &Filter::default())
+}
+
+/// The inputs named by `args`, in order, the files found chosen by
+/// `filter` (see the module docs).
+pub fn discover_with<I, S>(args: I, filter: &Filter) -> Vec<Input>
 where
     I: IntoIterator<Item = S>,
     S: AsRef<OsStr>,
@@ -81,8 +125,11 @@ where
         }
         let path = PathBuf::from(arg);
         match fs::metadata(&path) {
-            Ok(meta) if meta.is_dir() => walk_dir(&path, &mut inputs),
+            Ok(meta) if meta.is_dir() => walk_dir(&path, filter, &mut inputs),
             Ok(_) => inputs.push(Input::File(path)),
+            Err(err) if err.kind() == io::ErrorKind::NotFound => {
+                inputs.push(Input::Missing(path));
+            }
             Err(err) => inputs.push(Input::Error {
                 path,
                 reason: describe_error(&err),
@@ -95,21 +142,38 @@ where
 /// Drops the inputs that repeat an earlier one (the same file reached by two
 /// of the paths given, such as a folder and a file inside it, or `-` twice),
 /// keeping the first; returns how many were dropped. Files are compared by
-/// their canonical path; one that cannot be resolved is kept.
+/// their canonical path; one that cannot be resolved is kept. A file both
+/// found in a folder and named on the command line counts as named.
 pub fn dedup(inputs: &mut Vec<Input>) -> usize {
-    let mut seen = std::collections::HashSet::new();
-    let mut stdin_seen = false;
     let before = inputs.len();
-    inputs.retain(|input| match input {
-        Input::Stdin => !std::mem::replace(&mut stdin_seen, true),
-        Input::File(path) => fs::canonicalize(path).map_or(true, |real| seen.insert(real)),
-        Input::Error { .. } => true,
-    });
+    // Canonical path → index in `kept`.
+    let mut first = std::collections::HashMap::new();
+    let mut stdin_seen = false;
+    let mut kept: Vec<Input> = Vec::with_capacity(before);
+    for input in inputs.drain(..) {
+        match &input {
+            Input::Stdin if std::mem::replace(&mut stdin_seen, true) => continue,
+            Input::File(path) | Input::Found(path) => {
+                if let Ok(real) = fs::canonicalize(path) {
+                    if let Some(&at) = first.get(&real) {
+                        if let (Input::File(_), Input::Found(found)) = (&input, &kept[at]) {
+                            kept[at] = Input::File(found.clone());
+                        }
+                        continue;
+                    }
+                    first.insert(real, kept.len());
+                }
+            }
+            _ => {}
+        }
+        kept.push(input);
+    }
+    *inputs = kept;
     before - inputs.len()
 }
 
-/// Appends the files under `dir`, sorted, depth first.
-fn walk_dir(dir: &Path, inputs: &mut Vec<Input>) {
+/// Appends the files under `dir` that `filter` takes, sorted, depth first.
+fn walk_dir(dir: &Path, filter: &Filter, inputs: &mut Vec<Input>) {
     let mut entries: Vec<(OsString, PathBuf, Option<fs::FileType>)> = match fs::read_dir(dir) {
         Ok(read) => read
             .filter_map(|entry| {
@@ -128,9 +192,6 @@ fn walk_dir(dir: &Path, inputs: &mut Vec<Input>) {
     };
     entries.sort_by(|a, b| a.0.cmp(&b.0));
     for (name, path, file_type) in entries {
-        if is_hidden(&name) {
-            continue;
-        }
         let Some(file_type) = file_type else {
             inputs.push(Input::Error {
                 path,
@@ -138,13 +199,16 @@ fn walk_dir(dir: &Path, inputs: &mut Vec<Input>) {
             });
             continue;
         };
+        if !filter.takes(&path, &name, file_type.is_dir()) {
+            continue;
+        }
         if file_type.is_dir() {
-            walk_dir(&path, inputs);
+            walk_dir(&path, filter, inputs);
         } else if file_type.is_file() {
-            inputs.push(Input::File(path));
+            inputs.push(Input::Found(path));
         } else if file_type.is_symlink() {
             match fs::metadata(&path) {
-                Ok(meta) if meta.is_file() => inputs.push(Input::File(path)),
+                Ok(meta) if meta.is_file() => inputs.push(Input::Found(path)),
                 // Links to directories are not followed (no cycles); links to
                 // special files are skipped like the special files themselves.
                 Ok(_) => {}
@@ -155,10 +219,6 @@ fn walk_dir(dir: &Path, inputs: &mut Vec<Input>) {
             }
         }
     }
-}
-
-fn is_hidden(name: &OsStr) -> bool {
-    name.as_encoded_bytes().first() == Some(&b'.')
 }
 
 /// An I/O error as a short lowercase reason.
@@ -200,7 +260,7 @@ mod tests {
         let names: Vec<String> = inputs
             .iter()
             .map(|input| match input {
-                Input::File(path) => path
+                Input::Found(path) => path
                     .strip_prefix(&root)
                     .unwrap()
                     .to_string_lossy()
@@ -227,8 +287,9 @@ mod tests {
         assert_eq!(
             inputs,
             [
+                // Named on the command line too: read as named.
                 Input::File(root.join("a.mat")),
-                Input::File(root.join("b.mat")),
+                Input::Found(root.join("b.mat")),
                 Input::Stdin
             ]
         );
@@ -248,10 +309,71 @@ mod tests {
         assert_eq!(inputs.len(), 2);
         assert_eq!(inputs[0], Input::Stdin);
         assert_eq!(inputs[0].name(), "-");
-        match &inputs[1] {
-            Input::Error { reason, .. } => assert_eq!(reason, "no such file or directory"),
-            other => panic!("unexpected {other:?}"),
+        assert_eq!(inputs[1], Input::Missing("/no/such/bgaudit/path".into()));
+        let err = inputs[1].read().unwrap_err();
+        assert_eq!(describe_error(&err), "no such file or directory");
+    }
+}
+
+#[cfg(test)]
+mod filter_tests {
+    use super::*;
+
+    #[test]
+    fn the_filter_chooses_among_the_files_found_not_the_files_named() {
+        let root = std::env::temp_dir().join(format!("bgaudit-walk-{}-filter", std::process::id()));
+        let _ = fs::remove_dir_all(&root);
+        fs::create_dir_all(root.join("old")).unwrap();
+        fs::create_dir_all(root.join(".hidden")).unwrap();
+        for file in [
+            "a.mat",
+            "b.sgf",
+            "c.png",
+            "old/d.mat",
+            ".hidden/e.mat",
+            ".f.mat",
+        ] {
+            fs::write(root.join(file), b"x").unwrap();
         }
-        assert!(inputs[1].read().is_err());
+        let found = |filter: &Filter| -> Vec<String> {
+            discover_with([&root], filter)
+                .iter()
+                .map(|input| match input {
+                    Input::Found(path) => path
+                        .strip_prefix(&root)
+                        .unwrap()
+                        .to_string_lossy()
+                        .into_owned(),
+                    other => panic!("unexpected {other:?}"),
+                })
+                .collect()
+        };
+        let strings = |v: &[&str]| v.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+        assert_eq!(
+            found(&Filter::default()),
+            ["a.mat", "b.sgf", "c.png", "old/d.mat"]
+        );
+        let hidden = Filter::new(&[], &[], &[], true).unwrap();
+        assert_eq!(
+            found(&hidden),
+            [
+                ".f.mat",
+                ".hidden/e.mat",
+                "a.mat",
+                "b.sgf",
+                "c.png",
+                "old/d.mat"
+            ]
+        );
+        // A glob that matches a hidden file takes it (not a hidden folder's
+        // files: the folder itself matches no glob).
+        let globs = Filter::new(&strings(&["*.mat", "!old/"]), &[], &[], false).unwrap();
+        assert_eq!(found(&globs), [".f.mat", "a.mat"]);
+        let sgf = Filter::new(&[], &strings(&["sgf"]), &[], false).unwrap();
+        assert_eq!(found(&sgf), ["b.sgf"]);
+        // A file named on the command line is read whatever the filter.
+        let png = root.join("c.png");
+        assert_eq!(discover_with([&png], &sgf), [Input::File(png.clone())]);
+        fs::remove_dir_all(&root).unwrap();
     }
 }

@@ -1,0 +1,32 @@
+//! `bgaudit explain`: a finding code from the catalogue, or the findings of
+//! one file at one place as diagnostics.
+
+use std::io::{self, BufWriter, Write};
+use std::process::ExitCode;
+
+use anyhow::Result;
+use bgaudit::report::explain::{Explainer, Place, Source, Style, explain_code};
+
+use super::{Config, input};
+
+/// `explain CODE`.
+pub(crate) fn code(name: &str, style: Style) -> Result<ExitCode> {
+    let text = explain_code(name, style)
+        .ok_or_else(|| anyhow::anyhow!("`{name}` is not a finding code"))?;
+    let mut out = BufWriter::new(io::stdout().lock());
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `explain FILE`: the diagnostics at `place`.
+pub(crate) fn place(config: &Config, place: &Place) -> Result<ExitCode> {
+    let (report, bytes) = input::single(config, "explain")?;
+    let source = bytes.as_deref().and_then(Source::from_bytes);
+    let explainer = Explainer::new(&report, source.as_ref(), config.style);
+    let mut out = BufWriter::new(io::stdout().lock());
+    let text = explainer.place(place).map_err(anyhow::Error::msg)?;
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}

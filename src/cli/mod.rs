@@ -1,0 +1,275 @@
+//! The command line, shaped like a house with one room per job:
+//!
+//! - [`args`]: the arguments as clap parses them;
+//! - [`config`]: the flags resolved into what a run needs ([`Config`]);
+//! - one file per subcommand: [`check`], [`players`], [`explain`] (a code or
+//!   a place in a file), [`show`], [`legal`];
+//! - [`input`]: one input read and checked, whatever goes wrong;
+//! - [`pool`]: the worker threads, results in input order;
+//! - [`progress`]: the progress bar.
+//!
+//! [`run`] hands the configured task to its subcommand and returns the exit
+//! status: 0 clean, 1 findings at the `--fail-on` level, 2 unreadable input
+//! or bad usage.
+
+mod args;
+mod check;
+mod config;
+mod explain;
+mod input;
+mod legal;
+mod players;
+mod pool;
+mod progress;
+mod show;
+
+use std::ffi::OsString;
+use std::io::{self, BufWriter, IsTerminal, LineWriter, Write};
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use bgaudit::finding::Severity;
+use bgaudit::report::Totals;
+use bgaudit::walk::{self, Input};
+
+pub use args::Args;
+pub(crate) use config::{Config, Task};
+
+/// The arguments of this process. `--help` and `--version` print and exit
+/// 0, as does a call without a subcommand (the help, on standard error,
+/// exit 2); a usage error is one line on standard error, exit 2.
+pub(crate) fn parse_args() -> Args {
+    use clap::Parser;
+    use clap::error::ErrorKind;
+    match Args::try_parse() {
+        Ok(args) => args,
+        Err(err)
+            if matches!(
+                err.kind(),
+                ErrorKind::DisplayHelp
+                    | ErrorKind::DisplayVersion
+                    | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+            ) =>
+        {
+            err.exit()
+        }
+        Err(err) => {
+            eprintln!("bgaudit: {}", usage_error(&err.to_string()));
+            std::process::exit(2)
+        }
+    }
+}
+
+/// clap's usage error as one line: its first paragraph (the error and the
+/// possible values, if any), without the `error:` label.
+fn usage_error(text: &str) -> String {
+    let first = text.split("\n\n").next().unwrap_or(text);
+    let words: Vec<&str> = first.split_whitespace().collect();
+    let line = words.join(" ");
+    line.strip_prefix("error: ").unwrap_or(&line).to_owned()
+}
+
+/// Runs the configured task; returns the exit status.
+///
+/// # Errors
+/// Output failures (a closed pipe among them: `main` treats that as success),
+/// a `--summary` file that cannot be created, a thread pool that cannot start.
+pub(crate) fn run(config: &Config) -> Result<ExitCode> {
+    match &config.task {
+        Task::ExplainCode { name } => explain::code(name, config.style),
+        Task::Explain { place } => explain::place(config, place),
+        Task::Show { place } => show::run(config, place),
+        Task::Legal {
+            position,
+            roll,
+            format,
+        } => legal::run(position, *roll, *format),
+        Task::Check {
+            format,
+            summary,
+            fail_on,
+            explain,
+        } => check::run(
+            config,
+            &check::Check {
+                format: *format,
+                summary: summary.as_deref(),
+                fail_on: *fail_on,
+                explain: *explain,
+            },
+        ),
+        Task::Players { format, aliases } => players::run(config, *format, aliases),
+    }
+}
+
+/// What a run over many inputs shares: the inputs found, the threads, the
+/// progress bar and standard output.
+pub(crate) struct Batch {
+    /// The inputs, in order, each once.
+    pub(crate) inputs: Vec<Input>,
+    /// Inputs dropped because an earlier path reached the same file.
+    pub(crate) repeated: usize,
+    /// The worker threads.
+    pub(crate) pool: rayon::ThreadPool,
+    /// The progress bar.
+    pub(crate) progress: progress::Progress,
+}
+
+impl Batch {
+    /// Finds the inputs of `config.paths` and starts the threads.
+    ///
+    /// # Errors
+    /// No input at all, or threads that cannot start.
+    pub(crate) fn new(config: &Config) -> Result<Batch> {
+        let mut inputs = walk::discover_with(&config.paths, &config.filter);
+        // One path cannot reach a file twice: only several are compared.
+        let repeated = if config.paths.len() > 1 {
+            walk::dedup(&mut inputs)
+        } else {
+            0
+        };
+        if inputs.is_empty() {
+            // A folder with nothing in it: say so rather than report a clean run.
+            anyhow::bail!("no files to check in {}", describe_paths(&config.paths));
+        }
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(config.jobs)
+            .build()
+            .context("failed to start the worker threads")?;
+        let progress = progress::Progress::new(inputs.len(), config.quiet);
+        Ok(Batch {
+            inputs,
+            repeated,
+            pool,
+            progress,
+        })
+    }
+
+    /// The batch size of the pool: enough files to keep every thread busy.
+    pub(crate) fn batch_size(config: &Config) -> usize {
+        64 * config.jobs
+    }
+}
+
+/// Standard output, line-buffered on a terminal (rows appear as they come),
+/// else with a large buffer.
+pub(crate) fn stdout() -> Box<dyn Write> {
+    if io::stdout().is_terminal() {
+        Box::new(LineWriter::new(io::stdout().lock()))
+    } else {
+        Box::new(BufWriter::with_capacity(64 * 1024, io::stdout().lock()))
+    }
+}
+
+/// The paths as given, for messages.
+fn describe_paths(paths: &[OsString]) -> String {
+    paths
+        .iter()
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// An error when every file found was skipped as no match record: nothing
+/// was checked, which is no clean run.
+///
+/// # Errors
+/// That error.
+pub(crate) fn nothing_read(config: &Config, totals: &Totals) -> Result<()> {
+    if totals.files == 0 && totals.missing == 0 && totals.skipped > 0 {
+        anyhow::bail!(
+            "no match record in {}: every file found was skipped",
+            describe_paths(&config.paths)
+        );
+    }
+    Ok(())
+}
+
+/// 2 when an input could not be read, else 1 when findings reach `fail_on`,
+/// else 0.
+pub(crate) fn exit_status(totals: &Totals, fail_on: Option<Severity>) -> ExitCode {
+    if totals.any_unread() {
+        ExitCode::from(2)
+    } else if fail_on.is_some_and(|level| totals.at_or_above(level) > 0) {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use bgaudit::position::Variant;
+    use bgaudit::replay::RuleFlags;
+    use clap::Parser;
+
+    use super::*;
+
+    #[test]
+    fn a_usage_error_is_one_line() {
+        let err = Args::try_parse_from(["bgaudit", "check", "--format", "xml", "x"]).unwrap_err();
+        assert_eq!(
+            usage_error(&err.to_string()),
+            "invalid value 'xml' for '--format <FORMAT>' \
+             [possible values: table, jsonl, json, csv]"
+        );
+        let err = Args::try_parse_from(["bgaudit", "check"]).unwrap_err();
+        let line = usage_error(&err.to_string());
+        assert!(!line.contains('\n') && line.contains("<PATH>"), "{line}");
+    }
+
+    #[test]
+    fn exit_status_follows_fail_on_and_unreadable_inputs() {
+        let mut totals = Totals::default();
+        totals.findings.warning = 1;
+        let code = |totals: &Totals, level| format!("{:?}", exit_status(totals, level));
+        assert_eq!(
+            code(&totals, Some(Severity::Error)),
+            format!("{:?}", ExitCode::SUCCESS)
+        );
+        assert_eq!(
+            code(&totals, Some(Severity::Warning)),
+            format!("{:?}", ExitCode::from(1))
+        );
+        assert_eq!(code(&totals, None), format!("{:?}", ExitCode::SUCCESS));
+        totals.unreadable = 1;
+        assert_eq!(code(&totals, None), format!("{:?}", ExitCode::from(2)));
+    }
+
+    #[test]
+    fn rule_flags_map_into_options() {
+        let args = Args::try_parse_from([
+            "bgaudit",
+            "players",
+            "--crawford",
+            "off",
+            "--jacoby",
+            "--cube-limit",
+            "64",
+            "--variant",
+            "nackgammon",
+            "--alias",
+            "Nori K=nori",
+            "-j",
+            "3",
+            "x",
+        ])
+        .unwrap();
+        let config = Config::from_args(args).unwrap();
+        assert_eq!(config.jobs, 3);
+        assert_eq!(
+            config.options.flags,
+            RuleFlags {
+                crawford: Some(false),
+                jacoby: Some(true),
+                beavers: None,
+                cube_limit: Some(64),
+                variant: Some(Variant::Nackgammon),
+                ..RuleFlags::default()
+            }
+        );
+        assert!(Args::try_parse_from(["bgaudit", "players", "--alias", "x", "y"]).is_err());
+        assert!(Args::try_parse_from(["bgaudit", "check", "--jobs", "0", "y"]).is_err());
+        assert!(Args::try_parse_from(["bgaudit", "check"]).is_err());
+    }
+}
