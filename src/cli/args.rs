@@ -16,18 +16,26 @@ const EXIT_STATUS: &str = "\
 Exit status:
   0  nothing at or above the --fail-on level (players: every input was read)
   1  findings at or above the --fail-on level (check only)
-  2  an input could not be read (missing path, not a transcript), or bad usage";
+  2  an input could not be read (missing path, not a transcript), or bad usage
+
+Files found in folders that are no match records are skipped: they do not
+change the status. Errors are one line on standard error.";
 
 const CHECK_EXIT_STATUS: &str = "\
 Exit status:
   0  every input was read and no finding is at or above the --fail-on level
   1  every input was read and some finding is at or above the --fail-on level
-  2  an input could not be read (missing path, not a transcript), or bad usage";
+  2  an input could not be read (missing path, not a transcript), or bad usage
+
+Files found in folders that are no match records (a README, a picture) are
+skipped and counted: they do not change the status.";
 
 const PLAYERS_EXIT_STATUS: &str = "\
 Exit status:
   0  every input was read, whatever the findings
-  2  an input could not be read (missing path, not a transcript), or bad usage";
+  2  an input could not be read (missing path, not a transcript), or bad usage
+
+Files found in folders that are no match records are skipped, as for check.";
 
 /// bgaudit audits backgammon match records.
 ///
