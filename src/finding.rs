@@ -5,7 +5,7 @@ use std::fmt;
 use serde::Serialize;
 
 use crate::dice::Roll;
-use crate::parse::Location;
+use crate::location::Location;
 use crate::position::Position;
 use crate::side::{ByPlayer, Side};
 

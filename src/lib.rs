@@ -12,6 +12,7 @@
 //! - [`rules`]: legal plays, judging a written play, cube, results, match
 //!   score (no I/O);
 //! - [`ids`]: GNU Backgammon position and match IDs, XGID;
+//! - [`location`]: where something is in the input;
 //! - [`parse`]: readers from text to syntax events (no rules);
 //! - [`replay`]: the visitor that joins readers and rules into findings;
 //! - [`report`]: formats what the replay established;
@@ -24,6 +25,7 @@ pub mod catalogue;
 pub mod dice;
 pub mod finding;
 pub mod ids;
+pub mod location;
 pub mod notation;
 pub mod parse;
 pub mod position;

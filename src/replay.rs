@@ -57,7 +57,7 @@ pub struct TraceStep {
     /// The player's name.
     pub player: String,
     /// Where the cell is.
-    pub location: crate::parse::Location,
+    pub location: crate::location::Location,
     /// The cell as written.
     pub text: String,
     /// The roll, for a roll.
@@ -150,7 +150,7 @@ impl FileReport {
     /// transcript; nowhere for a path that could not be opened), so that
     /// every output counts and shows it the same way.
     #[must_use]
-    pub fn unreadable(path: &str, reason: String, location: crate::parse::Location) -> FileReport {
+    pub fn unreadable(path: &str, reason: String, location: crate::location::Location) -> FileReport {
         let mut finding = crate::finding::Finding::new(
             "unreadable",
             crate::finding::Severity::Error,
@@ -176,7 +176,7 @@ pub fn check_bytes(path: &str, bytes: &[u8], options: &Options) -> FileReport {
     let decoded = match crate::parse::text::decode(bytes) {
         Ok(decoded) => decoded,
         Err(crate::parse::text::Unreadable(reason)) => {
-            return FileReport::unreadable(path, reason, crate::parse::Location::START);
+            return FileReport::unreadable(path, reason, crate::location::Location::START);
         }
     };
     let mut replayer = visitor::Replayer::new(options);

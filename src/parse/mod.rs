@@ -19,30 +19,11 @@ pub mod sgf;
 pub mod sniff;
 pub mod text;
 
+pub use crate::location::Location;
+
 use crate::dice::Roll;
 use crate::notation::PlayNotation;
 use crate::side::{ByPlayer, Side};
-
-/// Where something is in the input. All 1-based except `byte` (0-based
-/// offset in the decoded text).
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Location {
-    /// Byte offset in the decoded text.
-    pub byte: usize,
-    /// Line number, from 1.
-    pub line: u32,
-    /// Column of the first character, from 1, with tabs expanded to 8-column stops.
-    pub column: u32,
-}
-
-impl Location {
-    /// The start of the input: line 1, column 1.
-    pub const START: Location = Location {
-        byte: 0,
-        line: 1,
-        column: 1,
-    };
-}
 
 /// The transcript formats the readers know.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

@@ -39,7 +39,7 @@ use crate::catalogue::{self, Family};
 use crate::finding::{Context, Finding, Severity};
 use crate::notation::PlayNotation;
 use crate::notation::distance::play_distance;
-use crate::parse::Location;
+use crate::location::Location;
 use crate::position::Position;
 use crate::replay::{FileReport, TraceStep};
 use crate::side::{ByPlayer, Side};

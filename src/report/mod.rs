@@ -496,7 +496,7 @@ pub(crate) mod testing {
 
     use crate::dice::Roll;
     use crate::finding::{Finding, Severity, SeverityCounts};
-    use crate::parse::Location;
+    use crate::location::Location;
     use crate::position::{Position, Variant};
     use crate::replay::{FileReport, FileStatus, MatchSummary, PlayerTally};
     use crate::side::{ByPlayer, Side};

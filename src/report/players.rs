@@ -1284,7 +1284,7 @@ mod tests {
         let binary = FileReport::unreadable(
             "x.xg",
             "binary data".to_owned(),
-            crate::parse::Location::START,
+            crate::location::Location::START,
         );
         assert_eq!(binary.findings.len(), 1);
         report.add_file(&binary);
