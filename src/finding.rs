@@ -1,43 +1,12 @@
 //! Findings: what the replay established, as data. Reports format them.
 
-use std::fmt;
-
 use serde::Serialize;
 
+pub use crate::catalogue::{Code, Kind, Severity};
 use crate::dice::Roll;
 use crate::location::Location;
 use crate::position::Position;
 use crate::side::{ByPlayer, Side};
-
-/// How serious a finding is. Ordered: `Info < Warning < Error`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Severity {
-    /// Worth knowing; nothing is wrong with the game.
-    Info,
-    /// Probably a mistake in the record or a doubtful action.
-    Warning,
-    /// A rule was broken or the record cannot be right.
-    Error,
-}
-
-impl Severity {
-    /// `error`, `warning` or `info`.
-    #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Severity::Info => "info",
-            Severity::Warning => "warning",
-            Severity::Error => "error",
-        }
-    }
-}
-
-impl fmt::Display for Severity {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
 
 /// The match situation around a finding, enough to write a match ID or XGID.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -59,10 +28,10 @@ pub struct Context {
 /// One problem found, with everything a report row needs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Finding {
-    /// Stable kebab-case code, e.g. `illegal-play`.
-    pub code: &'static str,
+    /// What was found, e.g. `illegal-play`.
+    pub code: Code,
     /// Sub-kind where the code has several, e.g. `under-played`.
-    pub kind: Option<&'static str>,
+    pub kind: Option<Kind>,
     /// Severity.
     pub severity: Severity,
     /// Where in the input.
@@ -101,19 +70,14 @@ pub struct Finding {
 }
 
 impl Finding {
-    /// A finding with the given code, severity, location and message; the
-    /// other fields empty.
+    /// A finding of `code` at `location`, with the code's default severity
+    /// from the catalogue; the other fields empty.
     #[must_use]
-    pub fn new(
-        code: &'static str,
-        severity: Severity,
-        location: Location,
-        message: impl Into<String>,
-    ) -> Finding {
+    pub fn new(code: Code, location: Location, message: impl Into<String>) -> Finding {
         Finding {
             code,
             kind: None,
-            severity,
+            severity: code.severity(),
             location,
             match_number: 0,
             game: None,
@@ -129,6 +93,21 @@ impl Finding {
             likely_typo: None,
             suggestion: None,
         }
+    }
+
+    /// `code/kind`, or the code alone.
+    #[must_use]
+    pub fn name(&self) -> String {
+        match self.kind {
+            Some(kind) => format!("{}/{kind}", self.code),
+            None => self.code.as_str().to_owned(),
+        }
+    }
+
+    /// The catalogue entry of the finding's kind, else of its code.
+    #[must_use]
+    pub fn entry(&self) -> &'static crate::catalogue::Entry {
+        self.code.entry_with(self.kind)
     }
 }
 

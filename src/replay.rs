@@ -1,6 +1,7 @@
 //! The replayer: a [`Visitor`](crate::parse::Visitor) that plays every action
 //! on the rules engine and turns what it finds into [`Finding`]s.
 
+mod record;
 mod rules;
 mod visitor;
 
@@ -150,14 +151,16 @@ impl FileReport {
     /// transcript; nowhere for a path that could not be opened), so that
     /// every output counts and shows it the same way.
     #[must_use]
-    pub fn unreadable(path: &str, reason: String, location: crate::location::Location) -> FileReport {
-        let mut finding = crate::finding::Finding::new(
-            "unreadable",
-            crate::finding::Severity::Error,
+    pub fn unreadable(
+        path: &str,
+        reason: String,
+        location: crate::location::Location,
+    ) -> FileReport {
+        let finding = crate::finding::Finding::new(
+            crate::catalogue::Code::Unreadable,
             location,
             reason.clone(),
         );
-        finding.match_number = 0;
         FileReport {
             path: path.to_owned(),
             format: None,

@@ -7,6 +7,7 @@
 
 use std::fmt::Write as _;
 
+use bgaudit::catalogue::{Code, Kind};
 use bgaudit::finding::{Finding, Severity};
 use bgaudit::replay::{FileReport, FileStatus, Options, RuleFlags, check_bytes};
 use bgaudit::side::Side;
@@ -242,7 +243,11 @@ impl Expect {
                 out.push(format!("{what}: expected {want}, reported {got}"));
             }
         };
-        check("kind", format!("{:?}", self.kind), format!("{:?}", f.kind));
+        check(
+            "kind",
+            format!("{:?}", self.kind),
+            format!("{:?}", f.kind.map(Kind::as_str)),
+        );
         check(
             "severity",
             self.severity.to_string(),
@@ -361,7 +366,9 @@ fn check(plant: &Plant) {
     let mut problems = Vec::new();
     for want in &plant.expect {
         let candidates: Vec<usize> = (0..new.len())
-            .filter(|&i| new[i].code == want.code && new[i].kind == want.kind)
+            .filter(|&i| {
+                new[i].code.as_str() == want.code && new[i].kind.map(Kind::as_str) == want.kind
+            })
             .collect();
         let chosen = candidates
             .iter()
@@ -387,7 +394,7 @@ fn check(plant: &Plant) {
         if !plant
             .allowed
             .iter()
-            .any(|&(code, line)| f.code == code && f.location.line == line)
+            .any(|&(code, line)| f.code.as_str() == code && f.location.line == line)
         {
             problems.push(format!("also reported: {}", describe(f)));
         }
@@ -1140,7 +1147,7 @@ fn encoding() {
     assert_eq!(report.findings.len(), 1, "{found:#?}");
     let f = &report.findings[0];
     assert!(
-        info("encoding", 1, 1).no_game().mismatches(f).is_empty() && f.code == "encoding",
+        info("encoding", 1, 1).no_game().mismatches(f).is_empty() && f.code == Code::Encoding,
         "{found:#?}"
     );
 }
@@ -1155,7 +1162,7 @@ fn the_fixtures_are_clean() {
         let notes: Vec<String> = report
             .findings
             .iter()
-            .filter(|f| f.code != "set-position")
+            .filter(|f| f.code != Code::SetPosition)
             .map(describe)
             .collect();
         assert!(notes.is_empty(), "{name}: {notes:#?}");
@@ -1214,7 +1221,14 @@ fn planted_errors_in_sgf_are_found_at_their_node() {
             .findings
             .iter()
             .filter(|f| f.severity >= Severity::Warning)
-            .map(|f| (f.location.line, f.location.column, f.code, f.kind))
+            .map(|f| {
+                (
+                    f.location.line,
+                    f.location.column,
+                    f.code.as_str(),
+                    f.kind.map(Kind::as_str),
+                )
+            })
             .collect();
         assert_eq!(found, expected.into_iter().collect::<Vec<_>>(), "{file}");
     }
@@ -1234,7 +1248,7 @@ fn a_mistyped_wins_line_is_named_by_the_score_mismatch() {
     let f = report
         .findings
         .iter()
-        .find(|f| f.code == "score-mismatch")
+        .find(|f| f.code == Code::ScoreMismatch)
         .expect("the score line disagrees");
     assert!(
         f.message

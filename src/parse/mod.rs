@@ -21,6 +21,7 @@ pub mod text;
 
 pub use crate::location::Location;
 
+use crate::catalogue::Code;
 use crate::dice::Roll;
 use crate::notation::PlayNotation;
 use crate::side::{ByPlayer, Side};
@@ -229,15 +230,15 @@ pub enum ProblemKind {
 impl ProblemKind {
     /// The finding code.
     #[must_use]
-    pub const fn code(self) -> &'static str {
+    pub const fn code(self) -> Code {
         match self {
-            ProblemKind::Unreadable => "unreadable",
-            ProblemKind::UnparsableCell => "unparsable-cell",
-            ProblemKind::BadHeader => "bad-header",
-            ProblemKind::Numbering => "numbering",
-            ProblemKind::Encoding => "encoding",
-            ProblemKind::Skipped => "skipped",
-            ProblemKind::Unsupported => "unsupported",
+            ProblemKind::Unreadable => Code::Unreadable,
+            ProblemKind::UnparsableCell => Code::UnparsableCell,
+            ProblemKind::BadHeader => Code::BadHeader,
+            ProblemKind::Numbering => Code::Numbering,
+            ProblemKind::Encoding => Code::Encoding,
+            ProblemKind::Skipped => Code::Skipped,
+            ProblemKind::Unsupported => Code::Unsupported,
         }
     }
 }

@@ -3,8 +3,10 @@
 
 mod typo;
 
+use super::record::{Board, Draft, finding};
 use super::rules::{RulesInForce, Setting, Source, parse_variant};
 use super::{MatchSummary, Options};
+use crate::catalogue::{Code, Kind};
 use crate::dice::Roll;
 use crate::finding::{Context, Finding, Severity};
 use crate::notation::{PlayNotation, PointName};
@@ -453,50 +455,72 @@ impl<'o, 'a> Replayer<'o, 'a> {
         self.findings.len() - 1
     }
 
-    /// A finding filled with the current match, game, player and context.
-    fn make(
-        &self,
-        code: &'static str,
-        kind: Option<&'static str>,
-        severity: Severity,
-        location: Location,
-        side: Option<Side>,
-        message: String,
-    ) -> Finding {
-        let mut f = Finding::new(code, severity, location, message);
-        f.kind = kind;
-        f.match_number = self.match_count;
-        f.side = side;
-        if let Some(m) = &self.current
-            && let Some(g) = &m.game
-        {
-            f.game = g.number;
-            // A score line without a name names nobody: no player, not "".
-            f.player = side
-                .map(|s| name_of(&g.names, s))
-                .filter(|name| !name.is_empty());
-            if let Some(mover) = side {
-                f.context = Some(Context {
-                    mover,
-                    cube: g.cube.value,
-                    owner: g.cube.owner,
-                    scores: g.start_scores,
-                    length: m.rules.length,
-                    crawford: g.crawford == Crawford::Yes,
-                });
-                if !g.unknown {
-                    f.before = frame(&g.board, mover).backgammon();
-                }
+    /// Completes `draft` from the replay: the match, the game, the player's
+    /// name, the cube and score, the board before the action.
+    fn complete(&self, draft: Draft) -> Finding {
+        let Draft {
+            mut finding,
+            severity,
+            board,
+            situation,
+            game,
+            file_level,
+        } = draft;
+        finding.severity = severity
+            .or(finding.kind.map(Kind::severity))
+            .unwrap_or(finding.code.severity());
+        finding.match_number = self.match_count;
+        finding.game = self.game_number();
+        if let Some(side) = finding.side {
+            finding.player = self.player(side);
+            if situation {
+                finding.context = self.context(side);
             }
         }
-        f
+        finding.before = match board {
+            Board::Replayed => finding.side.and_then(|side| self.view(side)),
+            Board::Given(position) => position,
+        };
+        if let Some(number) = game {
+            finding.game = number;
+        }
+        if file_level {
+            finding.match_number = 0;
+            finding.game = None;
+        }
+        finding
     }
 
-    fn at_action(mut f: Finding, action: &Action<'_>, dice: Option<Roll>) -> Finding {
-        f.row = action.row;
-        f.text = action.text.to_owned();
-        f.dice = dice;
-        f
+    /// The number of the game being replayed.
+    fn game_number(&self) -> Option<u32> {
+        self.current.as_ref()?.game.as_ref()?.number
+    }
+
+    /// The name of `side`'s player in the game being replayed (none for a
+    /// score line without a name: no player, not "").
+    fn player(&self, side: Side) -> Option<String> {
+        let g = self.current.as_ref()?.game.as_ref()?;
+        Some(name_of(&g.names, side)).filter(|name| !name.is_empty())
+    }
+
+    /// The cube and score `mover` acts at in the game being replayed.
+    fn context(&self, mover: Side) -> Option<Context> {
+        let m = self.current.as_ref()?;
+        let g = m.game.as_ref()?;
+        Some(Context {
+            mover,
+            cube: g.cube.value,
+            owner: g.cube.owner,
+            scores: g.start_scores,
+            length: m.rules.length,
+            crawford: g.crawford == Crawford::Yes,
+        })
+    }
+
+    /// Completes `draft` and keeps it; its index.
+    fn record(&mut self, draft: Draft) -> usize {
+        let finding = self.complete(draft);
+        self.push(finding)
     }
 
     /// Resolves pending findings when `side` acts with a roll or a double.
@@ -543,19 +567,16 @@ impl<'o, 'a> Replayer<'o, 'a> {
             if let Some(g) = self.current.as_mut().and_then(|m| m.game.as_mut()) {
                 g.unknown = true;
             }
-            let mut f = self.make(
-                "hidden-play",
-                None,
-                Severity::Error,
-                location,
-                Some(s),
-                "the play is hidden (`???` or an `Illegal play` without a position) and the game goes on: the position is unknown, so the rest of this game cannot be checked".into(),
+            self.record(
+                finding(Code::HiddenPlay)
+                    .located(location)
+                    .side(Some(s))
+                    .row(row)
+                    .rolled(dice)
+                    .text(text)
+                    .before(None)
+                    .message("the play is hidden (`???` or an `Illegal play` without a position) and the game goes on: the position is unknown, so the rest of this game cannot be checked"),
             );
-            f.row = row;
-            f.dice = dice;
-            f.text = text;
-            f.before = None;
-            self.push(f);
         }
     }
 
@@ -747,15 +768,13 @@ impl<'o, 'a> Replayer<'o, 'a> {
                 Some(end) => end.points().is_none() && g.written_points.is_none(),
             };
         if unknown_end {
-            let names = g.names.clone();
-            let number = g.number;
-            let message =
-                "the game stops with no bear-off, drop, resignation or result line".to_string();
-            let mut f = Finding::new("game-unfinished", Severity::Warning, last, message);
-            f.match_number = self.match_count;
-            f.game = number;
-            let _ = names;
-            self.unfinished = Some(self.push(f));
+            let index = self.record(
+                finding(Code::GameUnfinished)
+                    .located(last)
+                    .game(g.number)
+                    .message("the game stops with no bear-off, drop, resignation or result line"),
+            );
+            self.unfinished = Some(index);
         }
     }
 
@@ -772,19 +791,16 @@ impl<'o, 'a> Replayer<'o, 'a> {
                     g.offer = None;
                 }
             } else {
-                let f = self.make(
-                    "double-unanswered",
-                    None,
-                    Severity::Warning,
-                    action.location,
-                    Some(offer.by),
-                    format!(
-                        "the double to {} has no answer before the next roll; taken as a take",
-                        offer.offered
-                    ),
+                self.record(
+                    finding(Code::DoubleUnanswered)
+                        .at(action)
+                        .side(Some(offer.by))
+                        .rolled(dice)
+                        .message(format!(
+                            "the double to {} has no answer before the next roll; taken as a take",
+                            offer.offered
+                        )),
                 );
-                let f = Self::at_action(f, action, dice);
-                self.push(f);
                 if let Some(g) = self.game() {
                     g.cube.take(offer.owner_after_take, offer.offered);
                     g.cube_turned = true;
@@ -805,10 +821,9 @@ impl<'o, 'a> Replayer<'o, 'a> {
             && expected != side
             && !unknown
         {
-            let f = self.missing_turn(action, self.dances_of(expected));
-            let f = Self::at_action(f, action, dice);
-            let omitted = f.kind == Some("omitted-dance");
-            let index = self.push(f);
+            let draft = self.missing_turn(action, self.dances_of(expected));
+            let omitted = draft.finding.kind == Some(Kind::OmittedDance);
+            let index = self.record(draft.rolled(dice));
             if omitted && let Some(g) = self.game() {
                 g.omitted_dance = Some((index, expected));
             }
@@ -831,16 +846,12 @@ impl<'o, 'a> Replayer<'o, 'a> {
         };
         self.tally_roll(side, roll);
         if first_roll && from_start && roll.is_double() {
-            let f = self.make(
-                "opening-double",
-                None,
-                Severity::Error,
-                action.location,
-                Some(side),
-                format!("the first roll of a game is {roll}, a double: the opening roll is never a double"),
+            self.record(
+                finding(Code::OpeningDouble)
+                    .at(action)
+                    .rolled(dice)
+                    .message(format!("the first roll of a game is {roll}, a double: the opening roll is never a double")),
             );
-            let f = Self::at_action(f, action, dice);
-            self.push(f);
         }
         if unknown {
             return;
@@ -991,16 +1002,13 @@ impl<'o, 'a> Replayer<'o, 'a> {
                         (true, false) => "a hit happened but no `*` marks it",
                         _ => "a `*` marks a hit that did not happen",
                     };
-                    let f = self.make(
-                        "hit-mark",
-                        None,
-                        Severity::Info,
-                        action.location,
-                        Some(side),
-                        message.into(),
+                    let f = self.complete(
+                        finding(Code::HitMark)
+                            .at(action)
+                            .rolled(Some(roll))
+                            .before(before.backgammon())
+                            .message(message),
                     );
-                    let mut f = Self::at_action(f, action, Some(roll));
-                    f.before = before.backgammon();
                     self.hit_mark_findings.push(f);
                 }
                 self.check_bear_off(side, action.location);
@@ -1009,17 +1017,14 @@ impl<'o, 'a> Replayer<'o, 'a> {
                 if self.extend_no_play_run(side, action.row) => {}
             PlayVerdict::Illegal(kind) => {
                 let message = illegal_message(kind, roll, &j, notation);
-                let f = self.make(
-                    "illegal-play",
-                    Some(kind.name()),
-                    Severity::Error,
-                    action.location,
-                    Some(side),
-                    message,
+                let index = self.record(
+                    finding(Code::IllegalPlay)
+                        .kind(illegal_kind(kind))
+                        .at(action)
+                        .rolled(Some(roll))
+                        .before(before.backgammon())
+                        .message(message),
                 );
-                let mut f = Self::at_action(f, action, Some(roll));
-                f.before = before.backgammon();
-                let index = self.push(f);
                 let after = frame(&j.result, side);
                 if let Some(g) = self.game() {
                     g.board = after;
@@ -1068,17 +1073,14 @@ impl<'o, 'a> Replayer<'o, 'a> {
                     ));
                 }
                 self.settle_no_play_as_error();
-                let f = self.make(
-                    "impossible-play",
-                    Some(kind.name()),
-                    Severity::Error,
-                    action.location,
-                    Some(side),
-                    message,
+                self.record(
+                    finding(Code::ImpossiblePlay)
+                        .kind(impossible_kind(kind))
+                        .at(action)
+                        .rolled(Some(roll))
+                        .before(before.backgammon())
+                        .message(message),
                 );
-                let mut f = Self::at_action(f, action, Some(roll));
-                f.before = before.backgammon();
-                self.push(f);
                 if let Some(g) = self.game() {
                     g.unknown = true;
                     g.ambiguity = None;
@@ -1120,20 +1122,16 @@ impl<'o, 'a> Replayer<'o, 'a> {
             }
             return;
         }
-        let f = self.make(
-            "ambiguous-path",
-            None,
-            Severity::Info,
-            amb.location,
-            Some(amb.side),
-            "the move can be read with or without a hit on the way and the next play fits both; the reading without the hit was taken".into(),
+        self.record(
+            finding(Code::AmbiguousPath)
+                .located(amb.location)
+                .side(Some(amb.side))
+                .row(amb.row)
+                .text(amb.text)
+                .rolled(Some(amb.dice))
+                .before(amb.before.backgammon())
+                .message("the move can be read with or without a hit on the way and the next play fits both; the reading without the hit was taken"),
         );
-        let mut f = f;
-        f.row = amb.row;
-        f.text = amb.text;
-        f.dice = Some(amb.dice);
-        f.before = amb.before.backgammon();
-        self.push(f);
     }
 
     /// After a play by `side`: the game is over if he has borne off every checker.
@@ -1230,16 +1228,12 @@ impl<'o, 'a> Replayer<'o, 'a> {
         }
         let Some(rules) = self.rules() else { return };
         let Some(board) = dump_board(dump, rules.variant.value) else {
-            let f = self.make(
-                "illegal-play-marker",
-                None,
-                Severity::Error,
-                action.location,
-                Some(side),
-                "the position written in the record is not a valid position; the rest of this game cannot be checked".into(),
+            self.record(
+                finding(Code::IllegalPlayMarker)
+                    .at(action)
+                    .rolled(roll)
+                    .message("the position written in the record is not a valid position; the rest of this game cannot be checked"),
             );
-            let f = Self::at_action(f, action, roll);
-            self.push(f);
             if let Some(g) = self.game() {
                 g.unknown = true;
             }
@@ -1249,17 +1243,14 @@ impl<'o, 'a> Replayer<'o, 'a> {
             // A set-up line is no player's action and does not say who rolls;
             // a dump in a roll cell names the player to roll next.
             let set_up = roll.is_none();
-            let f = self.make(
-                "set-position",
-                None,
-                Severity::Info,
-                action.location,
-                (!set_up).then_some(side),
-                "the game starts from a position written in the record, not from the opening position".into(),
+            self.record(
+                finding(Code::SetPosition)
+                    .at(action)
+                    .side((!set_up).then_some(side))
+                    .rolled(roll)
+                    .before(None)
+                    .message("the game starts from a position written in the record, not from the opening position"),
             );
-            let mut f = Self::at_action(f, action, roll);
-            f.before = None;
-            self.push(f);
             if let Some(g) = self.game() {
                 g.board = board;
                 g.from_start = false;
@@ -1291,19 +1282,15 @@ impl<'o, 'a> Replayer<'o, 'a> {
                 ),
                 None => "the record replaces the position with one no legal play reaches".into(),
             };
-            let f = self.make(
-                "illegal-play-marker",
-                None,
-                Severity::Error,
-                action.location,
-                Some(side),
-                message,
-            );
-            let mut f = Self::at_action(f, action, roll);
-            f.before = before.backgammon();
             // The record itself gives the position: the play is recorded, not mistyped.
-            f.likely_typo = Some(false);
-            let index = self.push(f);
+            let index = self.record(
+                finding(Code::IllegalPlayMarker)
+                    .at(action)
+                    .rolled(roll)
+                    .before(before.backgammon())
+                    .likely_typo(Some(false))
+                    .message(message),
+            );
             if let Some(g) = self.game() {
                 g.pending.push(Pending::Illegal {
                     side,
@@ -1318,31 +1305,12 @@ impl<'o, 'a> Replayer<'o, 'a> {
         self.check_bear_off(side, action.location);
     }
 
-    fn cube_finding(
-        &mut self,
-        action: &Action<'_>,
-        code: &'static str,
-        severity: Severity,
-        message: String,
-    ) {
-        let f = self.make(
-            code,
-            None,
-            severity,
-            action.location,
-            Some(action.side),
-            message,
-        );
-        let f = Self::at_action(f, action, None);
-        self.push(f);
-    }
-
     /// Turns the omitted dance of finding `index` into the lost play it
     /// was: a record error, and the position is no longer known.
     fn lost_turn(&mut self, index: usize, line: u32) {
         if let Some(f) = self.findings.get_mut(index) {
             f.kind = None;
-            f.severity = Severity::Error;
+            f.severity = Code::TurnOrder.severity();
             f.message = format!(
                 "the opponent's turn is missing while he was on the bar, and his play at line {line} moves as if he had entered then: a play was lost from the record, not a dance; the rest of this game cannot be checked"
             );
@@ -1367,7 +1335,7 @@ impl<'o, 'a> Replayer<'o, 'a> {
     /// have danced with `dances` of the 36 rolls ([`Self::dances_of`]): an
     /// omitted dance (info) when at least `OMITTED_DANCE`, else a record
     /// error (naming the dance that may have been left out).
-    fn missing_turn(&self, action: &Action<'_>, dances: Option<u32>) -> Finding {
+    fn missing_turn(&self, action: &Action<'_>, dances: Option<u32>) -> Draft {
         match dances {
             Some(n) if n >= OMITTED_DANCE => {
                 let how = if n == 36 {
@@ -1378,14 +1346,12 @@ impl<'o, 'a> Replayer<'o, 'a> {
                         "{n} of 36 rolls dance there, so it was most likely a dance not written (a lost play would break the record later)"
                     )
                 };
-                self.make(
-                    "turn-order",
-                    Some("omitted-dance"),
-                    Severity::Info,
-                    action.location,
-                    Some(action.side),
-                    format!("the opponent's turn is missing while he was on the bar: {how}"),
-                )
+                finding(Code::TurnOrder)
+                    .kind(Kind::OmittedDance)
+                    .at(action)
+                    .message(format!(
+                        "the opponent's turn is missing while he was on the bar: {how}"
+                    ))
             }
             dances => {
                 let mut message =
@@ -1396,14 +1362,7 @@ impl<'o, 'a> Replayer<'o, 'a> {
                         " (he was on the bar, where {n} of 36 rolls dance: a dance may have been left out)"
                     ));
                 }
-                self.make(
-                    "turn-order",
-                    None,
-                    Severity::Error,
-                    action.location,
-                    Some(action.side),
-                    message,
-                )
+                finding(Code::TurnOrder).at(action).message(message)
             }
         }
     }
@@ -1423,7 +1382,7 @@ impl<'o, 'a> Replayer<'o, 'a> {
             } else {
                 "a double while the opponent's double is still unanswered".to_string()
             };
-            self.cube_finding(action, "turn-order", Severity::Error, message);
+            self.record(finding(Code::TurnOrder).at(action).message(message));
             return;
         }
         let mut expected = g.next;
@@ -1448,9 +1407,8 @@ impl<'o, 'a> Replayer<'o, 'a> {
             .filter(|&e| e != side)
             .and_then(|e| self.dances_of(e));
         if dances == Some(36) && !unknown {
-            let f = self.missing_turn(action, dances);
-            let f = Self::at_action(f, action, None);
-            self.push(f);
+            let draft = self.missing_turn(action, dances);
+            self.record(draft);
             if let Some(g) = self.game() {
                 g.next = Some(side);
             }
@@ -1462,44 +1420,35 @@ impl<'o, 'a> Replayer<'o, 'a> {
                     " (the opponent was on the bar, where {n} of 36 rolls dance: if his dance was left out, the double was in turn)"
                 ));
             }
-            self.cube_finding(action, "double-after-roll", Severity::Error, message);
+            self.record(finding(Code::DoubleAfterRoll).at(action).message(message));
         }
         let crawford_game = crawford == Crawford::Yes;
-        match cube.may_double(side, &rules.cube_rules(), crawford_game) {
-            Ok(()) => {}
+        let refused = match cube.may_double(side, &rules.cube_rules(), crawford_game) {
+            Ok(()) => None,
             Err(DoubleError::Crawford) => {
                 let mut message =
                     "a double in the Crawford game, where nobody may double".to_string();
                 if rules.crawford.assumed() {
                     message.push_str(" (the Crawford rule was assumed: the file does not say; use --crawford off if the match was played without it)");
                 }
-                self.cube_finding(action, "double-in-crawford", Severity::Error, message);
+                Some(finding(Code::DoubleInCrawford).message(message))
             }
-            Err(DoubleError::Disabled) => self.cube_finding(
-                action,
-                "cube-disabled",
-                Severity::Error,
-                format!(
-                    "a double although the cube is not in use ({})",
-                    rules.cube_enabled.source.name()
-                ),
+            Err(DoubleError::Disabled) => Some(finding(Code::CubeDisabled).message(format!(
+                "a double although the cube is not in use ({})",
+                rules.cube_enabled.source.name()
+            ))),
+            Err(DoubleError::AtLimit) => Some(finding(Code::CubeDisabled).message(format!(
+                "a double to {} above the cube limit of {}",
+                cube.offered(),
+                rules.cube_limit.value.unwrap_or(0)
+            ))),
+            Err(DoubleError::NotOwner) => Some(
+                finding(Code::DoubleNotOwner)
+                    .message("a double by the player who does not own the cube"),
             ),
-            Err(DoubleError::AtLimit) => self.cube_finding(
-                action,
-                "cube-disabled",
-                Severity::Error,
-                format!(
-                    "a double to {} above the cube limit of {}",
-                    cube.offered(),
-                    rules.cube_limit.value.unwrap_or(0)
-                ),
-            ),
-            Err(DoubleError::NotOwner) => self.cube_finding(
-                action,
-                "double-not-owner",
-                Severity::Error,
-                "a double by the player who does not own the cube".into(),
-            ),
+        };
+        if let Some(draft) = refused {
+            self.record(draft.at(action));
         }
         if crawford == Crawford::Unknown {
             // A double in a game whose Crawford status was unknown: it was post-Crawford.
@@ -1513,24 +1462,14 @@ impl<'o, 'a> Replayer<'o, 'a> {
         if let Some(n) = written
             && n != cube.offered()
         {
-            self.cube_finding(
-                action,
-                "double-wrong-value",
-                Severity::Warning,
-                format!(
-                    "`Doubles => {n}` but the cube is at {}, so a double makes it {}",
-                    cube.value,
-                    cube.offered()
-                ),
-            );
+            self.record(finding(Code::DoubleWrongValue).at(action).message(format!(
+                "`Doubles => {n}` but the cube is at {}, so a double makes it {}",
+                cube.value,
+                cube.offered()
+            )));
         }
         if is_dead(cube.value, needed) && crawford != Crawford::Yes {
-            self.cube_finding(
-                action,
-                "dead-cube",
-                Severity::Info,
-                format!("a double although the cube at {} already covers the {needed} point(s) the doubler needs", cube.value),
-            );
+            self.record(finding(Code::DeadCube).at(action).message(format!("a double although the cube at {} already covers the {needed} point(s) the doubler needs", cube.value)));
         }
         if let Some(m) = self.current.as_mut() {
             m.summary.cube_actions += 1;
@@ -1562,76 +1501,53 @@ impl<'o, 'a> Replayer<'o, 'a> {
         let rules = m.rules;
         let Some(g) = m.game.as_ref() else { return };
         let Some(offer) = g.offer.filter(|o| o.by != side && (o.animal == raccoon)) else {
-            self.cube_finding(
-                action,
-                "answer-without-double",
-                Severity::Error,
-                format!("a {word} with no double to answer"),
+            self.record(
+                finding(Code::AnswerWithoutDouble)
+                    .at(action)
+                    .message(format!("a {word} with no double to answer")),
             );
             return;
         };
         if rules.length > 0 {
             if !rules.match_beavers.value {
-                self.cube_finding(
-                    action,
-                    "beaver-not-allowed",
-                    Severity::Error,
-                    format!(
+                self.record(finding(Code::BeaverNotAllowed).at(action).message(format!(
                         "a {word} in match play, where beavers and raccoons are not allowed (--match-beavers allows them under an old club rule)"
-                    ),
-                );
+                    )));
             }
         } else if !rules.beavers.value {
             if rules.beavers.assumed() {
-                let f = self.make(
-                    "assumed-rule",
-                    Some("beavers"),
-                    Severity::Info,
-                    action.location,
-                    Some(side),
-                    format!("the file does not say whether beavers were allowed; a {word} was played, so they are taken as allowed"),
+                self.record(
+                    finding(Code::AssumedRule)
+                        .kind(Kind::Beavers)
+                        .at(action)
+                        .message(format!("the file does not say whether beavers were allowed; a {word} was played, so they are taken as allowed")),
                 );
-                let f = Self::at_action(f, action, None);
-                self.push(f);
                 if let Some(m) = self.current.as_mut() {
                     m.rules.beavers.value = true;
                 }
             } else {
-                self.cube_finding(
-                    action,
-                    "beaver-not-allowed",
-                    Severity::Error,
-                    format!(
-                        "a {word} although the rules in force ({}) do not allow beavers",
-                        rules.beavers.source.name()
-                    ),
-                );
+                self.record(finding(Code::BeaverNotAllowed).at(action).message(format!(
+                    "a {word} although the rules in force ({}) do not allow beavers",
+                    rules.beavers.source.name()
+                )));
             }
         }
         let offered = offer.offered.saturating_mul(2);
         if let Some(limit) = rules.cube_limit.value
             && offered > limit
         {
-            self.cube_finding(
-                action,
-                "cube-disabled",
-                Severity::Error,
-                format!("a {word} to {offered} above the cube limit of {limit}"),
-            );
+            self.record(finding(Code::CubeDisabled).at(action).message(format!(
+                "a {word} to {offered} above the cube limit of {limit}"
+            )));
         }
         if let Some(n) = written
             && n != offered
         {
-            self.cube_finding(
-                action,
-                "double-wrong-value",
-                Severity::Warning,
-                format!(
-                    "`{} => {n}` but the offer was {}, so it makes the cube {offered}",
-                    if raccoon { "Raccoons" } else { "Beavers" },
-                    offer.offered
-                ),
-            );
+            self.record(finding(Code::DoubleWrongValue).at(action).message(format!(
+                "`{} => {n}` but the offer was {}, so it makes the cube {offered}",
+                if raccoon { "Raccoons" } else { "Beavers" },
+                offer.offered
+            )));
         }
         if let Some(g) = self.game() {
             g.offer = Some(Offer {
@@ -1666,11 +1582,10 @@ impl<'o, 'a> Replayer<'o, 'a> {
                 return;
             }
             let word = if take { "take" } else { "drop" };
-            self.cube_finding(
-                action,
-                "answer-without-double",
-                Severity::Error,
-                format!("a {word} with no double to answer"),
+            self.record(
+                finding(Code::AnswerWithoutDouble)
+                    .at(action)
+                    .message(format!("a {word} with no double to answer")),
             );
             return;
         };
@@ -1697,12 +1612,9 @@ impl<'o, 'a> Replayer<'o, 'a> {
         let Some(losses) = g.loss_points.filter(|&l| l != wins) else {
             return;
         };
-        self.cube_finding(
-            action,
-            "points-mismatch",
-            Severity::Error,
-            format!("`Wins {wins}` but the loser's line says `Losses {losses}`"),
-        );
+        self.record(finding(Code::PointsMismatch).at(action).message(format!(
+            "`Wins {wins}` but the loser's line says `Losses {losses}`"
+        )));
     }
 
     fn win(&mut self, action: &Action<'_>, written: Option<u32>, resigned: bool) {
@@ -1755,21 +1667,20 @@ impl<'o, 'a> Replayer<'o, 'a> {
         let resignation = matches!(end, Ending::Resign { .. }) || resigned;
         self.resolve_on_end(resignation);
         if implied_drop {
-            self.cube_finding(
-                action,
-                "double-unanswered",
-                Severity::Info,
-                "the double has no written answer and the doubler wins: taken as a drop".into(),
+            self.record(
+                finding(Code::DoubleUnanswered)
+                    .at(action)
+                    .severity(Severity::Info)
+                    .message(
+                        "the double has no written answer and the doubler wins: taken as a drop",
+                    ),
             );
         }
         if end.winner() != side {
             let how = end.how();
-            self.cube_finding(
-                action,
-                "winner-mismatch",
-                Severity::Error,
-                format!("the result line names this player, but the opponent won the game {how}"),
-            );
+            self.record(finding(Code::WinnerMismatch).at(action).message(format!(
+                "the result line names this player, but the opponent won the game {how}"
+            )));
             return;
         }
         let Some(n) = written else {
@@ -1802,30 +1713,20 @@ impl<'o, 'a> Replayer<'o, 'a> {
             }
             Ending::BearOff { points, .. } | Ending::Drop { points, .. } if n != points => {
                 if let Some(what) = cap(points) {
-                    self.cube_finding(
-                        action,
-                        "points-mismatch",
-                        Severity::Info,
-                        format!("`Wins {n}` where the game is worth {points}: the value is capped at {what}"),
-                    );
+                    self.record(finding(Code::PointsMismatch).at(action).severity(Severity::Info).message(format!("`Wins {n}` where the game is worth {points}: the value is capped at {what}")));
                 } else if !unknown {
                     if self.jacoby_explains(n, points) {
-                        let f = self.make(
-                            "assumed-rule",
-                            Some("jacoby"),
-                            Severity::Info,
-                            action.location,
-                            Some(side),
-                            format!("the file does not say whether the Jacoby rule was in force; `Wins {n}` for a game worth {points} with the cube never turned fits it, so it is taken as on"),
+                        self.record(
+                            finding(Code::AssumedRule)
+                                .kind(Kind::Jacoby)
+                                .at(action)
+                                .message(format!("the file does not say whether the Jacoby rule was in force; `Wins {n}` for a game worth {points} with the cube never turned fits it, so it is taken as on")),
                         );
-                        let f = Self::at_action(f, action, None);
-                        self.push(f);
                     } else {
-                        self.cube_finding(
-                            action,
-                            "points-mismatch",
-                            Severity::Error,
-                            format!("`Wins {n}` but the game is worth {points}"),
+                        self.record(
+                            finding(Code::PointsMismatch)
+                                .at(action)
+                                .message(format!("`Wins {n}` but the game is worth {points}")),
                         );
                     }
                 }
@@ -1835,36 +1736,22 @@ impl<'o, 'a> Replayer<'o, 'a> {
                     .any(|k| n == cube * k || self.automatic_start(n / k).is_some() && n % k == 0);
                 if !valid {
                     if length > 0 && n == needed && n > 3 * cube {
-                        let f = self.make(
-                            "resign-value",
-                            Some("match"),
-                            Severity::Info,
-                            action.location,
-                            Some(side),
-                            format!("the resignation concedes the match: it is worth the {needed} point(s) the winner needed"),
+                        let index = self.record(
+                            finding(Code::ResignValue)
+                                .kind(Kind::Match)
+                                .at(action)
+                                .message(format!("the resignation concedes the match: it is worth the {needed} point(s) the winner needed")),
                         );
-                        let f = Self::at_action(f, action, None);
-                        let index = self.push(f);
                         if let Some(m) = self.current.as_mut() {
                             m.concession = Some((index, needed));
                         }
                     } else if cap(3 * cube).is_some() {
-                        self.cube_finding(
-                            action,
-                            "points-mismatch",
-                            Severity::Info,
-                            format!("`Wins {n}`: the resignation's value is capped at the {needed} point(s) the winner needed"),
-                        );
+                        self.record(finding(Code::PointsMismatch).at(action).severity(Severity::Info).message(format!("`Wins {n}`: the resignation's value is capped at the {needed} point(s) the winner needed")));
                     } else {
                         if let Some(g) = self.game() {
                             g.doubtful_points = true;
                         }
-                        self.cube_finding(
-                            action,
-                            "resign-value",
-                            Severity::Warning,
-                            format!("a resignation worth {n} with the cube at {cube}: a resignation is worth 1, 2 or 3 times the cube"),
-                        );
+                        self.record(finding(Code::ResignValue).at(action).message(format!("a resignation worth {n} with the cube at {cube}: a resignation is worth 1, 2 or 3 times the cube")));
                     }
                 }
             }
@@ -1950,16 +1837,13 @@ impl<'o, 'a> Replayer<'o, 'a> {
         if self.game().is_some_and(|g| g.unvalued.is_some()) {
             return;
         }
-        let f = self.make(
-            "resign-value",
-            Some("missing"),
-            Severity::Info,
-            action.location,
-            Some(side),
-            "the resignation's value is not written; the next game's score line is taken as it is"
-                .into(),
+        let f = self.complete(
+            finding(Code::ResignValue)
+                .kind(Kind::Missing)
+                .at(action)
+                .side(Some(side))
+                .message("the resignation's value is not written; the next game's score line is taken as it is"),
         );
-        let f = Self::at_action(f, action, None);
         if let Some(g) = self.game() {
             g.unvalued = Some(f);
         }
@@ -1988,17 +1872,12 @@ impl<'o, 'a> Replayer<'o, 'a> {
                 && g.board != board
                 && !g.unknown
             {
-                let f = self.make(
-                    "illegal-play-marker",
-                    None,
-                    Severity::Error,
-                    action.location,
-                    None,
-                    "the record replaces the position mid-game with one the replay did not reach"
-                        .into(),
+                self.record(
+                    finding(Code::IllegalPlayMarker)
+                        .at(action)
+                        .side(None)
+                        .message("the record replaces the position mid-game with one the replay did not reach"),
                 );
-                let f = Self::at_action(f, action, None);
-                self.push(f);
                 if let Some(g) = self.game() {
                     g.board = board;
                 }
@@ -2021,14 +1900,40 @@ impl<'o, 'a> Replayer<'o, 'a> {
         }
         if !g.after_end_reported {
             g.after_end_reported = true;
-            self.cube_finding(
-                action,
-                "actions-after-end",
-                Severity::Error,
-                "an action after the game was over".into(),
+            self.record(
+                finding(Code::ActionsAfterEnd)
+                    .at(action)
+                    .message("an action after the game was over"),
             );
         }
         true
+    }
+}
+
+/// The finding kind of an illegal play.
+const fn illegal_kind(kind: IllegalKind) -> Kind {
+    match kind {
+        IllegalKind::WrongDice => Kind::WrongDice,
+        IllegalKind::UnderPlayed => Kind::UnderPlayed,
+        IllegalKind::SmallerDie => Kind::SmallerDie,
+        IllegalKind::BarFirst => Kind::BarFirst,
+        IllegalKind::BearOffEarly => Kind::BearOffEarly,
+        IllegalKind::BearOffLower => Kind::BearOffLower,
+        IllegalKind::BlockedPath => Kind::BlockedPath,
+        IllegalKind::NoPlay => Kind::NoPlay,
+        IllegalKind::PlayWhenNone => Kind::PlayWhenNone,
+        IllegalKind::PinnedChecker => Kind::PinnedChecker,
+        IllegalKind::OntoPinnedPoint => Kind::OntoPinnedPoint,
+        IllegalKind::BearOffPinned => Kind::BearOffPinned,
+    }
+}
+
+/// The finding kind of an impossible play.
+const fn impossible_kind(kind: ImpossibleKind) -> Kind {
+    match kind {
+        ImpossibleKind::NoChecker => Kind::NoChecker,
+        ImpossibleKind::OntoMadePoint => Kind::OntoMadePoint,
+        ImpossibleKind::Backward => Kind::Backward,
     }
 }
 
@@ -2109,17 +2014,13 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
                     format!("the --variant flag's {} is taken", rules.variant.value.name()),
                 )
             };
-            let mut f = Finding::new(
-                "unsupported",
-                severity,
-                tag.location,
-                format!(
+            finding(Code::Unsupported)
+                .located(tag.location)
+                .severity(severity)
+                .message(format!(
                     "the Variation tag names `{}`, a game bgaudit does not know (it knows backgammon, Nackgammon, Hypergammon 1-3 and Plakoto): {what}",
                     tag.value.trim()
-                ),
-            );
-            f.match_number = self.match_count;
-            f
+                ))
         });
         self.current = Some(MatchState {
             rules,
@@ -2143,8 +2044,8 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
             variant_unknown,
             first_finding: self.findings.len(),
         });
-        if let Some(f) = variant_finding {
-            self.push(f);
+        if let Some(draft) = variant_finding {
+            self.record(draft);
         }
     }
 
@@ -2184,18 +2085,16 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
                 for side in Side::BOTH {
                     // An unreadable score line gives no names: nothing to compare.
                     if !names[side].is_empty() && !first[side].eq_ignore_ascii_case(&names[side]) {
-                        let mut f = Finding::new(
-                            "name-change",
-                            Severity::Warning,
-                            header.score_location,
-                            format!(
-                                "the player `{}` of the first game is now written `{}`",
-                                first[side], names[side]
-                            ),
+                        findings.push(
+                            finding(Code::NameChange)
+                                .located(header.score_location)
+                                .side(Some(side))
+                                .about_record()
+                                .message(format!(
+                                    "the player `{}` of the first game is now written `{}`",
+                                    first[side], names[side]
+                                )),
                         );
-                        f.side = Some(side);
-                        f.player = Some(names[side].clone());
-                        findings.push(f);
                     }
                 }
             }
@@ -2224,21 +2123,20 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
         if let Some(recorded) = recorded {
             if first_game {
                 if recorded != ByPlayer::new(0, 0) {
-                    findings.push(Finding::new(
-                        "match-fragment",
-                        Severity::Info,
-                        header.score_location,
-                        format!(
-                            "the record starts at {}-{}, not 0-0: it continues a match{}",
-                            recorded.first,
-                            recorded.second,
-                            if m.rules.length > 0 {
-                                "; whether the Crawford game was already played may be unknown"
-                            } else {
-                                ""
-                            }
-                        ),
-                    ));
+                    findings.push(
+                        finding(Code::MatchFragment)
+                            .located(header.score_location)
+                            .message(format!(
+                                "the record starts at {}-{}, not 0-0: it continues a match{}",
+                                recorded.first,
+                                recorded.second,
+                                if m.rules.length > 0 {
+                                    "; whether the Crawford game was already played may be unknown"
+                                } else {
+                                    ""
+                                }
+                            )),
+                    );
                     m.score.start_fragment(recorded);
                 }
             } else if recorded != m.score.scores
@@ -2280,16 +2178,14 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
                         }
                     ),
                 };
-                let mut f = Finding::new(
-                    "score-mismatch",
-                    Severity::Error,
-                    header.score_location,
-                    message,
-                );
-                f.kind = Some(if gap { "gap" } else { "wrong" });
                 wins_line = dispute;
                 mismatch = Some((findings.len(), recorded, expected));
-                findings.push(f);
+                findings.push(
+                    finding(Code::ScoreMismatch)
+                        .kind(if gap { Kind::Gap } else { Kind::Wrong })
+                        .located(header.score_location)
+                        .message(message),
+                );
                 m.replayed = Some(expected);
                 if gap {
                     m.score.jump_to(recorded);
@@ -2310,15 +2206,14 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
         }
         if m.score.is_over() && !m.after_match_reported {
             m.after_match_reported = true;
-            findings.push(Finding::new(
-                "games-after-match",
-                Severity::Error,
-                header.location,
-                format!(
-                    "a game starts after the match was over ({}-{} in a {}-point match)",
-                    m.score.scores.first, m.score.scores.second, m.rules.length
-                ),
-            ));
+            findings.push(
+                finding(Code::GamesAfterMatch)
+                    .located(header.location)
+                    .message(format!(
+                        "a game starts after the match was over ({}-{} in a {}-point match)",
+                        m.score.scores.first, m.score.scores.second, m.rules.length
+                    )),
+            );
         }
         let crawford = match header.crawford {
             Some(true) => Crawford::Yes,
@@ -2357,10 +2252,8 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
             doubtful_points: false,
         });
         let first_new = self.findings.len();
-        for mut f in findings {
-            f.match_number = self.match_count;
-            f.game = header.number;
-            self.push(f);
+        for draft in findings {
+            self.record(draft);
         }
         if let Some(m) = self.current.as_mut() {
             m.mismatch =
@@ -2371,7 +2264,7 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
             && let Some(f) = self.findings.get_mut(index)
         {
             f.kind = None;
-            f.severity = Severity::Warning;
+            f.severity = Code::ResignValue.severity();
             f.message = format!(
                 "a resignation worth the {needed} point(s) the winner needed, but the match goes on with another game: the resignation's value is wrong (a resignation is worth 1, 2 or 3 times the cube)"
             );
@@ -2386,7 +2279,7 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
         {
             // This line follows the replay again: the earlier line was
             // mistyped, no game is missing.
-            f.kind = Some("wrong");
+            f.kind = Some(Kind::Wrong);
             f.message = format!(
                 "the game starts at {}-{} but the results so far make it {}-{}, and the next game's score line agrees with them: this score line is mistyped",
                 recorded.first, recorded.second, expected.first, expected.second
@@ -2449,7 +2342,7 @@ impl<'a> Replayer<'_, 'a> {
         };
         if let Some(f) = self.findings[findings_before..]
             .iter_mut()
-            .find(|f| matches!(f.code, "illegal-play" | "impossible-play"))
+            .find(|f| matches!(f.code, Code::IllegalPlay | Code::ImpossiblePlay))
         {
             f.likely_typo = reading.typo;
             f.suggestion.clone_from(&reading.suggestion);
@@ -2519,14 +2412,9 @@ impl<'a> Replayer<'_, 'a> {
     /// Acts, recording the positions around the action.
     fn act_traced(&mut self, action: &Action<'_>) {
         let before = self.view(action.side);
-        let probe = self.make(
-            "trace",
-            None,
-            Severity::Info,
-            action.location,
-            Some(action.side),
-            String::new(),
-        );
+        let game = self.game_number();
+        let player = self.player(action.side);
+        let context = self.context(action.side);
         self.act(action);
         let after = self.view(action.side);
         let dice = match &action.kind {
@@ -2535,16 +2423,16 @@ impl<'a> Replayer<'_, 'a> {
         };
         self.trace.push(super::TraceStep {
             match_number: self.match_count,
-            game: probe.game,
+            game,
             row: action.row,
             side: action.side,
-            player: probe.player.unwrap_or_default(),
+            player: player.unwrap_or_default(),
             location: action.location,
             text: action.text.to_owned(),
             dice,
             before,
             after,
-            context: probe.context,
+            context,
         });
     }
 
@@ -2565,7 +2453,7 @@ impl<'a> Replayer<'_, 'a> {
                     .any(|f| {
                         matches!(
                             f.code,
-                            "points-mismatch" | "resign-value" | "winner-mismatch"
+                            Code::PointsMismatch | Code::ResignValue | Code::WinnerMismatch
                         )
                     });
                 if let (false, Some(n)) = (judged, *points) {
@@ -2579,12 +2467,9 @@ impl<'a> Replayer<'_, 'a> {
                 if let Some(end) = g.over {
                     if end.winner() == action.side && !own_row {
                         let how = end.how();
-                        self.cube_finding(
-                            action,
-                            "winner-mismatch",
-                            Severity::Error,
-                            format!("the loss is written for the player who won the game {how}"),
-                        );
+                        self.record(finding(Code::WinnerMismatch).at(action).message(format!(
+                            "the loss is written for the player who won the game {how}"
+                        )));
                     }
                 } else {
                     let winner = action.side.other();
@@ -2632,26 +2517,22 @@ impl<'a> Replayer<'_, 'a> {
             } else {
                 "money session".to_owned()
             };
-            let mut f = Finding::new(
-                "match-unfinished",
-                Severity::Warning,
-                last,
-                format!("the {what} holds no game: the record ends after its match line"),
+            self.record(
+                finding(Code::MatchUnfinished)
+                    .located(last)
+                    .message(format!(
+                        "the {what} holds no game: the record ends after its match line"
+                    )),
             );
-            f.match_number = self.match_count;
-            self.push(f);
         } else if m.rules.length > 0 && !m.score.is_over() && !replay_finished {
-            let mut f = Finding::new(
-                "match-unfinished",
-                Severity::Warning,
-                last,
-                format!(
-                    "the record ends at {}-{} before anyone reached {} points",
-                    m.score.scores.first, m.score.scores.second, m.rules.length
-                ),
+            self.record(
+                finding(Code::MatchUnfinished)
+                    .located(last)
+                    .message(format!(
+                        "the record ends at {}-{} before anyone reached {} points",
+                        m.score.scores.first, m.score.scores.second, m.rules.length
+                    )),
             );
-            f.match_number = self.match_count;
-            self.push(f);
         }
         m.summary.final_score = m.score.scores;
         m.summary.rules = Some(m.rules);
@@ -2664,13 +2545,6 @@ impl<'a> Replayer<'_, 'a> {
     }
 
     fn problem_inner(&mut self, problem: &Problem<'_>) {
-        let severity = match problem.kind {
-            ProblemKind::Unreadable | ProblemKind::UnparsableCell | ProblemKind::BadHeader => {
-                Severity::Error
-            }
-            ProblemKind::Unsupported => Severity::Warning,
-            ProblemKind::Numbering | ProblemKind::Encoding | ProblemKind::Skipped => Severity::Info,
-        };
         if problem.kind == ProblemKind::Unreadable {
             self.unreadable = Some(problem.message.clone());
         }
@@ -2695,23 +2569,22 @@ impl<'a> Replayer<'_, 'a> {
             // the cube are not judged from here on.
             g.cube_unknown = true;
         }
-        let mut f = self.make(
-            problem.kind.code(),
-            None,
-            severity,
-            problem.location,
-            problem.side,
-            message,
-        );
-        f.row = problem.row;
-        f.text = problem.text.to_owned();
-        f.before = None;
-        f.context = None;
-        if problem.kind == ProblemKind::Unreadable || problem.kind == ProblemKind::Encoding {
-            f.match_number = 0;
-            f.game = None;
-        }
-        self.push(f);
+        let draft = finding(problem.kind.code())
+            .located(problem.location)
+            .side(problem.side)
+            .row(problem.row)
+            .text(problem.text)
+            .about_record()
+            .message(message);
+        let draft = if matches!(
+            problem.kind,
+            ProblemKind::Unreadable | ProblemKind::Encoding
+        ) {
+            draft.file_level()
+        } else {
+            draft
+        };
+        self.record(draft);
     }
 }
 

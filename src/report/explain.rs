@@ -35,11 +35,11 @@ use std::path::Path;
 
 use super::board::{Board, cube_state, match_kind};
 use super::wrap;
-use crate::catalogue::{self, Family};
+use crate::catalogue::{self, Family, Kind};
 use crate::finding::{Context, Finding, Severity};
+use crate::location::Location;
 use crate::notation::PlayNotation;
 use crate::notation::distance::play_distance;
-use crate::location::Location;
 use crate::position::Position;
 use crate::replay::{FileReport, TraceStep};
 use crate::side::{ByPlayer, Side};
@@ -365,10 +365,7 @@ impl<'a> Explainer<'a> {
                 format!("`bgaudit explain {}` {what}", entry.name()),
             ));
         }
-        let name = match finding.kind {
-            Some(kind) => format!("{}/{kind}", finding.code),
-            None => finding.code.to_owned(),
-        };
+        let name = finding.name();
         self.render(&Diagnostic {
             label: finding.severity.into(),
             name: Some(name),
@@ -488,10 +485,7 @@ impl<'a> Explainer<'a> {
                 .flatten()
                 .filter(|f| f.location == step.location)
             {
-                let name = match f.kind {
-                    Some(kind) => format!("{}/{kind}", f.code),
-                    None => f.code.to_owned(),
-                };
+                let name = f.name();
                 let _ = writeln!(
                     out,
                     "  {}: {}",
@@ -1127,7 +1121,7 @@ pub fn explain_code(name: &str, style: Style) -> Option<String> {
                 let first = first.trim_end_matches('.');
                 let text = format!(
                     "{} ({}): {first}.",
-                    kind.kind.unwrap_or_default(),
+                    kind.kind.map_or("", Kind::as_str),
                     kind.severity
                 );
                 for (i, line) in wrap(&text, WRAP - 4).into_iter().enumerate() {

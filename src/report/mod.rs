@@ -29,7 +29,7 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use crate::finding::{Finding, Severity, SeverityCounts};
+use crate::finding::{Finding, Kind, Severity, SeverityCounts};
 use crate::ids::gnubg::position_id;
 use crate::replay::{FileReport, FileStatus};
 
@@ -132,8 +132,8 @@ impl FindingRow {
             row: finding.row,
             side: finding.side.map(side_name),
             player: finding.player.clone(),
-            code: finding.code,
-            kind: finding.kind,
+            code: finding.code.as_str(),
+            kind: finding.kind.map(Kind::as_str),
             severity: finding.severity.as_str(),
             dice: finding.dice.map(|roll| roll.to_string()),
             text: finding.text.clone(),
@@ -494,6 +494,7 @@ fn plural(n: u64, one: &str, many: &str) -> String {
 pub(crate) mod testing {
     //! Synthetic reports for the writers' tests.
 
+    use crate::catalogue::{Code, Kind};
     use crate::dice::Roll;
     use crate::finding::{Finding, Severity, SeverityCounts};
     use crate::location::Location;
@@ -501,18 +502,19 @@ pub(crate) mod testing {
     use crate::replay::{FileReport, FileStatus, MatchSummary, PlayerTally};
     use crate::side::{ByPlayer, Side};
 
-    /// A finding about `side`'s play in match 1.
+    /// A finding about `side`'s play in match 1, of the code and kind named
+    /// (as in the output).
     pub fn finding(
-        code: &'static str,
-        kind: Option<&'static str>,
+        code: &str,
+        kind: Option<&str>,
         severity: Severity,
         side: Side,
         player: &str,
         line: u32,
     ) -> Finding {
+        let code = Code::from_name(code).expect("a catalogue code");
         let mut finding = Finding::new(
             code,
-            severity,
             Location {
                 byte: 0,
                 line,
@@ -520,7 +522,8 @@ pub(crate) mod testing {
             },
             format!("{code} here"),
         );
-        finding.kind = kind;
+        finding.kind = kind.map(|kind| Kind::from_name(kind).expect("a catalogue kind"));
+        finding.severity = severity;
         finding.match_number = 1;
         finding.game = Some(2);
         finding.row = Some(7);

@@ -20,6 +20,7 @@ use serde::{Serialize, Serializer};
 
 use super::csv::{headed_writer, io_error};
 use super::table::new_table;
+use crate::catalogue::{Code, Kind};
 use crate::finding::{Finding, Severity};
 use crate::replay::{FileReport, PlayerTally};
 use crate::side::Side;
@@ -131,29 +132,29 @@ pub enum Category {
 }
 
 /// Codes of illegal cube actions.
-pub const ILLEGAL_CUBE_CODES: [&str; 5] = [
-    "double-in-crawford",
-    "double-not-owner",
-    "double-after-roll",
-    "beaver-not-allowed",
-    "cube-disabled",
+pub const ILLEGAL_CUBE_CODES: [Code; 5] = [
+    Code::DoubleInCrawford,
+    Code::DoubleNotOwner,
+    Code::DoubleAfterRoll,
+    Code::BeaverNotAllowed,
+    Code::CubeDisabled,
 ];
 
 /// Kinds of `illegal-play` with a column of their own; any other kind counts
 /// in `illegal_other`, `illegal-play-marker` in `illegal_marker`.
-pub const ILLEGAL_PLAY_KINDS: [&str; 12] = [
-    "wrong-dice",
-    "under-played",
-    "smaller-die",
-    "bar-first",
-    "bear-off-early",
-    "bear-off-lower",
-    "blocked-path",
-    "no-play",
-    "play-when-none",
-    "pinned-checker",
-    "onto-pinned-point",
-    "bear-off-pinned",
+pub const ILLEGAL_PLAY_KINDS: [Kind; 12] = [
+    Kind::WrongDice,
+    Kind::UnderPlayed,
+    Kind::SmallerDie,
+    Kind::BarFirst,
+    Kind::BearOffEarly,
+    Kind::BearOffLower,
+    Kind::BlockedPath,
+    Kind::NoPlay,
+    Kind::PlayWhenNone,
+    Kind::PinnedChecker,
+    Kind::OntoPinnedPoint,
+    Kind::BearOffPinned,
 ];
 
 /// Which column `finding` counts in. Infos are not counted (a `no-play`
@@ -165,7 +166,7 @@ pub fn category(finding: &Finding) -> Category {
         Category::NotCounted
     } else if finding.likely_typo == Some(true) {
         Category::ProbableTypo
-    } else if matches!(finding.code, "illegal-play" | "illegal-play-marker") {
+    } else if matches!(finding.code, Code::IllegalPlay | Code::IllegalPlayMarker) {
         Category::IllegalPlay
     } else if ILLEGAL_CUBE_CODES.contains(&finding.code) {
         Category::IllegalCube
@@ -177,13 +178,13 @@ pub fn category(finding: &Finding) -> Category {
 /// The column name of an illegal play's kind, e.g. `wrong-dice`, `marker`,
 /// `other`.
 fn kind_column(finding: &Finding) -> &'static str {
-    if finding.code == "illegal-play-marker" {
+    if finding.code == Code::IllegalPlayMarker {
         return "marker";
     }
     finding
         .kind
-        .and_then(|kind| ILLEGAL_PLAY_KINDS.iter().find(|k| **k == kind).copied())
-        .unwrap_or("other")
+        .filter(|kind| ILLEGAL_PLAY_KINDS.contains(kind))
+        .map_or("other", Kind::as_str)
 }
 
 /// The sums of the finding columns.
@@ -1146,7 +1147,7 @@ mod tests {
                     ),
                     finding(
                         "illegal-play",
-                        Some("new-kind"),
+                        Some("backward"),
                         Severity::Error,
                         Side::Second,
                         "Carol",
@@ -1190,13 +1191,12 @@ mod tests {
         };
         let typo = |f: &Finding| f.likely_typo == Some(true);
         let typos = counted(&|f| typo(f));
-        let plays = counted(&|f| !typo(f) && f.code.starts_with("illegal-play"));
-        let cube = counted(&|f| !typo(f) && f.code == "double-not-owner");
+        let illegal = |f: &Finding| matches!(f.code, Code::IllegalPlay | Code::IllegalPlayMarker);
+        let plays = counted(&|f| !typo(f) && illegal(f));
+        let cube = counted(&|f| !typo(f) && f.code == Code::DoubleNotOwner);
         // An unreadable input's `unreadable` finding is a record defect
         // about no player.
-        let defects = counted(&|f| {
-            !typo(f) && !f.code.starts_with("illegal-play") && f.code != "double-not-owner"
-        });
+        let defects = counted(&|f| !typo(f) && !illegal(f) && f.code != Code::DoubleNotOwner);
         let sum = |field: fn(&PlayerRow) -> u64| rows.iter().map(field).sum::<u64>();
         let unattributed = report.unattributed();
         assert_eq!(sum(|r| r.illegal_plays) + unattributed.illegal_plays, plays);

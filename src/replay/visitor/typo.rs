@@ -13,6 +13,7 @@
 //! finding instead of a cascade. Then the next unsettled play, and so on.
 
 use super::{Finding, GameEvent, GameStart, Reading, Replayer, frame};
+use crate::catalogue::Code;
 use crate::finding::Severity;
 use crate::notation::PlayNotation;
 use crate::notation::distance::{hop_distance, play_distance};
@@ -41,7 +42,7 @@ struct Trial {
 
 /// What counts against a reading of the rest of the game.
 fn is_problem(f: &Finding, after: usize) -> bool {
-    f.location.byte > after && (f.severity >= Severity::Warning || f.code == "illegal-play")
+    f.location.byte > after && (f.severity >= Severity::Warning || f.code == Code::IllegalPlay)
 }
 
 impl<'a> Replayer<'_, 'a> {
@@ -105,7 +106,7 @@ impl<'a> Replayer<'_, 'a> {
             .iter()
             .filter(|f| {
                 f.severity == Severity::Error
-                    && matches!(f.code, "illegal-play" | "impossible-play")
+                    && matches!(f.code, Code::IllegalPlay | Code::ImpossiblePlay)
             })
             .filter_map(|f| {
                 let event = events.iter().position(|e| e.location() == f.location)?;
@@ -123,7 +124,7 @@ impl<'a> Replayer<'_, 'a> {
         finding: &Finding,
     ) -> Reading {
         let after = finding.location.byte;
-        let impossible = finding.code == "impossible-play";
+        let impossible = finding.code == Code::ImpossiblePlay;
         let as_written: Vec<Finding> = self.findings[start.findings..]
             .iter()
             .filter(|f| is_problem(f, after))
