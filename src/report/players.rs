@@ -20,7 +20,7 @@ use serde::{Serialize, Serializer};
 
 use super::csv::{headed_writer, io_error};
 use super::table::new_table;
-use crate::catalogue::{Code, Kind};
+use crate::catalogue::{self, Code, Family, Group, Kind};
 use crate::finding::{Finding, Severity};
 use crate::replay::{FileReport, PlayerTally};
 use crate::side::Side;
@@ -118,11 +118,16 @@ impl Aliases {
 /// The column a finding counts in.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Category {
-    /// `illegal-play` (by kind) and `illegal-play-marker`.
+    /// A rule violation at the table about a checker play (by the
+    /// catalogue: group [`Group::Violation`], any family but the cube's):
+    /// `illegal-play` (by kind), `illegal-play-marker`, `opening-double`.
     IllegalPlay,
-    /// A double, beaver or raccoon against the rules.
+    /// A rule violation at the table about the cube (group
+    /// [`Group::Violation`], family [`Family::Cube`]): a double, beaver or
+    /// raccoon against the rules, or with a wrong value.
     IllegalCube,
-    /// Any other finding about the player's column at warning or error.
+    /// Any other finding about the player's column at warning or error: a
+    /// defect of the record or a reading problem.
     RecordDefect,
     /// A finding the replay marked as a probable transcription error
     /// (`likely_typo` true), at warning or error.
@@ -131,60 +136,45 @@ pub enum Category {
     NotCounted,
 }
 
-/// Codes of illegal cube actions.
-pub const ILLEGAL_CUBE_CODES: [Code; 5] = [
-    Code::DoubleInCrawford,
-    Code::DoubleNotOwner,
-    Code::DoubleAfterRoll,
-    Code::BeaverNotAllowed,
-    Code::CubeDisabled,
-];
-
-/// Kinds of `illegal-play` with a column of their own; any other kind counts
-/// in `illegal_other`, `illegal-play-marker` in `illegal_marker`.
-pub const ILLEGAL_PLAY_KINDS: [Kind; 12] = [
-    Kind::WrongDice,
-    Kind::UnderPlayed,
-    Kind::SmallerDie,
-    Kind::BarFirst,
-    Kind::BearOffEarly,
-    Kind::BearOffLower,
-    Kind::BlockedPath,
-    Kind::NoPlay,
-    Kind::PlayWhenNone,
-    Kind::PinnedChecker,
-    Kind::OntoPinnedPoint,
-    Kind::BearOffPinned,
-];
-
-/// Which column `finding` counts in. Infos are not counted (a `no-play`
-/// before a resignation is an info, for example); a probable typo counts as
-/// such whatever its code.
+/// Which column `finding` counts in, as the catalogue groups its code.
+/// Infos are not counted (a `no-play` before a resignation is an info, for
+/// example); a probable typo counts as such whatever its code.
 #[must_use]
 pub fn category(finding: &Finding) -> Category {
     if finding.severity == Severity::Info {
-        Category::NotCounted
-    } else if finding.likely_typo == Some(true) {
-        Category::ProbableTypo
-    } else if matches!(finding.code, Code::IllegalPlay | Code::IllegalPlayMarker) {
-        Category::IllegalPlay
-    } else if ILLEGAL_CUBE_CODES.contains(&finding.code) {
-        Category::IllegalCube
-    } else {
-        Category::RecordDefect
+        return Category::NotCounted;
+    }
+    if finding.likely_typo == Some(true) {
+        return Category::ProbableTypo;
+    }
+    let entry = finding.code.entry();
+    match (entry.group, entry.family) {
+        (Group::Violation, Family::Cube) => Category::IllegalCube,
+        (Group::Violation, _) => Category::IllegalPlay,
+        (Group::Defect | Group::Reading, _) => Category::RecordDefect,
     }
 }
 
-/// The column name of an illegal play's kind, e.g. `wrong-dice`, `marker`,
-/// `other`.
-fn kind_column(finding: &Finding) -> &'static str {
-    if finding.code == Code::IllegalPlayMarker {
-        return "marker";
+/// The illegal-play column a finding counts in.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+enum KindColumn {
+    /// An `illegal-play` kind (each has a column).
+    Kind(Kind),
+    /// `illegal-play-marker`.
+    Marker,
+    /// Any other illegal play (`opening-double`).
+    Other,
+}
+
+impl KindColumn {
+    /// The column of an illegal play.
+    fn of(finding: &Finding) -> KindColumn {
+        match (finding.code, finding.kind) {
+            (Code::IllegalPlayMarker, _) => KindColumn::Marker,
+            (Code::IllegalPlay, Some(kind)) => KindColumn::Kind(kind),
+            _ => KindColumn::Other,
+        }
     }
-    finding
-        .kind
-        .filter(|kind| ILLEGAL_PLAY_KINDS.contains(kind))
-        .map_or("other", Kind::as_str)
 }
 
 /// The sums of the finding columns.
@@ -275,7 +265,7 @@ struct PlayerStats {
     rolls: u64,
     doublets: u64,
     faces: [u64; 6],
-    by_kind: BTreeMap<&'static str, u64>,
+    by_kind: BTreeMap<KindColumn, u64>,
     findings: FindingTotals,
 }
 
@@ -379,7 +369,7 @@ impl PlayersReport {
                     let stats = self.stats(key, &report.path, spelling);
                     stats.findings.count(finding);
                     if category(finding) == Category::IllegalPlay {
-                        *stats.by_kind.entry(kind_column(finding)).or_default() += 1;
+                        *stats.by_kind.entry(KindColumn::of(finding)).or_default() += 1;
                     }
                 }
                 None => self.unattributed.count(finding),
@@ -543,7 +533,7 @@ pub struct PlayerRow {
     pub illegal_bear_off_pinned: u64,
     /// `illegal-play-marker`.
     pub illegal_marker: u64,
-    /// `illegal-play` of any other kind.
+    /// Any other illegal play (`opening-double`).
     pub illegal_other: u64,
     /// Illegal plays that stood (the opponent's next action accepted them).
     pub stood: u64,
@@ -668,7 +658,8 @@ impl PlayerRow {
     ];
 
     fn new(stats: &PlayerStats) -> PlayerRow {
-        let kind = |name: &str| stats.by_kind.get(name).copied().unwrap_or(0);
+        let column = |column| stats.by_kind.get(&column).copied().unwrap_or(0);
+        let kind = |kind| column(KindColumn::Kind(kind));
         let f = &stats.findings;
         let sample: u64 = stats.faces.iter().sum();
         let chi = chi_square_statistic(&stats.faces);
@@ -684,20 +675,20 @@ impl PlayerRow {
             games: stats.games,
             plays: stats.plays,
             illegal_plays: f.illegal_plays,
-            illegal_wrong_dice: kind("wrong-dice"),
-            illegal_under_played: kind("under-played"),
-            illegal_smaller_die: kind("smaller-die"),
-            illegal_bar_first: kind("bar-first"),
-            illegal_bear_off_early: kind("bear-off-early"),
-            illegal_bear_off_lower: kind("bear-off-lower"),
-            illegal_blocked_path: kind("blocked-path"),
-            illegal_no_play: kind("no-play"),
-            illegal_play_when_none: kind("play-when-none"),
-            illegal_pinned_checker: kind("pinned-checker"),
-            illegal_onto_pinned_point: kind("onto-pinned-point"),
-            illegal_bear_off_pinned: kind("bear-off-pinned"),
-            illegal_marker: kind("marker"),
-            illegal_other: kind("other"),
+            illegal_wrong_dice: kind(Kind::WrongDice),
+            illegal_under_played: kind(Kind::UnderPlayed),
+            illegal_smaller_die: kind(Kind::SmallerDie),
+            illegal_bar_first: kind(Kind::BarFirst),
+            illegal_bear_off_early: kind(Kind::BearOffEarly),
+            illegal_bear_off_lower: kind(Kind::BearOffLower),
+            illegal_blocked_path: kind(Kind::BlockedPath),
+            illegal_no_play: kind(Kind::NoPlay),
+            illegal_play_when_none: kind(Kind::PlayWhenNone),
+            illegal_pinned_checker: kind(Kind::PinnedChecker),
+            illegal_onto_pinned_point: kind(Kind::OntoPinnedPoint),
+            illegal_bear_off_pinned: kind(Kind::BearOffPinned),
+            illegal_marker: column(KindColumn::Marker),
+            illegal_other: column(KindColumn::Other),
             stood: f.stood,
             ended_game: f.ended_game,
             illegal_cube: f.illegal_cube,
@@ -723,27 +714,39 @@ impl PlayerRow {
         }
     }
 
+    /// The column of an `illegal-play` kind (0 for a kind of another code).
+    #[must_use]
+    pub fn illegal_kind(&self, kind: Kind) -> u64 {
+        match kind {
+            Kind::WrongDice => self.illegal_wrong_dice,
+            Kind::UnderPlayed => self.illegal_under_played,
+            Kind::SmallerDie => self.illegal_smaller_die,
+            Kind::BarFirst => self.illegal_bar_first,
+            Kind::BearOffEarly => self.illegal_bear_off_early,
+            Kind::BearOffLower => self.illegal_bear_off_lower,
+            Kind::BlockedPath => self.illegal_blocked_path,
+            Kind::NoPlay => self.illegal_no_play,
+            Kind::PlayWhenNone => self.illegal_play_when_none,
+            Kind::PinnedChecker => self.illegal_pinned_checker,
+            Kind::OntoPinnedPoint => self.illegal_onto_pinned_point,
+            Kind::BearOffPinned => self.illegal_bear_off_pinned,
+            _ => 0,
+        }
+    }
+
     fn table_cells(&self) -> Vec<String> {
-        let kinds: Vec<String> = [
-            ("wrong-dice", self.illegal_wrong_dice),
-            ("under-played", self.illegal_under_played),
-            ("smaller-die", self.illegal_smaller_die),
-            ("bar-first", self.illegal_bar_first),
-            ("bear-off-early", self.illegal_bear_off_early),
-            ("bear-off-lower", self.illegal_bear_off_lower),
-            ("blocked-path", self.illegal_blocked_path),
-            ("no-play", self.illegal_no_play),
-            ("play-when-none", self.illegal_play_when_none),
-            ("pinned-checker", self.illegal_pinned_checker),
-            ("onto-pinned-point", self.illegal_onto_pinned_point),
-            ("bear-off-pinned", self.illegal_bear_off_pinned),
-            ("marker", self.illegal_marker),
-            ("other", self.illegal_other),
-        ]
-        .into_iter()
-        .filter(|(_, n)| *n > 0)
-        .map(|(kind, n)| format!("{kind} {n}"))
-        .collect();
+        let kinds: Vec<String> = catalogue::kinds(Code::IllegalPlay)
+            .into_iter()
+            .filter_map(|entry| entry.kind)
+            .map(|kind| (kind.as_str(), self.illegal_kind(kind)))
+            .chain([
+                ("marker", self.illegal_marker),
+                ("other", self.illegal_other),
+            ])
+            .into_iter()
+            .filter(|(_, n)| *n > 0)
+            .map(|(kind, n)| format!("{kind} {n}"))
+            .collect();
         let illegal = if kinds.is_empty() {
             self.illegal_plays.to_string()
         } else {
@@ -1146,8 +1149,8 @@ mod tests {
                         7,
                     ),
                     finding(
-                        "illegal-play",
-                        Some("backward"),
+                        "opening-double",
+                        None,
                         Severity::Error,
                         Side::Second,
                         "Carol",
@@ -1191,7 +1194,12 @@ mod tests {
         };
         let typo = |f: &Finding| f.likely_typo == Some(true);
         let typos = counted(&|f| typo(f));
-        let illegal = |f: &Finding| matches!(f.code, Code::IllegalPlay | Code::IllegalPlayMarker);
+        let illegal = |f: &Finding| {
+            matches!(
+                f.code,
+                Code::IllegalPlay | Code::IllegalPlayMarker | Code::OpeningDouble
+            )
+        };
         let plays = counted(&|f| !typo(f) && illegal(f));
         let cube = counted(&|f| !typo(f) && f.code == Code::DoubleNotOwner);
         // An unreadable input's `unreadable` finding is a record defect
