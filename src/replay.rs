@@ -1,9 +1,17 @@
 //! The replayer: a [`Visitor`](crate::parse::Visitor) that plays every action
 //! on the rules engine and turns what it finds into [`Finding`]s.
 
+mod cube;
+mod driver;
+mod dumps;
+mod plays;
 mod record;
+mod results;
 mod rules;
-mod visitor;
+mod score_lines;
+mod state;
+mod turns;
+mod typo;
 
 pub use rules::{RulesInForce, Setting, Source, parse_variant};
 
@@ -182,7 +190,7 @@ pub fn check_bytes(path: &str, bytes: &[u8], options: &Options) -> FileReport {
             return FileReport::unreadable(path, reason, crate::location::Location::START);
         }
     };
-    let mut replayer = visitor::Replayer::new(options);
+    let mut replayer = driver::Replayer::new(options);
     let format = crate::parse::read_decoded(&decoded, &mut replayer);
     replayer.finish();
     let status = if replayer.unreadable.is_some() {

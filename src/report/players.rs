@@ -743,7 +743,6 @@ impl PlayerRow {
                 ("marker", self.illegal_marker),
                 ("other", self.illegal_other),
             ])
-            .into_iter()
             .filter(|(_, n)| *n > 0)
             .map(|(kind, n)| format!("{kind} {n}"))
             .collect();

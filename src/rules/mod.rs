@@ -4,12 +4,16 @@
 pub mod any;
 pub mod board;
 pub mod cube;
+pub mod doubling;
 pub mod judge;
 pub mod matchplay;
 pub mod movegen;
 pub mod outcome;
 pub mod plakoto;
+pub mod result_line;
+pub mod score_line;
 pub mod step;
+pub mod turns;
 
 pub use any::AnyBoard;
 pub use board::Board;

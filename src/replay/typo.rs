@@ -12,9 +12,10 @@
 //! play, and the game goes on from it, so that one slip of the pen gives one
 //! finding instead of a cascade. Then the next unsettled play, and so on.
 
-use super::{Finding, GameEvent, GameStart, Reading, Replayer, frame};
+use super::driver::Replayer;
+use super::state::{GameEvent, GameStart, Reading, frame};
 use crate::catalogue::Code;
-use crate::finding::Severity;
+use crate::finding::{Finding, Severity};
 use crate::notation::PlayNotation;
 use crate::notation::distance::{hop_distance, play_distance};
 use crate::parse::{ActionKind, Written};
