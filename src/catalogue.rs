@@ -165,12 +165,7 @@ impl Code {
     /// The code's own entry (without a kind).
     #[must_use]
     pub fn entry(self) -> &'static Entry {
-        // Every code has its entry (`every_code_and_kind_has_one_entry`
-        // checks it); the first entry stands in otherwise.
-        CATALOGUE
-            .iter()
-            .find(|e| e.code == self && e.kind.is_none())
-            .unwrap_or(&CATALOGUE[0])
+        &CATALOGUE[CODE_ENTRIES[self as usize]]
     }
 
     /// The default severity of a finding of this code.
@@ -190,11 +185,7 @@ impl Kind {
     /// The kind's entry.
     #[must_use]
     pub fn entry(self) -> &'static Entry {
-        // Every kind has its entry (`every_code_and_kind_has_one_entry`).
-        CATALOGUE
-            .iter()
-            .find(|e| e.kind == Some(self))
-            .unwrap_or(&CATALOGUE[0])
+        &CATALOGUE[KIND_ENTRIES[self as usize]]
     }
 
     /// The code this kind belongs to.
@@ -458,7 +449,10 @@ use Kind as K;
 use Severity::{Error as E, Info as I, Warning as W};
 
 /// Every code and kind the tool reports, in the order of `findings.md`.
-pub static CATALOGUE: &[Entry] = &[
+pub static CATALOGUE: &[Entry] = &ENTRIES;
+
+/// The entries, in the order of `findings.md`.
+const ENTRIES: [Entry; Code::ALL.len() + Kind::ALL.len()] = [
     // Rule violations at the table.
     entry(
         C::IllegalPlay,
@@ -1157,6 +1151,48 @@ pub static CATALOGUE: &[Entry] = &[
         ";AE[a]AW[b]   (a partial SGF board edit in mid-game)",
     ),
 ];
+
+/// The index in [`CATALOGUE`] of each code's own entry, worked out when
+/// compiling: a code without exactly one entry of its own does not compile.
+const CODE_ENTRIES: [usize; Code::ALL.len()] = {
+    let mut index = [usize::MAX; Code::ALL.len()];
+    let mut i = 0;
+    while i < ENTRIES.len() {
+        if ENTRIES[i].kind.is_none() {
+            let code = ENTRIES[i].code as usize;
+            assert!(index[code] == usize::MAX, "a code with two entries");
+            index[code] = i;
+        }
+        i += 1;
+    }
+    let mut code = 0;
+    while code < index.len() {
+        assert!(index[code] != usize::MAX, "a code without its entry");
+        code += 1;
+    }
+    index
+};
+
+/// The index in [`CATALOGUE`] of each kind's entry, worked out when
+/// compiling: a kind without exactly one entry does not compile.
+const KIND_ENTRIES: [usize; Kind::ALL.len()] = {
+    let mut index = [usize::MAX; Kind::ALL.len()];
+    let mut i = 0;
+    while i < ENTRIES.len() {
+        if let Some(kind) = ENTRIES[i].kind {
+            let kind = kind as usize;
+            assert!(index[kind] == usize::MAX, "a kind with two entries");
+            index[kind] = i;
+        }
+        i += 1;
+    }
+    let mut kind = 0;
+    while kind < index.len() {
+        assert!(index[kind] != usize::MAX, "a kind without its entry");
+        kind += 1;
+    }
+    index
+};
 
 /// The entry of `name`: `code` or `code/kind` (case-insensitive, blanks
 /// around ignored).
