@@ -5,6 +5,8 @@ use serde::Serialize;
 pub use crate::catalogue::{Code, Kind, Severity};
 use crate::dice::Roll;
 use crate::location::Location;
+use crate::notation::PlayNotation;
+use crate::notation::distance::play_distance;
 use crate::position::Position;
 use crate::side::{ByPlayer, Side};
 
@@ -67,6 +69,12 @@ pub struct Finding {
     pub likely_typo: Option<bool>,
     /// The legal play the record most probably meant, in standard notation.
     pub suggestion: Option<String>,
+    /// The play written in the finding's cell, as the replay read it;
+    /// `None` when the cell is no roll or nothing was played.
+    pub written: Option<PlayNotation>,
+    /// For a finding about a checker play in a known position: the legal
+    /// plays of its roll there.
+    pub legal: Option<LegalPlays>,
 }
 
 impl Finding {
@@ -92,6 +100,8 @@ impl Finding {
             message: message.into(),
             likely_typo: None,
             suggestion: None,
+            written: None,
+            legal: None,
         }
     }
 
@@ -109,6 +119,58 @@ impl Finding {
     pub fn entry(&self) -> &'static crate::catalogue::Entry {
         self.code.entry_with(self.kind)
     }
+}
+
+/// Legal plays are all listed up to this many; beyond, the closest ones.
+pub const ALL_PLAYS_UP_TO: usize = 8;
+/// How many of the closest legal plays are listed when there are many.
+pub const CLOSEST_PLAYS: usize = 5;
+
+/// The legal plays of a roll in a position, as a report shows them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LegalPlays {
+    /// How many there are.
+    pub count: usize,
+    /// In standard notation: all of them when there are at most
+    /// [`ALL_PLAYS_UP_TO`], else the [`CLOSEST_PLAYS`] closest to the play
+    /// as written; the closest first, then in notation order.
+    pub listed: Vec<String>,
+    /// They were ranked by their distance to a written play.
+    pub ranked: bool,
+}
+
+impl LegalPlays {
+    /// The legal plays `notations` (standard notation), ranked by their
+    /// distance to `written` when there is a written play
+    /// ([`notation_distance`]).
+    #[must_use]
+    pub fn ranked(
+        notations: impl IntoIterator<Item = String>,
+        written: Option<&PlayNotation>,
+    ) -> LegalPlays {
+        let mut ranked: Vec<(usize, String)> = notations
+            .into_iter()
+            .map(|text| (written.map_or(0, |w| notation_distance(w, &text)), text))
+            .collect();
+        ranked.sort();
+        let count = ranked.len();
+        if count > ALL_PLAYS_UP_TO {
+            ranked.truncate(CLOSEST_PLAYS);
+        }
+        LegalPlays {
+            count,
+            listed: ranked.into_iter().map(|(_, text)| text).collect(),
+            ranked: written.is_some(),
+        }
+    }
+}
+
+/// A notation edit distance between a written play and a legal play's
+/// notation (see [`crate::notation::distance::play_distance`]);
+/// `usize::MAX` when `legal` is not notation.
+#[must_use]
+pub fn notation_distance(written: &PlayNotation, legal: &str) -> usize {
+    PlayNotation::parse(legal).map_or(usize::MAX, |legal| play_distance(written, &legal))
 }
 
 /// Counts by severity.

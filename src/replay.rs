@@ -71,6 +71,9 @@ pub struct TraceStep {
     pub text: String,
     /// The roll, for a roll.
     pub dice: Option<crate::dice::Roll>,
+    /// The play written after the roll, as the replay read it (`None` when
+    /// nothing was played).
+    pub written: Option<crate::notation::PlayNotation>,
     /// The position before the action, from the actor's side (`None` when
     /// the position is not known).
     pub before: Option<crate::position::Position>,

@@ -8,14 +8,16 @@
 use super::driver::Replayer;
 use super::record::{Pending, Sequel, finding};
 use super::state::{Ambiguity, Ending, frame};
-use crate::catalogue::{Code, Kind};
+use crate::catalogue::{Code, Family, Kind};
 use crate::dice::Roll;
+use crate::finding::{Finding, LegalPlays};
 use crate::notation::{Hop, PlayNotation, PointName};
 use crate::parse::Action;
+use crate::position::Position;
 use crate::rules::outcome::{points, win_kind};
 use crate::rules::plakoto::{PlakotoEnd, game_end};
 use crate::rules::{
-    AnyBoard, Board as _, IllegalKind, ImpossibleKind, Judgement, PlayVerdict, judge,
+    AnyBoard, Board as _, IllegalKind, ImpossibleKind, Judgement, MoveGen, PlayVerdict, judge,
 };
 use crate::side::Side;
 
@@ -45,7 +47,7 @@ impl Replayer<'_, '_> {
             return;
         }
         match j.verdict {
-            PlayVerdict::Legal => self.legal_play(action, roll, &before, &j),
+            PlayVerdict::Legal => self.legal_play(action, roll, notation, &before, &j),
             PlayVerdict::Illegal(IllegalKind::NoPlay)
                 if self.extend_no_play_run(side, action.row) => {}
             PlayVerdict::Illegal(kind) => {
@@ -115,6 +117,7 @@ impl Replayer<'_, '_> {
         &mut self,
         action: &Action<'_>,
         roll: Roll,
+        notation: &PlayNotation,
         before: &AnyBoard,
         j: &Judgement<AnyBoard>,
     ) {
@@ -142,6 +145,7 @@ impl Replayer<'_, '_> {
                     text: action.text.to_owned(),
                     before: *before,
                     dice: roll,
+                    written: Some(*notation).filter(|n| !n.is_empty()),
                 });
             }
         }
@@ -281,6 +285,7 @@ impl Replayer<'_, '_> {
                 .row(amb.row)
                 .text(amb.text)
                 .rolled(Some(amb.dice))
+                .written(amb.written)
                 .before(amb.before.backgammon())
                 .message("the move can be read with or without a hit on the way and the next play fits both; the reading without the hit was taken"),
         );
@@ -334,6 +339,21 @@ impl Replayer<'_, '_> {
         }
     }
 
+    /// Gives each checker-play finding of the game just replayed (the
+    /// findings from index `findings`, the hit marks from `hit_marks`) the
+    /// legal plays of its roll, for the reports: worked out once, for the
+    /// findings that are kept.
+    pub(super) fn add_legal_plays(&mut self, findings: usize, hit_marks: usize) {
+        for i in findings..self.findings.len() {
+            let legal = legal_plays_of(&self.findings[i], &mut self.backgammon);
+            self.findings[i].legal = legal;
+        }
+        for i in hit_marks..self.hit_mark_findings.len() {
+            let legal = legal_plays_of(&self.hit_mark_findings[i], &mut self.backgammon);
+            self.hit_mark_findings[i].legal = legal;
+        }
+    }
+
     /// After judging the play of event `judging_event`: when the analysis
     /// settled how to read it, annotate its finding and, for a probable
     /// transcription error, continue from the legal play the record meant.
@@ -376,6 +396,22 @@ impl Replayer<'_, '_> {
         }
         self.check_bear_off(side);
     }
+}
+
+/// The legal plays of the roll of a finding about a checker play in a known
+/// position, ranked by their distance to the play as written.
+fn legal_plays_of(finding: &Finding, generator: &mut MoveGen<Position>) -> Option<LegalPlays> {
+    if finding.entry().family != Family::Play {
+        return None;
+    }
+    let (Some(before), Some(roll)) = (&finding.before, finding.dice) else {
+        return None;
+    };
+    let plays = generator.generate(before, roll);
+    Some(LegalPlays::ranked(
+        plays.iter().map(|p| p.play.to_string()),
+        finding.written.as_ref(),
+    ))
 }
 
 /// The finding kind of an illegal play.

@@ -19,7 +19,8 @@ use crate::catalogue::{Code, Kind, Severity};
 use crate::dice::Roll;
 use crate::finding::Finding;
 use crate::location::Location;
-use crate::parse::Action;
+use crate::notation::PlayNotation;
+use crate::parse::{Action, ActionKind, Written};
 use crate::position::Position;
 use crate::side::Side;
 
@@ -61,13 +62,26 @@ pub(super) fn finding(code: Code) -> Draft {
 }
 
 impl Draft {
-    /// At the cell of `action`, about its player: location, column, row
-    /// and text.
+    /// At the cell of `action`, about its player: location, column, row,
+    /// text and the play written there.
     pub(super) fn at(mut self, action: &Action<'_>) -> Draft {
         self.finding.location = action.location;
         self.finding.side = Some(action.side);
         self.finding.row = action.row;
         self.finding.text = action.text.to_owned();
+        self.finding.written = match &action.kind {
+            ActionKind::Roll {
+                play: Written::Moves(notation),
+                ..
+            } => Some(*notation).filter(|n| !n.is_empty()),
+            _ => None,
+        };
+        self
+    }
+
+    /// The play written in the cell.
+    pub(super) fn written(mut self, written: Option<PlayNotation>) -> Draft {
+        self.finding.written = written;
         self
     }
 

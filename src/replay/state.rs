@@ -10,7 +10,8 @@ use super::{MatchSummary, TraceStep};
 use crate::dice::Roll;
 use crate::finding::{Context, Finding};
 use crate::location::Location;
-use crate::parse::{Action, GameHeader, Problem};
+use crate::notation::PlayNotation;
+use crate::parse::{Action, ActionKind, GameHeader, Problem, Written};
 use crate::position::{Position, Variant};
 use crate::rules::plakoto::PlakotoPosition;
 use crate::rules::score_line::WrittenResignation;
@@ -102,6 +103,8 @@ pub(super) struct Ambiguity {
     pub(super) text: String,
     pub(super) before: AnyBoard,
     pub(super) dice: Roll,
+    /// The play as written.
+    pub(super) written: Option<PlayNotation>,
 }
 
 /// The game being replayed.
@@ -387,6 +390,13 @@ impl Replayer<'_, '_> {
             location: action.location,
             text: action.text.to_owned(),
             dice,
+            written: match &action.kind {
+                ActionKind::Roll {
+                    play: Written::Moves(notation),
+                    ..
+                } => Some(*notation).filter(|n| !n.is_empty()),
+                _ => None,
+            },
             before: None,
             after: None,
             context: self.context(action.side),

@@ -50,13 +50,14 @@ impl<'a> Replayer<'_, 'a> {
     /// Replays the buffered game, settling its illegal plays.
     pub(super) fn run_game(&mut self) {
         let mut events = std::mem::take(&mut self.events);
-        let first = self
-            .game_start
-            .as_ref()
-            .map_or(self.findings.len(), |start| start.findings);
+        let (first, hit_marks) = self.game_start.as_ref().map_or(
+            (self.findings.len(), self.hit_mark_findings.len()),
+            |start| (start.findings, start.hit_marks),
+        );
         self.settle_game(&events);
         let first = first.min(self.findings.len());
         number_actions(&mut self.findings[first..], &events);
+        self.add_legal_plays(first, hit_marks.min(self.hit_mark_findings.len()));
         // Keep the buffer's capacity for the next game.
         events.clear();
         self.events = events;

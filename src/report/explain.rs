@@ -25,8 +25,11 @@
 //! only its line. The transcript line comes from the file itself
 //! ([`Source`]); without it the diagnostic still names the place.
 //!
-//! Nothing here judges a play: the legal plays are listed with
-//! [`crate::rules::legal_plays`] for the position the replay recorded.
+//! Nothing here judges a play or reads a message: a finding carries what
+//! its diagnostic shows (the play as written, the legal plays of its roll,
+//! the typo analysis), worked out once by the replay. Only an action without
+//! a finding asks the rules engine ([`crate::rules::legal_plays`]) for the
+//! legal plays of the position the replay recorded.
 
 use std::collections::BTreeMap;
 use std::ffi::OsStr;
@@ -36,18 +39,13 @@ use std::path::Path;
 use super::board::{Board, cube_state, match_kind};
 use super::wrap;
 use crate::catalogue::{self, Family, Kind};
-use crate::finding::{Context, Finding, Severity};
+use crate::finding::{Context, Finding, LegalPlays, Severity};
 use crate::location::Location;
-use crate::notation::PlayNotation;
-use crate::notation::distance::play_distance;
 use crate::position::Position;
 use crate::replay::{FileReport, TraceStep};
 use crate::side::{ByPlayer, Side};
 
-/// Legal plays are all listed up to this many; beyond, the closest ones.
-pub const ALL_PLAYS_UP_TO: usize = 8;
-/// How many of the closest legal plays are listed when there are many.
-pub const CLOSEST_PLAYS: usize = 5;
+pub use crate::finding::{ALL_PLAYS_UP_TO, CLOSEST_PLAYS, notation_distance};
 /// Source lines longer than this are shown as a window around the cell.
 const MAX_LINE: usize = 100;
 /// Width of text paragraphs in `explain CODE`.
@@ -309,10 +307,9 @@ impl<'a> Explainer<'a> {
                         finding.dice,
                     ));
                     if family == Family::Play
-                        && let Some(roll) = finding.dice
+                        && let Some(legal) = &finding.legal
                     {
-                        let written = written_play(&finding.text, &finding.message);
-                        notes.push(legal_plays_note(before, roll, written.as_ref()));
+                        notes.push(legal_plays_note(legal));
                     }
                 }
                 notes.extend(typo_note(finding));
@@ -678,8 +675,11 @@ impl<'a> Explainer<'a> {
                     step.context.as_ref(),
                     step.dice,
                 ));
-                let written = written_play(&step.text, "");
-                notes.push(legal_plays_note(before, roll, written.as_ref()));
+                let ranked = LegalPlays::ranked(
+                    legal.iter().map(|p| p.play.to_string()),
+                    step.written.as_ref(),
+                );
+                notes.push(legal_plays_note(&ranked));
                 if count == 0 {
                     format!("{shown}: no legal play exists, the roll is lost")
                 } else {
@@ -962,71 +962,28 @@ fn typo_note(finding: &Finding) -> Option<Note> {
     }
 }
 
-/// The play written in a cell (`52: 6/4 8/4`), else the first play quoted
-/// in the message (an SGF cell is not notation).
-fn written_play(text: &str, message: &str) -> Option<PlayNotation> {
-    let from_cell = text
-        .split_once(':')
-        .map(|(_, play)| play.trim())
-        .filter(|play| !play.is_empty())
-        .and_then(|play| PlayNotation::parse(play).ok());
-    from_cell.or_else(|| {
-        let quoted = message.split('`').nth(1)?;
-        PlayNotation::parse(quoted).ok().filter(|p| !p.is_empty())
-    })
-}
-
-/// The legal plays of `roll` in `before`: all when few, else the count and
-/// the closest to `written`.
-fn legal_plays_note(
-    before: &Position,
-    roll: crate::dice::Roll,
-    written: Option<&PlayNotation>,
-) -> Note {
-    let plays = crate::rules::legal_plays(before, roll);
-    if plays.is_empty() {
+/// The legal plays of a roll: all when few, else the count and the closest
+/// to the play as written.
+fn legal_plays_note(legal: &LegalPlays) -> Note {
+    if legal.count == 0 {
         return Note::new("legal plays", "none: the roll cannot be played");
     }
-    let mut ranked: Vec<(usize, String)> = plays
+    let quoted = legal
+        .listed
         .iter()
-        .map(|p| {
-            let text = p.play.to_string();
-            let distance = written.map_or(0, |w| notation_distance(w, &text));
-            (distance, text)
-        })
-        .collect();
-    ranked.sort();
-    let quoted = |list: &[(usize, String)]| {
-        list.iter()
-            .map(|(_, p)| format!("`{p}`"))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    if ranked.len() <= ALL_PLAYS_UP_TO {
-        Note::new(
-            "legal plays",
-            format!("({}) {}", ranked.len(), quoted(&ranked)),
-        )
+        .map(|p| format!("`{p}`"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    if legal.count <= ALL_PLAYS_UP_TO {
+        Note::new("legal plays", format!("({}) {quoted}", legal.count))
     } else {
-        let closest = &ranked[..CLOSEST_PLAYS];
-        let how = if written.is_some() {
+        let how = if legal.ranked {
             "closest to what was written"
         } else {
             "among them"
         };
-        Note::new(
-            "legal plays",
-            format!("{}; {how}: {}", ranked.len(), quoted(closest)),
-        )
+        Note::new("legal plays", format!("{}; {how}: {quoted}", legal.count))
     }
-}
-
-/// A notation edit distance between a written play and a legal play's
-/// notation (see [`crate::notation::distance::play_distance`]);
-/// `usize::MAX` when `legal` is not notation.
-#[must_use]
-pub fn notation_distance(written: &PlayNotation, legal: &str) -> usize {
-    PlayNotation::parse(legal).map_or(usize::MAX, |legal| play_distance(written, &legal))
 }
 
 /// The line to show (tabs expanded; a window around the cell when long),

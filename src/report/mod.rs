@@ -496,8 +496,9 @@ pub(crate) mod testing {
 
     use crate::catalogue::{Code, Kind};
     use crate::dice::Roll;
-    use crate::finding::{Finding, Severity, SeverityCounts};
+    use crate::finding::{Finding, LegalPlays, Severity, SeverityCounts};
     use crate::location::Location;
+    use crate::notation::PlayNotation;
     use crate::position::{Position, Variant};
     use crate::replay::{FileReport, FileStatus, MatchSummary, PlayerTally};
     use crate::side::{ByPlayer, Side};
@@ -533,6 +534,14 @@ pub(crate) mod testing {
         finding.text = "52: 13/7 13/12".to_owned();
         finding.before = Some(Position::starting(Variant::Backgammon));
         finding.stood = Some(true);
+        finding.written = PlayNotation::parse("13/7 13/12").ok();
+        if let (Some(before), Some(roll)) = (&finding.before, finding.dice) {
+            let plays = crate::rules::legal_plays(before, roll);
+            finding.legal = Some(LegalPlays::ranked(
+                plays.iter().map(|p| p.play.to_string()),
+                finding.written.as_ref(),
+            ));
+        }
         finding
     }
 
