@@ -421,6 +421,18 @@ macro_rules! plants {
                 check(&$plant);
             }
         )*
+
+        /// Every plant's fixture with its errors planted, checked under the
+        /// plant's flags.
+        pub(crate) fn planted_reports() -> Vec<FileReport> {
+            [$($plant,)*]
+                .iter()
+                .map(|plant| {
+                    let planted = apply(&read_fixture(plant.fixture), plant.edits);
+                    check_text(plant.fixture, &planted, &plant.flags)
+                })
+                .collect()
+        }
     };
 }
 
@@ -495,6 +507,27 @@ plants! {
         &[Edit::Cell(26, 35, "Wins 2 points", "Wins 7 points")],
         warning("resign-value", 26, 35).game(1).no_row()
             .by(SECOND, "Olaf").text("Wins 7 points"));
+
+    /// The same resignation written as the 7 points Olaf needed, and the
+    /// record ends with game 1: the resignation conceded the match (a note).
+    resign_value_conceding_the_match: plant(MATCH7,
+        &[Edit::Cell(26, 35, "Wins 2 points", "Wins 7 points"), Edit::Delete(27, 177)],
+        info("resign-value", 26, 35).kind("match").game(1).no_row()
+            .by(SECOND, "Olaf").text("Wins 7 points"));
+
+    /// A Variation tag naming a game bgaudit does not know: no play of the
+    /// match is judged, and the file says so once.
+    unsupported_variation_tag: plant(MATCH7,
+        &[Edit::Insert(1, &["; [Variation \"Fevga\"]"])],
+        warning("unsupported", 1, 1).no_game().no_row().nobody().text("")
+            .says("`Fevga`"));
+
+    /// An SGF variation after the last node of game 1: only the main line
+    /// is read, and the skipped branch is noted where it starts.
+    skipped_sgf_variation: plant("../sgf/legal_2p.sgf",
+        &[Edit::Lines(8, &["(;B[drop])(;B[take]))"])],
+        info("skipped", 8, 11).game(1).no_row().nobody().text("(")
+            .says("1 variation skipped"));
 
     /// Hanna's dance on the bar (`11:` against Olaf's board) left out, as
     /// hand transcriptions sometimes do: Olaf's roll comes next, an omitted

@@ -1,5 +1,6 @@
 //! The one integration-test binary. Shared data is read from `../shared/`.
 
+mod catalogue;
 mod check_corpus;
 mod cli;
 mod explain;
