@@ -64,9 +64,10 @@ impl<W: Write> FindingWriter for JsonlWriter<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalogue::{Code, Kind};
     use crate::finding::Severity;
     use crate::report::finding_rows;
-    use crate::report::testing::{file, finding, unreadable};
+    use crate::report::testing::{file, finding_of, unreadable};
     use crate::side::Side;
 
     #[test]
@@ -75,15 +76,22 @@ mod tests {
             "a.mat",
             ["Alice", "Bob"],
             vec![
-                finding(
-                    "illegal-play",
-                    Some("wrong-dice"),
+                finding_of(
+                    Code::IllegalPlay,
+                    Some(Kind::WrongDice),
                     Severity::Error,
                     Side::First,
                     "Alice",
                     9,
                 ),
-                finding("numbering", None, Severity::Info, Side::Second, "Bob", 11),
+                finding_of(
+                    Code::Numbering,
+                    None,
+                    Severity::Info,
+                    Side::Second,
+                    "Bob",
+                    11,
+                ),
             ],
         );
         let mut out = Vec::new();

@@ -514,6 +514,19 @@ pub(crate) mod testing {
         line: u32,
     ) -> Finding {
         let code = Code::from_name(code).expect("a catalogue code");
+        let kind = kind.map(|kind| Kind::from_name(kind).expect("a catalogue kind"));
+        finding_of(code, kind, severity, side, player, line)
+    }
+
+    /// A finding about `side`'s play in match 1.
+    pub fn finding_of(
+        code: Code,
+        kind: Option<Kind>,
+        severity: Severity,
+        side: Side,
+        player: &str,
+        line: u32,
+    ) -> Finding {
         let mut finding = Finding::new(
             code,
             Location {
@@ -523,7 +536,7 @@ pub(crate) mod testing {
             },
             format!("{code} here"),
         );
-        finding.kind = kind.map(|kind| Kind::from_name(kind).expect("a catalogue kind"));
+        finding.kind = kind;
         finding.severity = severity;
         finding.match_number = 1;
         finding.game = Some(2);
@@ -601,8 +614,9 @@ pub(crate) mod testing {
 
 #[cfg(test)]
 mod tests {
-    use super::testing::{file, finding, unreadable};
+    use super::testing::{file, finding_of, unreadable};
     use super::*;
+    use crate::catalogue::{Code, Kind};
     use crate::side::Side;
 
     #[test]
@@ -614,9 +628,9 @@ mod tests {
 
     #[test]
     fn a_row_carries_every_field_of_the_finding() {
-        let f = finding(
-            "illegal-play",
-            Some("wrong-dice"),
+        let f = finding_of(
+            Code::IllegalPlay,
+            Some(Kind::WrongDice),
             Severity::Error,
             Side::Second,
             "Bob",
@@ -654,9 +668,23 @@ mod tests {
             "a.mat",
             ["A", "B"],
             vec![
-                finding("illegal-play", None, Severity::Error, Side::First, "A", 3),
-                finding("numbering", None, Severity::Info, Side::First, "A", 4),
-                finding("name-change", None, Severity::Warning, Side::Second, "B", 5),
+                finding_of(
+                    Code::IllegalPlay,
+                    None,
+                    Severity::Error,
+                    Side::First,
+                    "A",
+                    3,
+                ),
+                finding_of(Code::Numbering, None, Severity::Info, Side::First, "A", 4),
+                finding_of(
+                    Code::NameChange,
+                    None,
+                    Severity::Warning,
+                    Side::Second,
+                    "B",
+                    5,
+                ),
             ],
         );
         let mut totals = Totals::default();

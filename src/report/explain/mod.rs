@@ -329,14 +329,15 @@ fn legal_plays_note(legal: &LegalPlays) -> Note {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalogue::{Code, Kind};
     use crate::finding::Severity;
-    use crate::report::testing::{file, finding};
+    use crate::report::testing::{file, finding_of};
 
     #[test]
     fn a_finding_without_a_line_names_its_file_only() {
-        let mut f = finding(
-            "illegal-play",
-            Some("wrong-dice"),
+        let mut f = finding_of(
+            Code::IllegalPlay,
+            Some(Kind::WrongDice),
             Severity::Error,
             Side::First,
             "Alice",

@@ -256,27 +256,27 @@ impl PlayersReport {
 mod tests {
     use super::writing::round_decimals;
     use super::*;
-    use crate::catalogue::Code;
+    use crate::catalogue::{Code, Kind};
     use crate::finding::Severity;
     use crate::report::csv::tests::derived_header;
-    use crate::report::testing::{file, finding, unreadable};
+    use crate::report::testing::{file, finding_of, unreadable};
     use crate::side::Side;
 
     /// A set of synthetic reports with findings of every category, spread over
     /// players whose names are spelt several ways.
     fn reports() -> Vec<FileReport> {
-        let mut ended = finding(
-            "illegal-play",
-            Some("bar-first"),
+        let mut ended = finding_of(
+            Code::IllegalPlay,
+            Some(Kind::BarFirst),
             Severity::Error,
             Side::Second,
             "Bob",
             12,
         );
         ended.stood = Some(false);
-        let mut unattributed = finding(
-            "score-mismatch",
-            Some("wrong"),
+        let mut unattributed = finding_of(
+            Code::ScoreMismatch,
+            Some(Kind::Wrong),
             Severity::Error,
             Side::First,
             "",
@@ -284,8 +284,8 @@ mod tests {
         );
         unattributed.side = None;
         unattributed.player = None;
-        let mut by_name_only = finding(
-            "name-change",
+        let mut by_name_only = finding_of(
+            Code::NameChange,
             None,
             Severity::Warning,
             Side::First,
@@ -295,9 +295,9 @@ mod tests {
         by_name_only.side = None;
         // Probable typos, whatever their code, count apart; a play analysed
         // as no typo stays an illegal play.
-        let mut typo_play = finding(
-            "illegal-play",
-            Some("wrong-dice"),
+        let mut typo_play = finding_of(
+            Code::IllegalPlay,
+            Some(Kind::WrongDice),
             Severity::Error,
             Side::First,
             "Alice",
@@ -305,9 +305,9 @@ mod tests {
         );
         typo_play.likely_typo = Some(true);
         typo_play.suggestion = Some("13/8 13/11".to_owned());
-        let mut typo_defect = finding(
-            "impossible-play",
-            Some("no-checker"),
+        let mut typo_defect = finding_of(
+            Code::ImpossiblePlay,
+            Some(Kind::NoChecker),
             Severity::Error,
             Side::Second,
             "Carol",
@@ -315,9 +315,9 @@ mod tests {
         );
         typo_defect.likely_typo = Some(true);
         typo_defect.stood = None;
-        let mut real = finding(
-            "illegal-play",
-            Some("under-played"),
+        let mut real = finding_of(
+            Code::IllegalPlay,
+            Some(Kind::UnderPlayed),
             Severity::Error,
             Side::Second,
             "Bob",
@@ -329,25 +329,25 @@ mod tests {
                 "a.mat",
                 ["Alice", "Bob"],
                 vec![
-                    finding(
-                        "illegal-play",
-                        Some("wrong-dice"),
+                    finding_of(
+                        Code::IllegalPlay,
+                        Some(Kind::WrongDice),
                         Severity::Error,
                         Side::First,
                         "Alice",
                         5,
                     ),
-                    finding(
-                        "illegal-play",
-                        Some("no-play"),
+                    finding_of(
+                        Code::IllegalPlay,
+                        Some(Kind::NoPlay),
                         Severity::Info,
                         Side::First,
                         "Alice",
                         6,
                     ),
                     ended,
-                    finding(
-                        "double-not-owner",
+                    finding_of(
+                        Code::DoubleNotOwner,
                         None,
                         Severity::Error,
                         Side::Second,
@@ -364,24 +364,24 @@ mod tests {
                 "b.mat",
                 ["alice,1650", "Carol"],
                 vec![
-                    finding(
-                        "illegal-play-marker",
+                    finding_of(
+                        Code::IllegalPlayMarker,
                         None,
                         Severity::Error,
                         Side::First,
                         "alice,1650",
                         7,
                     ),
-                    finding(
-                        "opening-double",
+                    finding_of(
+                        Code::OpeningDouble,
                         None,
                         Severity::Error,
                         Side::Second,
                         "Carol",
                         8,
                     ),
-                    finding(
-                        "turn-order",
+                    finding_of(
+                        Code::TurnOrder,
                         None,
                         Severity::Error,
                         Side::Second,
@@ -527,9 +527,9 @@ mod tests {
 
     #[test]
     fn players_without_a_name_get_a_row_for_each_side_of_each_match() {
-        let mut on_unnamed = finding(
-            "illegal-play",
-            Some("wrong-dice"),
+        let mut on_unnamed = finding_of(
+            Code::IllegalPlay,
+            Some(Kind::WrongDice),
             Severity::Error,
             Side::Second,
             "",
