@@ -69,12 +69,12 @@ pub struct Finding {
     pub likely_typo: Option<bool>,
     /// The legal play the record most probably meant, in standard notation.
     pub suggestion: Option<String>,
-    /// The play written in the finding's cell, as the replay read it;
-    /// `None` when the cell is no roll or nothing was played.
-    pub written: Option<PlayNotation>,
+    /// For a finding about a checker play: the play written in its cell,
+    /// as the replay read it (`None` when nothing was played).
+    pub written: Option<Box<PlayNotation>>,
     /// For a finding about a checker play in a known position: the legal
     /// plays of its roll there.
-    pub legal: Option<LegalPlays>,
+    pub legal: Option<Box<LegalPlays>>,
 }
 
 impl Finding {

@@ -20,6 +20,7 @@ use super::state::{GameEvent, GameStart, MatchState, Reading};
 use super::{MatchSummary, Options, TraceStep};
 use crate::finding::{Finding, Severity};
 use crate::location::Location;
+use crate::notation::PlayNotation;
 use crate::parse::{
     Action, ActionKind, Format, GameHeader, MatchHeader, Problem, ProblemKind, Visitor,
 };
@@ -42,7 +43,9 @@ pub(crate) struct Replayer<'o, 'a> {
     /// The last unfinished game's finding: a warning unless it was the last game of the file.
     pub(super) unfinished: Option<usize>,
     pub(super) hit_marks_written: bool,
-    pub(super) hit_mark_findings: Vec<Finding>,
+    /// Hit-mark findings, each with the play written: kept at the end of
+    /// the file only if the file writes hit marks at all.
+    pub(super) hit_mark_findings: Vec<(Finding, PlayNotation)>,
     /// The current game's events, replayed when it ends.
     pub(super) events: Vec<GameEvent<'a>>,
     pub(super) game_start: Option<GameStart>,

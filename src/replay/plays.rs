@@ -7,12 +7,13 @@
 
 use super::driver::Replayer;
 use super::record::{Pending, Sequel, finding};
-use super::state::{Ambiguity, Ending, frame};
+use super::state::{Ambiguity, Ending, GameEvent, frame};
 use crate::catalogue::{Code, Family, Kind};
 use crate::dice::Roll;
 use crate::finding::{Finding, LegalPlays};
+use crate::location::Location;
 use crate::notation::{Hop, PlayNotation, PointName};
-use crate::parse::Action;
+use crate::parse::{Action, ActionKind, Written};
 use crate::position::Position;
 use crate::rules::outcome::{points, win_kind};
 use crate::rules::plakoto::{PlakotoEnd, game_end};
@@ -145,7 +146,6 @@ impl Replayer<'_, '_> {
                     text: action.text.to_owned(),
                     before: *before,
                     dice: roll,
-                    written: Some(*notation).filter(|n| !n.is_empty()),
                 });
             }
         }
@@ -163,7 +163,7 @@ impl Replayer<'_, '_> {
                     .before(before.backgammon())
                     .message(message),
             );
-            self.hit_mark_findings.push(f);
+            self.hit_mark_findings.push((f, *notation));
         }
         self.check_bear_off(side);
     }
@@ -285,7 +285,6 @@ impl Replayer<'_, '_> {
                 .row(amb.row)
                 .text(amb.text)
                 .rolled(Some(amb.dice))
-                .written(amb.written)
                 .before(amb.before.backgammon())
                 .message("the move can be read with or without a hit on the way and the next play fits both; the reading without the hit was taken"),
         );
@@ -339,18 +338,26 @@ impl Replayer<'_, '_> {
         }
     }
 
-    /// Gives each checker-play finding of the game just replayed (the
-    /// findings from index `findings`, the hit marks from `hit_marks`) the
-    /// legal plays of its roll, for the reports: worked out once, for the
-    /// findings that are kept.
-    pub(super) fn add_legal_plays(&mut self, findings: usize, hit_marks: usize) {
-        for i in findings..self.findings.len() {
-            let legal = legal_plays_of(&self.findings[i], &mut self.backgammon);
-            self.findings[i].legal = legal;
+    /// Gives the checker-play findings of a game once it is settled (from
+    /// index `findings`) the play written in their cell, found among the
+    /// game's `events`, and the legal plays of their roll: worked out once,
+    /// for the findings that are kept (the hit marks' at the end of the
+    /// file, when they are kept).
+    pub(super) fn describe_plays(&mut self, events: &[GameEvent<'_>], findings: usize) {
+        for f in self.findings.iter_mut().skip(findings) {
+            if f.entry().family == Family::Play {
+                f.written = written_at(events, f.location).map(Box::new);
+            }
         }
-        for i in hit_marks..self.hit_mark_findings.len() {
-            let legal = legal_plays_of(&self.hit_mark_findings[i], &mut self.backgammon);
-            self.hit_mark_findings[i].legal = legal;
+        self.add_legal_plays(findings);
+    }
+
+    /// Gives each checker-play finding from index `from` the legal plays of
+    /// its roll.
+    pub(super) fn add_legal_plays(&mut self, from: usize) {
+        for i in from..self.findings.len() {
+            let legal = legal_plays_of(&self.findings[i], &mut self.backgammon);
+            self.findings[i].legal = legal.map(Box::new);
         }
     }
 
@@ -410,8 +417,24 @@ fn legal_plays_of(finding: &Finding, generator: &mut MoveGen<Position>) -> Optio
     let plays = generator.generate(before, roll);
     Some(LegalPlays::ranked(
         plays.iter().map(|p| p.play.to_string()),
-        finding.written.as_ref(),
+        finding.written.as_deref(),
     ))
+}
+
+/// The play written at `location`, when a roll with a play is there.
+fn written_at(events: &[GameEvent<'_>], location: Location) -> Option<PlayNotation> {
+    events.iter().find_map(|e| match e {
+        GameEvent::Action(Action {
+            location: at,
+            kind:
+                ActionKind::Roll {
+                    play: Written::Moves(notation),
+                    ..
+                },
+            ..
+        }) if *at == location => Some(*notation).filter(|n| !n.is_empty()),
+        _ => None,
+    })
 }
 
 /// The finding kind of an illegal play.

@@ -19,8 +19,7 @@ use crate::catalogue::{Code, Kind, Severity};
 use crate::dice::Roll;
 use crate::finding::Finding;
 use crate::location::Location;
-use crate::notation::PlayNotation;
-use crate::parse::{Action, ActionKind, Written};
+use crate::parse::Action;
 use crate::position::Position;
 use crate::side::Side;
 
@@ -50,6 +49,7 @@ pub(super) struct Draft {
 }
 
 /// A finding of `code`, to be completed and recorded by the replay.
+#[inline]
 pub(super) fn finding(code: Code) -> Draft {
     Draft {
         finding: Finding::new(code, Location::default(), String::new()),
@@ -62,84 +62,82 @@ pub(super) fn finding(code: Code) -> Draft {
 }
 
 impl Draft {
-    /// At the cell of `action`, about its player: location, column, row,
-    /// text and the play written there.
+    /// At the cell of `action`, about its player: location, column, row
+    /// and text.
+    #[inline]
     pub(super) fn at(mut self, action: &Action<'_>) -> Draft {
         self.finding.location = action.location;
         self.finding.side = Some(action.side);
         self.finding.row = action.row;
         self.finding.text = action.text.to_owned();
-        self.finding.written = match &action.kind {
-            ActionKind::Roll {
-                play: Written::Moves(notation),
-                ..
-            } => Some(*notation).filter(|n| !n.is_empty()),
-            _ => None,
-        };
-        self
-    }
-
-    /// The play written in the cell.
-    pub(super) fn written(mut self, written: Option<PlayNotation>) -> Draft {
-        self.finding.written = written;
         self
     }
 
     /// At `location`.
+    #[inline]
     pub(super) fn located(mut self, location: Location) -> Draft {
         self.finding.location = location;
         self
     }
 
     /// About the player of `side` (none: about nobody's column).
+    #[inline]
     pub(super) fn side(mut self, side: Option<Side>) -> Draft {
         self.finding.side = side;
         self
     }
 
     /// At row `row` as written.
+    #[inline]
     pub(super) fn row(mut self, row: Option<u32>) -> Draft {
         self.finding.row = row;
         self
     }
 
     /// The cell as written.
+    #[inline]
     pub(super) fn text(mut self, text: impl Into<String>) -> Draft {
         self.finding.text = text.into();
         self
     }
 
     /// About the roll `dice`.
+    #[inline]
     pub(super) fn rolled(mut self, dice: Option<Roll>) -> Draft {
         self.finding.dice = dice;
         self
     }
 
     /// The sub-kind (its severity, unless one is given).
+    #[inline]
     pub(super) fn kind(mut self, kind: Kind) -> Draft {
         self.finding.kind = Some(kind);
         self
     }
 
     /// A severity other than the catalogue's.
+    #[inline]
     pub(super) fn severity(mut self, severity: Severity) -> Draft {
         self.severity = Some(severity);
         self
     }
 
     /// The sentence.
+    #[inline]
     pub(super) fn message(mut self, message: impl Into<String>) -> Draft {
         self.finding.message = message.into();
         self
     }
 
     /// Shows `position` (or no board) instead of the replay's board.
+    #[inline]
     pub(super) fn before(mut self, position: Option<Position>) -> Draft {
         self.board = Board::Given(position);
         self
     }
 
     /// About the record rather than an action: no board, no cube or score.
+    #[inline]
     pub(super) fn about_record(mut self) -> Draft {
         self.board = Board::Given(None);
         self.situation = false;
@@ -147,18 +145,21 @@ impl Draft {
     }
 
     /// In game `number` (a game already closed).
+    #[inline]
     pub(super) fn game(mut self, number: Option<u32>) -> Draft {
         self.game = Some(number);
         self
     }
 
     /// About the whole file, in no match.
+    #[inline]
     pub(super) fn file_level(mut self) -> Draft {
         self.file_level = true;
         self.about_record()
     }
 
     /// The typo analysis' verdict, when the record itself settles it.
+    #[inline]
     pub(super) fn likely_typo(mut self, typo: Option<bool>) -> Draft {
         self.finding.likely_typo = typo;
         self
@@ -405,13 +406,16 @@ impl Replayer<'_, '_> {
             }
         }
         if self.hit_marks_written {
-            for f in &self.hit_mark_findings {
+            let first = self.findings.len();
+            for (mut f, written) in std::mem::take(&mut self.hit_mark_findings) {
                 if let Some(summary) = self.matches.iter_mut().find(|m| m.number == f.match_number)
                 {
                     summary.findings.add(f.severity);
                 }
+                f.written = Some(Box::new(written)).filter(|n| !n.is_empty());
+                self.findings.push(f);
             }
-            self.findings.append(&mut self.hit_mark_findings);
+            self.add_legal_plays(first);
         }
         self.findings.sort_by_key(|f| f.location.byte);
     }

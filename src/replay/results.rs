@@ -350,7 +350,7 @@ impl Replayer<'_, '_> {
                 .message("the resignation's value is not written; the next game's score line is taken as it is"),
         );
         if let Some(g) = self.game() {
-            g.unvalued = Some(f);
+            g.unvalued = Some(Box::new(f));
         }
     }
 
@@ -384,7 +384,7 @@ impl Replayer<'_, '_> {
             return;
         };
         if let Some(f) = g.unvalued.take() {
-            self.push(f);
+            self.push(*f);
         }
         let Some(m) = self.current.as_mut() else {
             return;

@@ -10,7 +10,6 @@ use super::{MatchSummary, TraceStep};
 use crate::dice::Roll;
 use crate::finding::{Context, Finding};
 use crate::location::Location;
-use crate::notation::PlayNotation;
 use crate::parse::{Action, ActionKind, GameHeader, Problem, Written};
 use crate::position::{Position, Variant};
 use crate::rules::plakoto::PlakotoPosition;
@@ -103,8 +102,6 @@ pub(super) struct Ambiguity {
     pub(super) text: String,
     pub(super) before: AnyBoard,
     pub(super) dice: Roll,
-    /// The play as written.
-    pub(super) written: Option<PlayNotation>,
 }
 
 /// The game being replayed.
@@ -147,7 +144,7 @@ pub(super) struct GameState {
     pub(super) loss_points: Option<u32>,
     /// A resignation written without its value: reported at the end of the
     /// game unless a `Wins` line gives the value.
-    pub(super) unvalued: Option<Finding>,
+    pub(super) unvalued: Option<Box<Finding>>,
     /// The value written for the game is not a possible one: the next score
     /// line is taken as it is.
     pub(super) doubtful_points: bool,

@@ -50,14 +50,14 @@ impl<'a> Replayer<'_, 'a> {
     /// Replays the buffered game, settling its illegal plays.
     pub(super) fn run_game(&mut self) {
         let mut events = std::mem::take(&mut self.events);
-        let (first, hit_marks) = self.game_start.as_ref().map_or(
-            (self.findings.len(), self.hit_mark_findings.len()),
-            |start| (start.findings, start.hit_marks),
-        );
+        let first = self
+            .game_start
+            .as_ref()
+            .map_or(self.findings.len(), |start| start.findings);
         self.settle_game(&events);
         let first = first.min(self.findings.len());
         number_actions(&mut self.findings[first..], &events);
-        self.add_legal_plays(first, hit_marks.min(self.hit_mark_findings.len()));
+        self.describe_plays(&events, first);
         // Keep the buffer's capacity for the next game.
         events.clear();
         self.events = events;
@@ -73,7 +73,11 @@ impl<'a> Replayer<'_, 'a> {
         };
         let mut settled: Vec<usize> = Vec::new();
         loop {
-            self.restore(&start);
+            // The replay stands at the start of the game until it is first
+            // replayed: it needs putting back only after that.
+            if !settled.is_empty() {
+                self.restore(&start);
+            }
             self.tracing = self.options.trace;
             self.process(events);
             self.tracing = false;

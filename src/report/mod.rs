@@ -547,13 +547,13 @@ pub(crate) mod testing {
         finding.text = "52: 13/7 13/12".to_owned();
         finding.before = Some(Position::starting(Variant::Backgammon));
         finding.stood = Some(true);
-        finding.written = PlayNotation::parse("13/7 13/12").ok();
+        finding.written = PlayNotation::parse("13/7 13/12").ok().map(Box::new);
         if let (Some(before), Some(roll)) = (&finding.before, finding.dice) {
             let plays = crate::rules::legal_plays(before, roll);
-            finding.legal = Some(LegalPlays::ranked(
+            finding.legal = Some(Box::new(LegalPlays::ranked(
                 plays.iter().map(|p| p.play.to_string()),
-                finding.written.as_ref(),
-            ));
+                finding.written.as_deref(),
+            )));
         }
         finding
     }
