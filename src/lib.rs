@@ -16,7 +16,9 @@
 //! - [`parse`]: readers from text to syntax events (no rules);
 //! - [`replay`]: the visitor that joins readers and rules into findings;
 //! - [`report`]: formats what the replay established;
-//! - [`catalogue`]: every finding code with its meaning, rule and example;
+//! - [`catalogue`]: every finding code and kind (typed: [`catalogue::Code`],
+//!   [`catalogue::Kind`]) with its severity, group, meaning, rule and example;
+//! - [`finding`]: a finding as data;
 //! - [`walk`]: which files a run reads, in a deterministic order.
 
 #![forbid(unsafe_code)]

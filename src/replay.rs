@@ -1,5 +1,13 @@
 //! The replayer: a [`Visitor`](crate::parse::Visitor) that plays every action
 //! on the rules engine and turns what it finds into [`Finding`]s.
+//!
+//! Its rooms are named after what they judge: `driver` (the visitor, which
+//! sends each action to its room), `state` (the match and game replayed),
+//! `record` (building findings and settling those that depend on what
+//! follows, `stood` among them), `turns`, `plays`, `dumps`, `cube`,
+//! `results`, `score_lines`, `typo` (mistyped plays), and `rules` (the rules
+//! in force). Judgments that need no replay state are pure functions in
+//! [`crate::rules`].
 
 mod cube;
 mod driver;

@@ -1,5 +1,9 @@
 //! The rules engine: legal plays, judging a written play, cube, results and
 //! match score. No I/O, no parsing of files.
+//!
+//! Besides the engine proper (`movegen`, `judge`, `step`, `board`), the
+//! judgments the replay records are pure functions returning verdicts:
+//! [`doubling`], [`turns`], [`result_line`], [`score_line`].
 
 pub mod any;
 pub mod board;
