@@ -300,6 +300,19 @@ pub(super) struct Reading {
     pub(super) note: String,
 }
 
+impl Reading {
+    /// The play of `event` as written stands, nothing settled about it.
+    pub(super) fn stands(event: usize) -> Reading {
+        Reading {
+            event,
+            result: None,
+            suggestion: None,
+            typo: None,
+            note: String::new(),
+        }
+    }
+}
+
 /// The state at the start of the current game, to replay it again.
 #[derive(Clone)]
 pub(super) struct GameStart {
