@@ -44,7 +44,7 @@ pub use source::Source;
 pub use style::Style;
 
 use super::board::{Board, cube_state, match_kind};
-use crate::catalogue::{self, Family};
+use crate::catalogue::Family;
 use crate::finding::{Context, Finding, LegalPlays};
 use crate::position::Position;
 use crate::replay::FileReport;
@@ -91,93 +91,27 @@ impl<'a> Explainer<'a> {
     /// One finding as a diagnostic (ending with a line break).
     #[must_use]
     pub fn finding(&self, finding: &Finding) -> String {
-        let entry = catalogue::for_finding(finding.code, finding.kind);
-        let family = entry.map_or_else(|| fallback_family(finding), |e| e.family);
-        let mut notes = Vec::new();
-        let stood = finding.stood.map(|stood| {
-            if stood {
-                Note::new(
-                    "stood",
-                    "the opponent rolled or doubled next, accepting the play as made",
-                )
-            } else {
-                Note::new(
-                    "contestable",
-                    "the game ended before the opponent acted, so it could still be contested",
-                )
-            }
-        });
-        match family {
-            Family::Play | Family::Record => {
-                notes.extend(stood);
-                if let Some(before) = &finding.before {
-                    notes.push(self.board_note(
-                        finding.match_number,
-                        before,
-                        finding.side,
-                        finding.context.as_ref(),
-                        finding.dice,
-                    ));
-                    if family == Family::Play
-                        && let Some(legal) = &finding.legal
-                    {
-                        notes.push(legal_plays_note(legal));
-                    }
-                }
-                notes.extend(typo_note(finding));
-            }
-            Family::Cube => {
-                notes.extend(stood);
-                if let Some(context) = &finding.context {
-                    notes.push(Note::new(
-                        "cube",
-                        self.cube_text(finding.match_number, context),
-                    ));
-                    notes.push(Note::new(
-                        "score",
-                        self.score_text(context, finding.match_number, finding.game),
-                    ));
-                }
-                if let Some(before) = &finding.before {
-                    notes.push(self.board_note(
-                        finding.match_number,
-                        before,
-                        finding.side,
-                        finding.context.as_ref(),
-                        finding.dice,
-                    ));
-                }
-            }
-            Family::Score => {
-                notes.extend(stood);
-                if let Some(context) = &finding.context {
-                    notes.push(Note::new(
-                        "score",
-                        self.score_text(context, finding.match_number, finding.game),
-                    ));
-                    notes.push(Note::new(
-                        "cube",
-                        self.cube_text(finding.match_number, context),
-                    ));
-                }
-            }
-            Family::Reading => notes.extend(stood),
+        let entry = finding.entry();
+        let stood = finding.stood.map(stood_note);
+        let mut notes: Vec<Note> = stood.into_iter().collect();
+        match entry.family {
+            Family::Play | Family::Record => self.play_notes(finding, entry.family, &mut notes),
+            Family::Cube => self.cube_notes(finding, &mut notes),
+            Family::Score => self.score_notes(finding, &mut notes),
+            Family::Reading => {}
         }
-        if let Some(entry) = entry {
-            let what = if entry.rules.is_empty() {
-                "says more"
-            } else {
-                "quotes the rule"
-            };
-            notes.push(Note::new(
-                "help",
-                format!("`bgaudit explain {}` {what}", entry.name()),
-            ));
-        }
-        let name = finding.name();
+        let what = if entry.rules.is_empty() {
+            "says more"
+        } else {
+            "quotes the rule"
+        };
+        notes.push(Note::new(
+            "help",
+            format!("`bgaudit explain {}` {what}", entry.name()),
+        ));
         self.render(&Diagnostic {
             label: finding.severity.into(),
-            name: Some(name),
+            name: Some(finding.name()),
             message: finding.message.clone(),
             location: finding.location,
             match_number: finding.match_number,
@@ -187,6 +121,63 @@ impl<'a> Explainer<'a> {
             text: &finding.text,
             notes,
         })
+    }
+
+    /// A checker play or the record: the board, the legal plays of the
+    /// roll, the typo analysis.
+    fn play_notes(&self, finding: &Finding, family: Family, notes: &mut Vec<Note>) {
+        if let Some(before) = &finding.before {
+            notes.push(self.board_note(
+                finding.match_number,
+                before,
+                finding.side,
+                finding.context.as_ref(),
+                finding.dice,
+            ));
+            if family == Family::Play
+                && let Some(legal) = &finding.legal
+            {
+                notes.push(legal_plays_note(legal));
+            }
+        }
+        notes.extend(typo_note(finding));
+    }
+
+    /// A cube action: the cube, the score, the board.
+    fn cube_notes(&self, finding: &Finding, notes: &mut Vec<Note>) {
+        if let Some(context) = &finding.context {
+            notes.push(Note::new(
+                "cube",
+                self.cube_text(finding.match_number, context),
+            ));
+            notes.push(Note::new(
+                "score",
+                self.score_text(context, finding.match_number, finding.game),
+            ));
+        }
+        if let Some(before) = &finding.before {
+            notes.push(self.board_note(
+                finding.match_number,
+                before,
+                finding.side,
+                finding.context.as_ref(),
+                finding.dice,
+            ));
+        }
+    }
+
+    /// A result or the score: the scores, the cube.
+    fn score_notes(&self, finding: &Finding, notes: &mut Vec<Note>) {
+        if let Some(context) = &finding.context {
+            notes.push(Note::new(
+                "score",
+                self.score_text(context, finding.match_number, finding.game),
+            ));
+            notes.push(Note::new(
+                "cube",
+                self.cube_text(finding.match_number, context),
+            ));
+        }
     }
 
     /// The players' names of match `number`, as written.
@@ -267,14 +258,18 @@ impl<'a> Explainer<'a> {
     }
 }
 
-/// The family of a code missing from the catalogue, from what it carries.
-fn fallback_family(finding: &Finding) -> Family {
-    if finding.before.is_some() {
-        Family::Record
-    } else if finding.context.is_some() {
-        Family::Score
+/// Whether a rule violation stood.
+fn stood_note(stood: bool) -> Note {
+    if stood {
+        Note::new(
+            "stood",
+            "the opponent rolled or doubled next, accepting the play as made",
+        )
     } else {
-        Family::Reading
+        Note::new(
+            "contestable",
+            "the game ended before the opponent acted, so it could still be contested",
+        )
     }
 }
 
