@@ -43,6 +43,9 @@ pub(crate) struct Replayer<'o, 'a> {
     /// The last unfinished game's finding: a warning unless it was the last game of the file.
     pub(super) unfinished: Option<usize>,
     pub(super) hit_marks_written: bool,
+    /// The text holds a `*`: hit marks may be written, so the hit marks of
+    /// plays are checked.
+    pub(crate) hit_marks_possible: bool,
     /// Hit-mark findings, each with the play written: kept at the end of
     /// the file only if the file writes hit marks at all.
     pub(super) hit_mark_findings: Vec<(Finding, PlayNotation)>,
@@ -76,6 +79,7 @@ impl<'o, 'a> Replayer<'o, 'a> {
             current: None,
             unfinished: None,
             hit_marks_written: false,
+            hit_marks_possible: true,
             hit_mark_findings: Vec::new(),
             events: Vec::new(),
             game_start: None,

@@ -149,13 +149,13 @@ impl Replayer<'_, '_> {
                 });
             }
         }
-        if j.hit_marks.missing || j.hit_marks.spurious {
+        // Kept only in files that write hit marks at all.
+        if self.hit_marks_possible && (j.hit_marks.missing || j.hit_marks.spurious) {
             let message = match (j.hit_marks.missing, j.hit_marks.spurious) {
                 (true, true) => "hit marks `*` are on the wrong moves",
                 (true, false) => "a hit happened but no `*` marks it",
                 _ => "a `*` marks a hit that did not happen",
             };
-            // Kept apart: they count only in files that write hit marks.
             let f = self.complete(
                 finding(Code::HitMark)
                     .at(action)
