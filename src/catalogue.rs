@@ -174,10 +174,14 @@ impl Code {
         self.entry().severity
     }
 
-    /// The entry of this code with `kind`, else the code's own entry.
+    /// The entry of this code's `kind`, else (no kind, or a kind of
+    /// another code) the code's own entry.
     #[must_use]
     pub fn entry_with(self, kind: Option<Kind>) -> &'static Entry {
-        for_finding(self, kind).unwrap_or_else(|| self.entry())
+        match kind {
+            Some(kind) if kind.code() == self => kind.entry(),
+            _ => self.entry(),
+        }
     }
 }
 
