@@ -30,7 +30,7 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use crate::finding::{Finding, Severity, SeverityCounts};
+use crate::finding::{Finding, Kind, Severity, SeverityCounts};
 use crate::ids::gnubg::position_id;
 use crate::replay::{FileReport, FileStatus};
 
@@ -133,8 +133,8 @@ impl FindingRow {
             row: finding.row,
             side: finding.side.map(side_name),
             player: finding.player.clone(),
-            code: finding.code,
-            kind: finding.kind,
+            code: finding.code.as_str(),
+            kind: finding.kind.map(Kind::as_str),
             severity: finding.severity.as_str(),
             dice: finding.dice.map(|roll| roll.to_string()),
             text: finding.text.clone(),
@@ -565,17 +565,34 @@ fn plural(n: u64, one: &str, many: &str) -> String {
 pub(crate) mod testing {
     //! Synthetic reports for the writers' tests.
 
+    use crate::catalogue::{Code, Kind};
     use crate::dice::Roll;
-    use crate::finding::{Finding, Severity, SeverityCounts};
-    use crate::parse::Location;
+    use crate::finding::{Finding, LegalPlays, Severity, SeverityCounts};
+    use crate::location::Location;
+    use crate::notation::PlayNotation;
     use crate::position::{Position, Variant};
     use crate::replay::{FileReport, FileStatus, MatchSummary, PlayerTally};
     use crate::side::{ByPlayer, Side};
 
-    /// A finding about `side`'s play in match 1.
+    /// A finding about `side`'s play in match 1, of the code and kind named
+    /// (as in the output).
     pub fn finding(
-        code: &'static str,
-        kind: Option<&'static str>,
+        code: &str,
+        kind: Option<&str>,
+        severity: Severity,
+        side: Side,
+        player: &str,
+        line: u32,
+    ) -> Finding {
+        let code = Code::from_name(code).expect("a catalogue code");
+        let kind = kind.map(|kind| Kind::from_name(kind).expect("a catalogue kind"));
+        finding_of(code, kind, severity, side, player, line)
+    }
+
+    /// A finding about `side`'s play in match 1.
+    pub fn finding_of(
+        code: Code,
+        kind: Option<Kind>,
         severity: Severity,
         side: Side,
         player: &str,
@@ -583,7 +600,6 @@ pub(crate) mod testing {
     ) -> Finding {
         let mut finding = Finding::new(
             code,
-            severity,
             Location {
                 byte: 0,
                 line,
@@ -592,6 +608,7 @@ pub(crate) mod testing {
             format!("{code} here"),
         );
         finding.kind = kind;
+        finding.severity = severity;
         finding.match_number = 1;
         finding.game = Some(2);
         finding.row = Some(7);
@@ -601,6 +618,14 @@ pub(crate) mod testing {
         finding.text = "52: 13/7 13/12".to_owned();
         finding.before = Some(Position::starting(Variant::Backgammon));
         finding.stood = Some(true);
+        finding.written = PlayNotation::parse("13/7 13/12").ok().map(Box::new);
+        if let (Some(before), Some(roll)) = (&finding.before, finding.dice) {
+            let plays = crate::rules::legal_plays(before, roll);
+            finding.legal = Some(Box::new(LegalPlays::ranked(
+                plays.iter().map(|p| p.play.to_string()),
+                finding.written.as_deref(),
+            )));
+        }
         finding
     }
 
@@ -660,8 +685,9 @@ pub(crate) mod testing {
 
 #[cfg(test)]
 mod tests {
-    use super::testing::{file, finding, unreadable};
+    use super::testing::{file, finding_of, unreadable};
     use super::*;
+    use crate::catalogue::{Code, Kind};
     use crate::side::Side;
 
     #[test]
@@ -673,9 +699,9 @@ mod tests {
 
     #[test]
     fn a_row_carries_every_field_of_the_finding() {
-        let f = finding(
-            "illegal-play",
-            Some("wrong-dice"),
+        let f = finding_of(
+            Code::IllegalPlay,
+            Some(Kind::WrongDice),
             Severity::Error,
             Side::Second,
             "Bob",
@@ -713,9 +739,23 @@ mod tests {
             "a.mat",
             ["A", "B"],
             vec![
-                finding("illegal-play", None, Severity::Error, Side::First, "A", 3),
-                finding("numbering", None, Severity::Info, Side::First, "A", 4),
-                finding("name-change", None, Severity::Warning, Side::Second, "B", 5),
+                finding_of(
+                    Code::IllegalPlay,
+                    None,
+                    Severity::Error,
+                    Side::First,
+                    "A",
+                    3,
+                ),
+                finding_of(Code::Numbering, None, Severity::Info, Side::First, "A", 4),
+                finding_of(
+                    Code::NameChange,
+                    None,
+                    Severity::Warning,
+                    Side::Second,
+                    "B",
+                    5,
+                ),
             ],
         );
         let mut totals = Totals::default();
