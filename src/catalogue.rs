@@ -1027,12 +1027,13 @@ const ENTRIES: [Entry; Code::ALL.len() + Kind::ALL.len()] = [
         E,
         G::Reading,
         F::Reading,
-        "Not a text transcript (binary, e.g. an eXtreme Gammon `.xg` file), undecodable, or no \
-         match at all. Formats that are recognised but not read (eXtreme Gammon binary files, \
-         GNU Backgammon text exports, JavaFIBS and FIBS logs, archives) are named in the \
-         message, with what to do.",
+        "Not a transcript (binary data, an eXtreme Gammon file that is damaged or was not \
+         written by eXtreme Gammon, an `.xgp` position file), undecodable, or no match at all. \
+         Formats that are recognised but not read (eXtreme Gammon position files, GNU \
+         Backgammon text exports, JavaFIBS and FIBS logs, archives) are named in the message, \
+         with what to do.",
         &[],
-        "match.xg   (export it from eXtreme Gammon as text first)",
+        "position.xgp   (one position, no match: `bgaudit legal position.xgp` lists its plays)",
     ),
     entry(
         C::UnparsableCell,

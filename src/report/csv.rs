@@ -114,7 +114,7 @@ pub(crate) mod tests {
         assert_eq!(lines[0], FindingRow::FIELDS.join(","));
         assert_eq!(
             lines[1],
-            "dir/a b.mat,9,5,1,2,7,first,Alice,illegal-play,bar-first,error,52,\
+            "dir/a b.mat,9,5,,1,2,7,first,Alice,illegal-play,bar-first,error,52,\
              52: 13/7 13/12,4HPwATDgc/ABMA,true,illegal-play here,,,\
              XGID=-b----E-C---eE---c-e----B-:0:0:-1:52:0:0:0:0:10"
         );

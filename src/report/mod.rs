@@ -55,6 +55,9 @@ pub struct FindingRow {
     pub line: Option<u32>,
     /// Column of the cell's first character, from 1.
     pub column: Option<u32>,
+    /// For a binary input (eXtreme Gammon `.xg`), which has no lines: the
+    /// byte offset of the record in the decompressed game stream.
+    pub offset: Option<u64>,
     /// Ordinal of the match in the file, from 1.
     #[serde(rename = "match")]
     pub match_number: Option<u32>,
@@ -98,10 +101,11 @@ pub struct FindingRow {
 
 impl FindingRow {
     /// The field names, in column order (the CSV header).
-    pub const FIELDS: [&'static str; 19] = [
+    pub const FIELDS: [&'static str; 20] = [
         "file",
         "line",
         "column",
+        "offset",
         "match",
         "game",
         "move",
@@ -128,6 +132,7 @@ impl FindingRow {
             file: file.to_owned(),
             line: (location.line > 0).then_some(location.line),
             column: (location.column > 0).then_some(location.column),
+            offset: None,
             match_number: (finding.match_number > 0).then_some(finding.match_number),
             game: finding.game,
             row: finding.row,
@@ -162,7 +167,10 @@ impl FindingRow {
         match (self.line, self.column) {
             (Some(line), Some(column)) => format!("{}:{line}:{column}", self.file),
             (Some(line), None) => format!("{}:{line}", self.file),
-            _ => self.file.clone(),
+            _ => match self.offset {
+                Some(offset) => format!("{}@{offset}", self.file),
+                None => self.file.clone(),
+            },
         }
     }
 
@@ -221,10 +229,17 @@ pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
 /// its `unreadable` finding).
 #[must_use]
 pub fn finding_rows(report: &FileReport) -> Vec<FindingRow> {
+    let binary = report.format == Some(crate::parse::Format::Xg);
     report
         .findings
         .iter()
-        .map(|finding| FindingRow::new(&report.path, finding))
+        .map(|finding| {
+            let mut row = FindingRow::new(&report.path, finding);
+            if binary && finding.location.line == 0 {
+                row.offset = Some(finding.location.byte as u64);
+            }
+            row
+        })
         .collect()
 }
 
