@@ -152,6 +152,18 @@ impl PlayNotation {
         Ok(())
     }
 
+    /// Reads the play groups at the start of `bytes` (a non-blank first),
+    /// each followed by blanks or the end, into `self` (empty on entry), up
+    /// to the first word that is none. Returns the offset just after the
+    /// last group read (0 for none) and the offset of the word that stopped
+    /// the reading (the length if none did). For a reader that cuts a cell
+    /// where its play ends: `self` is then what [`PlayNotation::parse`]
+    /// gives for the text up to the first offset.
+    #[inline]
+    pub(crate) fn read_groups(&mut self, bytes: &[u8]) -> (usize, usize) {
+        fast::groups(bytes, self)
+    }
+
     /// [`PlayNotation::parse`] by the nom grammar alone.
     fn parse_grammar(text: &str) -> Result<Self, ParsePlayError> {
         let mut play = PlayNotation::empty();
@@ -369,50 +381,7 @@ mod fast {
     fn parse_opt(text: &str, play: &mut PlayNotation) -> Option<()> {
         let mut rest = blanks(text.as_bytes());
         while !rest.is_empty() {
-            let (mut from, after) = point(rest)?;
-            rest = after;
-            let first_hit = star(&mut rest);
-            // The group is written in place; a repeat copies it.
-            let start = usize::from(play.len);
-            while let [b'/', after @ ..] = rest {
-                let (to, after) = point(after)?;
-                rest = after;
-                let hit = star(&mut rest);
-                let first = usize::from(play.len) == start;
-                if !play.push(Hop {
-                    from,
-                    to,
-                    hit: hit || (first && first_hit),
-                }) {
-                    return None;
-                }
-                from = to;
-            }
-            let end = usize::from(play.len);
-            if end == start {
-                return None;
-            }
-            let mut repeat = 1;
-            if let [b'(', count, after @ ..] = rest {
-                match (count, after) {
-                    (b'1'..=b'4', [b')', after @ ..]) => {
-                        repeat = count - b'0';
-                        rest = after;
-                    }
-                    _ => return None,
-                }
-            }
-            if star(&mut rest) {
-                play.hops.get_mut(end - 1)?.hit = true;
-            }
-            for _ in 1..repeat {
-                for k in start..end {
-                    let hop = *play.hops.get(k)?;
-                    if !play.push(hop) {
-                        return None;
-                    }
-                }
-            }
+            rest = group(rest, play)?;
             let after = blanks(rest);
             if after.len() == rest.len() && !rest.is_empty() {
                 return None;
@@ -420,6 +389,97 @@ mod fast {
             rest = after;
         }
         Some(())
+    }
+
+    /// Reads the groups at the start of `bytes` (a non-blank first) into
+    /// `play` (empty on entry), each followed by blanks or the end, up to the
+    /// first word that is no such group: returns the offset just after the
+    /// last group read (0 for none) and the offset of that word (the length
+    /// when every word was a group). `play` then holds the groups read, as
+    /// [`parse`] gives them for the text up to the first offset.
+    #[inline]
+    pub(crate) fn groups(bytes: &[u8], play: &mut PlayNotation) -> (usize, usize) {
+        let mut rest = bytes;
+        let mut end = 0;
+        while !rest.is_empty() {
+            let mark = play.len;
+            match group(rest, play) {
+                Some(after @ ([] | [b' ' | b'\t', ..])) => {
+                    end = bytes.len() - after.len();
+                    rest = padding(after);
+                }
+                _ => {
+                    // Hops past `len` go back to their default.
+                    for hop in play.hops.iter_mut().skip(usize::from(mark)) {
+                        *hop = Hop::default();
+                    }
+                    play.len = mark;
+                    break;
+                }
+            }
+        }
+        (end, bytes.len() - rest.len())
+    }
+
+    /// One group at the start of `rest` (with its repeat and trailing `*`)
+    /// added to `play`; the rest after it.
+    #[inline(always)]
+    fn group<'r>(mut rest: &'r [u8], play: &mut PlayNotation) -> Option<&'r [u8]> {
+        let (mut from, after) = point(rest)?;
+        rest = after;
+        let first_hit = star(&mut rest);
+        // The group is written in place; a repeat copies it.
+        let start = usize::from(play.len);
+        while let [b'/', after @ ..] = rest {
+            let (to, after) = point(after)?;
+            rest = after;
+            let hit = star(&mut rest);
+            let first = usize::from(play.len) == start;
+            if !play.push(Hop {
+                from,
+                to,
+                hit: hit || (first && first_hit),
+            }) {
+                return None;
+            }
+            from = to;
+        }
+        let end = usize::from(play.len);
+        if end == start {
+            return None;
+        }
+        let mut repeat = 1;
+        if let [b'(', count, after @ ..] = rest {
+            match (count, after) {
+                (b'1'..=b'4', [b')', after @ ..]) => {
+                    repeat = count - b'0';
+                    rest = after;
+                }
+                _ => return None,
+            }
+        }
+        if star(&mut rest) {
+            play.hops.get_mut(end - 1)?.hit = true;
+        }
+        for _ in 1..repeat {
+            for k in start..end {
+                let hop = *play.hops.get(k)?;
+                if !play.push(hop) {
+                    return None;
+                }
+            }
+        }
+        Some(rest)
+    }
+
+    /// [`blanks`] for the long runs of spaces between cells: eight at a
+    /// time first.
+    #[inline]
+    fn padding(mut rest: &[u8]) -> &[u8] {
+        while let [b' ', b' ', b' ', b' ', b' ', b' ', b' ', b' ', after @ ..] = rest {
+            rest = after;
+        }
+        blanks(rest)
     }
 
     #[inline]
