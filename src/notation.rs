@@ -409,8 +409,13 @@ mod fast {
                     rest = padding(after);
                 }
                 _ => {
-                    // Hops past `len` go back to their default.
-                    for hop in play.hops.iter_mut().skip(usize::from(mark)) {
+                    // The hops the group wrote go back to their default.
+                    let written = usize::from(play.len);
+                    for hop in play
+                        .hops
+                        .get_mut(usize::from(mark)..written)
+                        .unwrap_or_default()
+                    {
                         *hop = Hop::default();
                     }
                     play.len = mark;
@@ -476,7 +481,13 @@ mod fast {
     /// time first.
     #[inline]
     fn padding(mut rest: &[u8]) -> &[u8] {
-        while let [b' ', b' ', b' ', b' ', b' ', b' ', b' ', b' ', after @ ..] = rest {
+        while let Some((head, after)) = rest.split_first_chunk::<8>() {
+            // The spaces before the first other byte of the eight.
+            let others = u64::from_le_bytes(*head) ^ 0x2020_2020_2020_2020;
+            if others != 0 {
+                let spaces = (others.trailing_zeros() / 8) as usize;
+                return blanks(rest.get(spaces..).unwrap_or_default());
+            }
             rest = after;
         }
         blanks(rest)
@@ -525,6 +536,23 @@ mod fast {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn groups_are_read_up_to_the_first_word_that_is_none() {
+        for (text, end, stop, play) in [
+            ("8/5 6/5                 51: 13/8", 7, 24, "8/5 6/5"),
+            ("8/5 6/5 \t  \t51: 13/8", 7, 12, "8/5 6/5"),
+            ("bar/20* 13/7(2)", 15, 15, "bar/20* 13/7(2)"),
+            ("24/18 18/13x 51:", 5, 6, "24/18"),
+            ("51: 13/8", 0, 0, ""),
+            ("13/7(5) 51:", 0, 0, ""),
+            ("6/5          ", 3, 13, "6/5"),
+        ] {
+            let mut read = PlayNotation::empty();
+            assert_eq!(read.read_groups(text.as_bytes()), (end, stop), "{text}");
+            assert_eq!(read, PlayNotation::parse(play).unwrap(), "{text}");
+        }
+    }
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(2000))]
