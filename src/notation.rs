@@ -426,10 +426,40 @@ mod fast {
         (end, bytes.len() - rest.len())
     }
 
+    /// The group almost every play is made of, `d/d`, `dd/d`, `d/dd` or
+    /// `dd/dd` (points up to 25) with or without a `*` and followed by a
+    /// blank or the end: its hop and the rest after it, as [`group`] reads
+    /// it. `None` for anything else.
+    #[inline(always)]
+    fn simple_group(rest: &[u8]) -> Option<(Hop, &[u8])> {
+        let digit = |b: u8| b.wrapping_sub(b'0') < 10;
+        let (from, after) = match rest {
+            [a, b'/', after @ ..] if digit(*a) => (a - b'0', after),
+            [a, b, b'/', after @ ..] if digit(*a) && digit(*b) => {
+                ((a - b'0') * 10 + (b - b'0'), after)
+            }
+            _ => return None,
+        };
+        let (to, after) = match after {
+            [c, d, after @ ..] if digit(*c) && digit(*d) => ((c - b'0') * 10 + (d - b'0'), after),
+            [c, after @ ..] if digit(*c) => (c - b'0', after),
+            _ => return None,
+        };
+        let (hit, after) = match after {
+            [b'*', after @ ..] => (true, after),
+            _ => (false, after),
+        };
+        let ends = matches!(after, [] | [b' ' | b'\t', ..]);
+        (ends && from <= BAR && to <= BAR).then_some((Hop { from, to, hit }, after))
+    }
+
     /// One group at the start of `rest` (with its repeat and trailing `*`)
     /// added to `play`; the rest after it.
     #[inline(always)]
     fn group<'r>(mut rest: &'r [u8], play: &mut PlayNotation) -> Option<&'r [u8]> {
+        if let Some((hop, after)) = simple_group(rest) {
+            return play.push(hop).then_some(after);
+        }
         let (mut from, after) = point(rest)?;
         rest = after;
         let first_hit = star(&mut rest);
