@@ -159,7 +159,9 @@ impl PlaceArgs {
 #[derive(Debug, clap::Args)]
 pub(crate) struct LegalArgs {
     /// GNU Backgammon position ID (e.g. `4HPwATDgc/ABMA`, or with its match
-    /// ID `4HPwATDgc/ABMA:cAkAAAAAAAAA`) or XGID, the player on roll to move.
+    /// ID `4HPwATDgc/ABMA:cAkAAAAAAAAA`), XGID, or an eXtreme Gammon position
+    /// file (`.xgp`, with its roll unless DICE is given); the player on roll
+    /// to move.
     #[arg(value_name = "POSITION", allow_hyphen_values = true)]
     pub(crate) position: String,
     /// The dice, e.g. `31`, `3-1` or `13`; may be left out when the match

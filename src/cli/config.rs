@@ -174,8 +174,7 @@ impl Config {
                 return Ok(single(show.file, &show.rules, task));
             }
             Command::Legal(args) => {
-                let (position, roll) =
-                    bgaudit::ids::position_and_roll(&args.position, args.dice.as_deref())?;
+                let (position, roll) = legal_input(&args.position, args.dice.as_deref())?;
                 let task = Task::Legal {
                     position,
                     roll,
@@ -272,6 +271,41 @@ impl Config {
             task,
         })
     }
+}
+
+/// The position and roll `legal` is asked about: an eXtreme Gammon position
+/// file (`.xgp`, recognised by its content) with its dice or the `dice`
+/// given, else a position ID or XGID ([`bgaudit::ids::position_and_roll`]).
+fn legal_input(text: &str, dice: Option<&str>) -> Result<(Position, Roll)> {
+    let path = std::path::Path::new(text);
+    if !path.is_file() {
+        return Ok(bgaudit::ids::position_and_roll(text, dice)?);
+    }
+    let bytes = std::fs::read(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    if !bgaudit::parse::sniff::is_xg(&bytes) {
+        anyhow::bail!(
+            "{}: not an eXtreme Gammon position file; give a position ID, an XGID or an .xgp file",
+            bgaudit::escape::os_str(path.as_os_str())
+        );
+    }
+    let file = bgaudit::parse::xg::position_file(&bytes)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", bgaudit::escape::os_str(path.as_os_str())))?;
+    let checkers = if file.variation == 2 { 3 } else { 15 };
+    let position = bgaudit::position::Setup::from_board(file.board, checkers)
+        .into_position(checkers)
+        .map_err(|e| anyhow::anyhow!("{}: its position is not valid: {e}", path.display()))?;
+    // Dice given on the command line win: an .xgp's roll is the one its
+    // analysis looked at, and another roll of the same position is a fair
+    // question.
+    let roll = match (dice, file.dice) {
+        (Some(dice), _) => dice.parse::<Roll>()?,
+        (None, Some([a, b])) => format!("{a}{b}").parse::<Roll>()?,
+        (None, None) => anyhow::bail!(
+            "{}: the position file holds no roll: give the dice (`bgaudit legal FILE.xgp 31`)",
+            path.display()
+        ),
+    };
+    Ok((position, roll))
 }
 
 #[cfg(test)]

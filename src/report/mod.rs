@@ -225,6 +225,23 @@ pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
+/// Where `location` is in the file of `report`, for people: `PATH:LINE:COLUMN`
+/// in text, `PATH@OFFSET` in a binary eXtreme Gammon file (the record's byte
+/// offset in the decompressed game stream), `PATH` alone when there is no
+/// place.
+#[must_use]
+pub fn place_in(report: &FileReport, location: crate::location::Location) -> String {
+    let path = &report.path;
+    match (location.line, location.column) {
+        (0, _) if report.format == Some(crate::parse::Format::Xg) => {
+            format!("{path}@{}", location.byte)
+        }
+        (0, _) => path.clone(),
+        (line, 0) => format!("{path}:{line}"),
+        (line, column) => format!("{path}:{line}:{column}"),
+    }
+}
+
 /// The rows of one file, in input order (an unreadable file's one row is
 /// its `unreadable` finding).
 #[must_use]

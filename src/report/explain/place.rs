@@ -136,8 +136,8 @@ impl<'a> Explainer<'a> {
             if !self.report.path.is_empty() {
                 let _ = write!(
                     title,
-                    "   ({}:{}:{})",
-                    self.report.path, step.location.line, step.location.column
+                    "   ({})",
+                    crate::report::place_in(self.report, step.location)
                 );
             }
             let _ = writeln!(out, "{}", self.style.bold(&title));

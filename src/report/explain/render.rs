@@ -62,13 +62,7 @@ impl Explainer<'_> {
             String::new()
         };
         let pad = " ".repeat(line_text.len().max(1));
-        let mut place = self.report.path.clone();
-        if d.location.line > 0 {
-            let _ = write!(place, ":{}", d.location.line);
-            if d.location.column > 0 {
-                let _ = write!(place, ":{}", d.location.column);
-            }
-        }
+        let place = crate::report::place_in(self.report, d.location);
         let mut context = Vec::new();
         if d.match_number > 0 {
             context.push(format!("match {}", d.match_number));
