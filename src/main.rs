@@ -14,7 +14,9 @@ fn main() -> ExitCode {
         // `bgaudit check . | head` is a success once `head` has had enough.
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("bgaudit: {err:#}");
+            // The error may quote a file name or an argument: shown escaped.
+            let line = format!("{err:#}");
+            eprintln!("bgaudit: {}", bgaudit::escape::terminal(&line));
             ExitCode::from(2)
         }
     }

@@ -9,6 +9,7 @@ mod check_corpus;
 mod cli;
 mod docs;
 mod explain;
+mod hostile;
 mod ids;
 mod options;
 mod oracle;

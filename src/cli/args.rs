@@ -253,6 +253,12 @@ pub(crate) struct CheckArgs {
     /// plays) instead of a table; the closing summary follows.
     #[arg(long, conflicts_with = "format")]
     pub(crate) explain: bool,
+    /// In CSV (--format csv, --summary), write a leading ' before every cell
+    /// that begins with =, +, -, @, a tab or a carriage return, which a
+    /// spreadsheet would run as a formula. Off by default: the data as
+    /// written.
+    #[arg(long)]
+    pub(crate) csv_safe: bool,
     #[command(flatten)]
     pub(crate) common: CommonArgs,
 }
@@ -269,6 +275,11 @@ pub(crate) struct PlayersArgs {
     /// trailing rating). Repeatable.
     #[arg(long, value_name = "NAME=TO", value_parser = parse_alias)]
     pub(crate) alias: Vec<String>,
+    /// In CSV, write a leading ' before every cell that begins with =, +, -,
+    /// @, a tab or a carriage return, which a spreadsheet would run as a
+    /// formula. Off by default: the data as written.
+    #[arg(long)]
+    pub(crate) csv_safe: bool,
     #[command(flatten)]
     pub(crate) common: CommonArgs,
 }

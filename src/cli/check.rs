@@ -12,7 +12,7 @@ use bgaudit::finding::Severity;
 use bgaudit::report::explain::{Explainer, Source};
 use bgaudit::report::rules::RulesListing;
 use bgaudit::report::summary::SummaryWriter;
-use bgaudit::report::{self, Totals, finding_rows, finding_writer};
+use bgaudit::report::{self, FormulaSafe, Totals, finding_rows, finding_writer};
 
 use super::input::Outcome;
 use super::{Batch, Config, exit_status, input, pool};
@@ -28,6 +28,8 @@ pub(crate) struct Check<'a> {
     pub(crate) fail_on: Option<Severity>,
     /// Diagnostics instead of `format`.
     pub(crate) explain: bool,
+    /// CSV cells that spreadsheets would run as formulas get a `'`.
+    pub(crate) csv_safe: bool,
 }
 
 /// Runs `check`.
@@ -48,7 +50,8 @@ pub(crate) fn run(config: &Config, check: &Check<'_>) -> Result<ExitCode> {
             let text = match &outcome {
                 Outcome::Checked(report) => {
                     let source = bytes.as_deref().and_then(Source::from_bytes);
-                    Some(Explainer::new(report, source.as_ref(), style).all())
+                    let explainer = Explainer::new(report, source.as_ref(), style);
+                    Some(explainer.with_width(config.width).all())
                 }
                 Outcome::Skipped(_) => None,
             };
@@ -62,9 +65,13 @@ pub(crate) fn run(config: &Config, check: &Check<'_>) -> Result<ExitCode> {
         ..Totals::default()
     };
     let mut summary = match check.summary {
-        Some(path) => Some(SummaryWriter::new(BufWriter::new(
-            File::create(path).with_context(|| format!("failed to create {}", path.display()))?,
-        ))?),
+        Some(path) => Some(
+            SummaryWriter::new(BufWriter::new(
+                File::create(path)
+                    .with_context(|| format!("failed to create {}", path.display()))?,
+            ))?
+            .formula_safe(check.csv_safe),
+        ),
         None => None,
     };
     // Diagnostics are written as they come; the table writer is not used
@@ -74,15 +81,11 @@ pub(crate) fn run(config: &Config, check: &Check<'_>) -> Result<ExitCode> {
     let (mut diagnostics, mut writer) = if explain {
         (Some(out), None)
     } else {
-        (
-            None,
-            Some(finding_writer(
-                check.format,
-                out,
-                config.width,
-                config.quiet,
-            )?),
-        )
+        let mut writer = finding_writer(check.format, out, config.width, config.quiet)?;
+        if check.csv_safe && check.format == report::Format::Csv {
+            writer = Box::new(FormulaSafe(writer));
+        }
+        (None, Some(writer))
     };
     pool::for_each_in_order(
         pool,
@@ -143,10 +146,10 @@ pub(crate) fn run(config: &Config, check: &Check<'_>) -> Result<ExitCode> {
         // machine-readable.
         if check.format == report::Format::Table || explain {
             let mut stdout = io::stdout().lock();
-            write!(stdout, "{totals}")?;
+            write!(stdout, "{}", totals.text(config.width))?;
             stdout.flush()?;
         } else {
-            eprint!("{totals}");
+            eprint!("{}", totals.text(config.width));
         }
     }
     super::nothing_read(config, &totals)?;

@@ -35,6 +35,8 @@ pub(crate) enum Task {
         fail_on: Option<Severity>,
         /// Diagnostics instead of `format`.
         explain: bool,
+        /// CSV cells that spreadsheets would run as formulas get a `'`.
+        csv_safe: bool,
     },
     /// `legal`: the legal plays of one roll.
     Legal {
@@ -51,6 +53,8 @@ pub(crate) enum Task {
         format: players::Format,
         /// Name merges.
         aliases: Aliases,
+        /// CSV cells that spreadsheets would run as formulas get a `'`.
+        csv_safe: bool,
     },
     /// `explain CODE`: a catalogue entry.
     ExplainCode {
@@ -96,7 +100,7 @@ pub(crate) struct Config {
 /// a width, else none (no wrapping).
 fn output_width(stdout_is_terminal: bool, columns: Option<&std::ffi::OsStr>) -> Option<u16> {
     let terminal = if stdout_is_terminal {
-        comfy_table::Table::new().width().filter(|&w| w > 0)
+        terminal_width().filter(|&w| w > 0)
     } else {
         None
     };
@@ -106,6 +110,21 @@ fn output_width(stdout_is_terminal: bool, columns: Option<&std::ffi::OsStr>) -> 
             .and_then(|c| c.trim().parse::<u16>().ok())
             .filter(|&w| w > 0)
     })
+}
+
+/// The width of the terminal standard output is written to (not that of
+/// the process's controlling terminal, which may be another).
+#[cfg(unix)]
+fn terminal_width() -> Option<u16> {
+    rustix::termios::tcgetwinsize(io::stdout())
+        .ok()
+        .map(|size| size.ws_col)
+}
+
+/// The width of the terminal standard output is written to.
+#[cfg(not(unix))]
+fn terminal_width() -> Option<u16> {
+    comfy_table::Table::new().width()
 }
 
 impl Config {
@@ -220,6 +239,7 @@ impl Config {
                     summary: check.summary,
                     fail_on,
                     explain: check.explain,
+                    csv_safe: check.csv_safe,
                 };
                 (check.paths, check.common, task)
             }
@@ -239,7 +259,11 @@ impl Config {
                 (
                     players.paths,
                     players.common,
-                    Task::Players { format, aliases },
+                    Task::Players {
+                        format,
+                        aliases,
+                        csv_safe: players.csv_safe,
+                    },
                 )
             }
         };

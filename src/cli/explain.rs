@@ -5,13 +5,13 @@ use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
-use bgaudit::report::explain::{Explainer, Place, Source, Style, explain_code};
+use bgaudit::report::explain::{Explainer, Place, Source, explain_code_within};
 
 use super::{Config, input};
 
 /// `explain CODE`.
-pub(crate) fn code(name: &str, style: Style) -> Result<ExitCode> {
-    let text = explain_code(name, style)
+pub(crate) fn code(name: &str, config: &Config) -> Result<ExitCode> {
+    let text = explain_code_within(name, config.style, config.width)
         .ok_or_else(|| anyhow::anyhow!("`{name}` is not a finding code"))?;
     let mut out = BufWriter::new(io::stdout().lock());
     out.write_all(text.as_bytes())?;
@@ -23,7 +23,7 @@ pub(crate) fn code(name: &str, style: Style) -> Result<ExitCode> {
 pub(crate) fn place(config: &Config, place: &Place) -> Result<ExitCode> {
     let (report, bytes) = input::single(config, "explain")?;
     let source = bytes.as_deref().and_then(Source::from_bytes);
-    let explainer = Explainer::new(&report, source.as_ref(), config.style);
+    let explainer = Explainer::new(&report, source.as_ref(), config.style).with_width(config.width);
     let mut out = BufWriter::new(io::stdout().lock());
     let text = explainer.place(place).map_err(anyhow::Error::msg)?;
     out.write_all(text.as_bytes())?;

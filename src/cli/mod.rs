@@ -54,7 +54,9 @@ pub(crate) fn parse_args() -> Args {
             err.exit()
         }
         Err(err) => {
-            eprintln!("bgaudit: {}", usage_error(&err.to_string()));
+            // The error may quote an argument: shown escaped.
+            let line = usage_error(&err.to_string());
+            eprintln!("bgaudit: {}", bgaudit::escape::terminal(&line));
             std::process::exit(2)
         }
     }
@@ -76,7 +78,7 @@ fn usage_error(text: &str) -> String {
 /// a `--summary` file that cannot be created, a thread pool that cannot start.
 pub(crate) fn run(config: &Config) -> Result<ExitCode> {
     match &config.task {
-        Task::ExplainCode { name } => explain::code(name, config.style),
+        Task::ExplainCode { name } => explain::code(name, config),
         Task::Explain { place } => explain::place(config, place),
         Task::Show { place } => show::run(config, place),
         Task::Legal {
@@ -89,6 +91,7 @@ pub(crate) fn run(config: &Config) -> Result<ExitCode> {
             summary,
             fail_on,
             explain,
+            csv_safe,
         } => check::run(
             config,
             &check::Check {
@@ -96,9 +99,14 @@ pub(crate) fn run(config: &Config) -> Result<ExitCode> {
                 summary: summary.as_deref(),
                 fail_on: *fail_on,
                 explain: *explain,
+                csv_safe: *csv_safe,
             },
         ),
-        Task::Players { format, aliases } => players::run(config, *format, aliases),
+        Task::Players {
+            format,
+            aliases,
+            csv_safe,
+        } => players::run(config, *format, aliases, *csv_safe),
     }
 }
 

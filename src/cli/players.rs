@@ -4,6 +4,7 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
+use bgaudit::escape::Terminal;
 use bgaudit::report::Totals;
 use bgaudit::report::players::{self, Aliases, PlayersReport};
 
@@ -11,7 +12,12 @@ use super::input::Outcome;
 use super::{Batch, Config, exit_status, input, pool};
 
 /// Runs `players`.
-pub(crate) fn run(config: &Config, format: players::Format, aliases: &Aliases) -> Result<ExitCode> {
+pub(crate) fn run(
+    config: &Config,
+    format: players::Format,
+    aliases: &Aliases,
+    csv_safe: bool,
+) -> Result<ExitCode> {
     let batch = Batch::new(config)?;
     let Batch {
         inputs,
@@ -43,15 +49,18 @@ pub(crate) fn run(config: &Config, format: players::Format, aliases: &Aliases) -
         || progress.poll(),
     )?;
     progress.finish();
-    players.write(format, super::stdout(), config.width)?;
+    players.write_with(format, super::stdout(), config.width, csv_safe)?;
     if !config.quiet {
-        eprint!("{totals}");
+        eprint!("{}", totals.text(config.width));
         let lost = players.unattributed().counted();
         if lost > 0 {
             eprintln!("findings about no player: {lost} (not in any row)");
         }
         for alias in players.unused_aliases() {
-            eprintln!("alias {alias}: no player of the inputs is named so");
+            eprintln!(
+                "alias {}: no player of the inputs is named so",
+                Terminal(&alias)
+            );
         }
     }
     super::nothing_read(config, &totals)?;

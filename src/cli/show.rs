@@ -13,7 +13,7 @@ use super::{Config, input};
 pub(crate) fn run(config: &Config, place: &Place) -> Result<ExitCode> {
     let (report, bytes) = input::single(config, "show")?;
     let source = bytes.as_deref().and_then(Source::from_bytes);
-    let explainer = Explainer::new(&report, source.as_ref(), config.style);
+    let explainer = Explainer::new(&report, source.as_ref(), config.style).with_width(config.width);
     let mut out = BufWriter::new(io::stdout().lock());
     let text = explainer.show(place).map_err(anyhow::Error::msg)?;
     out.write_all(text.as_bytes())?;

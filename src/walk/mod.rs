@@ -62,7 +62,9 @@ pub enum Input {
 }
 
 impl Input {
-    /// The name used in reports: `-` for standard input, else the path.
+    /// The name used in reports: `-` for standard input, else the path; a
+    /// path that is not UTF-8 with its other bytes as `\xNN` (so that two
+    /// such names stay apart), its controls escaped.
     #[must_use]
     pub fn name(&self) -> String {
         match self {
@@ -70,7 +72,10 @@ impl Input {
             Input::File(path)
             | Input::Found(path)
             | Input::Missing(path)
-            | Input::Error { path, .. } => path.to_string_lossy().into_owned(),
+            | Input::Error { path, .. } => path.to_str().map_or_else(
+                || crate::escape::os_str(path.as_os_str()).into_owned(),
+                str::to_owned,
+            ),
         }
     }
 
