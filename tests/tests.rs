@@ -19,6 +19,7 @@ mod reader_mat;
 mod reader_sgf;
 mod reader_xg;
 mod robust;
+mod typo_dice;
 mod typo_rate;
 mod util;
 mod variants;

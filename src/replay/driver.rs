@@ -21,6 +21,7 @@ use super::{MatchSummary, Options, TraceStep};
 use crate::finding::{Finding, Severity};
 use crate::location::Location;
 use crate::notation::PlayNotation;
+use crate::parse::producer::Producer;
 use crate::parse::{
     Action, ActionKind, Format, GameHeader, MatchHeader, Problem, ProblemKind, Visitor,
 };
@@ -107,13 +108,15 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
             .find(|t| t.key.eq_ignore_ascii_case("Variation"))
             .filter(|t| parse_variant(t.value).is_none());
         let variant_unknown = unknown_tag.is_some() && rules.variant.assumed();
-        self.current = Some(MatchState::new(
+        let mut state = MatchState::new(
             self.match_count,
             header.length,
             rules,
             variant_unknown,
             self.findings.len(),
-        ));
+        );
+        state.producer = Producer::of(header);
+        self.current = Some(state);
         if let Some(tag) = unknown_tag {
             let (severity, what) = if variant_unknown {
                 (
