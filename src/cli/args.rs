@@ -57,9 +57,10 @@ pub struct Args {
 pub(crate) enum Command {
     /// Replay transcripts and report every finding.
     ///
-    /// Findings go to standard output. The closing summary (files, matches,
-    /// games, plays, findings by severity, unreadable files) follows the table
-    /// on standard output; with --format jsonl or csv it goes to standard error
+    /// Findings go to standard output (or to the --output file). The closing
+    /// summary (files, matches, games, plays, findings by severity,
+    /// unreadable files) follows the table on standard output; with --format
+    /// jsonl, csv, html or sarif, or with --output, it goes to standard error
     /// so that standard output holds data only.
     #[command(after_help = CHECK_EXIT_STATUS)]
     Check(CheckArgs),
