@@ -3,6 +3,7 @@
 mod catalogue;
 mod check_corpus;
 mod cli;
+mod endings;
 mod explain;
 mod ids;
 mod options;

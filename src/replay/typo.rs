@@ -13,8 +13,9 @@
 //! finding instead of a cascade. Then the next unsettled play, and so on.
 
 use super::driver::Replayer;
+use super::record::{Sequel, stood};
 use super::state::{GameEvent, GameStart, Reading, frame};
-use crate::catalogue::Code;
+use crate::catalogue::{Code, Kind};
 use crate::finding::{Finding, Severity};
 use crate::notation::PlayNotation;
 use crate::notation::distance::{hop_distance, play_distance};
@@ -56,6 +57,7 @@ impl<'a> Replayer<'_, 'a> {
         );
         self.settle_game(&events);
         let first = first.min(self.findings.len());
+        self.settle_lost(first, &events);
         number_actions(&mut self.findings[first..], &events);
         self.add_legal_plays(first, hit_marks.min(self.hit_mark_findings.len()));
         // Keep the buffer's capacity for the next game.
@@ -86,6 +88,23 @@ impl<'a> Replayer<'_, 'a> {
             settled.push(event);
             let reading = self.settle(&start, events, event, &finding);
             self.readings.push(reading);
+        }
+    }
+
+    /// The rolls the analysis found lost from the record (findings from
+    /// index `first`) were no violation of the player's: whatever followed
+    /// them, nothing stood.
+    fn settle_lost(&mut self, first: usize, events: &[GameEvent<'a>]) {
+        for reading in self.readings.iter().filter(|r| r.lost) {
+            let Some(at) = events.get(reading.event).map(GameEvent::location) else {
+                continue;
+            };
+            for f in self.findings[first..]
+                .iter_mut()
+                .filter(|f| f.location == at && f.code == Code::IllegalPlay)
+            {
+                f.stood = stood(Sequel::Misread);
+            }
         }
     }
 
@@ -143,12 +162,22 @@ impl<'a> Replayer<'_, 'a> {
                 .min()
                 .unwrap_or(usize::MAX)
         };
+        // Rolls left unplayed, after which the opponent's play cannot be
+        // made as recorded: the plays were lost from the record.
+        let lost_before = (finding.kind == Some(Kind::NoPlay))
+            .then(|| as_written.iter().min_by_key(|f| f.location.byte))
+            .flatten()
+            .filter(|f| {
+                f.code == Code::ImpossiblePlay && f.side.is_some() && f.side != finding.side
+            })
+            .cloned();
         let stands = Reading {
             event,
             result: None,
             suggestion: None,
             typo: None,
             note: String::new(),
+            lost: false,
         };
         if !impossible && as_written.iter().all(|f| f.severity < Severity::Warning) {
             // The record follows the play as written: it stands (the finding's
@@ -282,6 +311,25 @@ impl<'a> Replayer<'_, 'a> {
                     suggestion: Some(play.to_string()),
                     typo: Some(true),
                     note,
+                    lost: false,
+                }
+            }
+            Some(_) if lost_before.is_some() => {
+                let Some(later) = lost_before else {
+                    return stands;
+                };
+                let who = later
+                    .player
+                    .as_deref()
+                    .map(|p| format!("{p}'s "))
+                    .unwrap_or_default();
+                Reading {
+                    note: format!(
+                        "; {who}`{}` at line {} then moves as if the roll(s) left unplayed had been played: the play(s) were probably lost from the record (no one legal play makes the rest of the game consistent)",
+                        later.text, later.location.line
+                    ),
+                    lost: true,
+                    ..stands
                 }
             }
             Some((_, _, _, trial)) if !impossible => {
@@ -322,6 +370,7 @@ impl<'a> Replayer<'_, 'a> {
             suggestion: None,
             typo: Some(true),
             note: String::new(),
+            lost: false,
         });
         self.restore(start);
         self.process(events);
