@@ -154,13 +154,16 @@ impl Replayer<'_, '_> {
             m.mismatch_wins_line = found.wins_line;
         }
         if let Some((index, needed)) = found.conceded
-            && let Some(f) = self.findings.get_mut(index)
+            && let Some(winner) = self.findings.get(index).and_then(|f| f.side)
         {
-            f.kind = None;
-            f.severity = Code::ResignValue.severity();
-            f.message = format!(
-                "a resignation worth the {needed} point(s) the winner needed, but the match goes on with another game: the resignation's value is wrong (a resignation is worth 1, 2 or 3 times the cube)"
-            );
+            let (winner, loser) = (self.name(winner), self.name(winner.other()));
+            if let Some(f) = self.findings.get_mut(index) {
+                f.kind = None;
+                f.severity = Code::ResignValue.severity();
+                f.message = format!(
+                    "{loser}'s resignation is worth the {needed} point(s) {winner} needed, but the match goes on with another game: the resignation's value is wrong (a resignation is worth 1, 2 or 3 times the cube)"
+                );
+            }
         }
         if let Some(((index, recorded, expected), dispute)) = found.follows_record
             && let Some(f) = self.findings.get_mut(index)
