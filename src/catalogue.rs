@@ -114,6 +114,7 @@ names! {
         ScoreMismatch = "score-mismatch",
         MatchFragment = "match-fragment",
         SetPosition = "set-position",
+        LostPlays = "lost-plays",
         GamesAfterMatch = "games-after-match",
         MatchUnfinished = "match-unfinished",
         GameUnfinished = "game-unfinished",
@@ -283,6 +284,15 @@ impl Entry {
         match self.kind {
             Some(kind) => format!("{}/{kind}", self.code),
             None => self.code.as_str().to_owned(),
+        }
+    }
+
+    /// The first sentence of the meaning: what the code means in one line.
+    #[must_use]
+    pub fn short(&self) -> &'static str {
+        match self.meaning.find(". ") {
+            Some(end) => &self.meaning[..=end],
+            None => self.meaning,
         }
     }
 
@@ -974,6 +984,20 @@ const ENTRIES: [Entry; Code::ALL.len() + Kind::ALL.len()] = [
         "1) 12: Illegal play (1;0;1;...)   (a dump on the first row)",
     ),
     entry(
+        C::LostPlays,
+        None,
+        W,
+        G::Defect,
+        F::Record,
+        "A game's record starts on a row after the first (`14)`) with an `Illegal play (...)` \
+         position dump that no play of its roll from the opening position reaches: the plays \
+         before it are missing from the record. The replay goes on from the position and cube \
+         written in the dump, and the game's result is judged from there. (On row 1 such a dump \
+         is a set position: `set-position`.)",
+        &[SCORE_SUM],
+        "14) 33: Illegal play (7;0;1;0;0;...)   (the first row of game 2)",
+    ),
+    entry(
         C::GamesAfterMatch,
         None,
         E,
@@ -1276,6 +1300,25 @@ pub fn kinds_of(code: &str) -> Vec<&'static str> {
         .collect()
 }
 
+/// The catalogue in one line per code and kind (`bgaudit explain --list`):
+/// the name, the default severity and the first sentence of the meaning,
+/// in catalogue order.
+#[must_use]
+pub fn listing() -> String {
+    let width = CATALOGUE.iter().map(|e| e.name().len()).max().unwrap_or(0);
+    let mut out = String::new();
+    for e in CATALOGUE {
+        let _ = writeln!(
+            out,
+            "{:width$}  {:7}  {}",
+            e.name(),
+            e.severity.as_str(),
+            e.short()
+        );
+    }
+    out
+}
+
 /// The catalogue as the Markdown table of `docs/output.md`: one row per
 /// code and kind with its severity, group, meaning and the sections of the
 /// rules behind it.
@@ -1363,6 +1406,18 @@ mod tests {
             Some("double-in-crawford")
         );
         assert_eq!(closest("zzz"), None);
+    }
+
+    #[test]
+    fn the_listing_has_one_line_per_entry() {
+        let listing = listing();
+        assert_eq!(listing.lines().count(), CATALOGUE.len());
+        assert!(listing.lines().all(|l| !l.contains(". ")));
+        assert!(listing.contains("illegal-play/wrong-dice"));
+        assert_eq!(
+            lookup("encoding").map(Entry::short),
+            Some("The file is not UTF-8 and was read as Windows-1252.")
+        );
     }
 
     #[test]

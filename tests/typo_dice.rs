@@ -577,8 +577,7 @@ fn typo_dice_a_server_record_is_wrong_not_the_player() {
     assert_eq!((skipped.server, skipped.stood), (Some("OpenGammon"), None));
     assert_eq!(
         skipped.message,
-        "nothing is played although 4 legal plays existed; the opponent rolled on; the player \
-         conceded later; OpenGammon accepts no illegal play, so the record, not the player, must \
-         be wrong"
+        "nothing is played although 4 legal plays existed; tester rolled on; Sir_Jay conceded \
+         later; OpenGammon accepts no illegal play, so the record, not the player, must be wrong"
     );
 }

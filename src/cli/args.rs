@@ -57,9 +57,10 @@ pub struct Args {
 pub(crate) enum Command {
     /// Replay transcripts and report every finding.
     ///
-    /// Findings go to standard output. The closing summary (files, matches,
-    /// games, plays, findings by severity, unreadable files) follows the table
-    /// on standard output; with --format jsonl or csv it goes to standard error
+    /// Findings go to standard output (or to the --output file). The closing
+    /// summary (files, matches, games, plays, findings by severity,
+    /// unreadable files) follows the table on standard output; with --format
+    /// jsonl, csv, html or sarif, or with --output, it goes to standard error
     /// so that standard output holds data only.
     #[command(after_help = CHECK_EXIT_STATUS)]
     Check(CheckArgs),
@@ -80,7 +81,8 @@ pub(crate) enum Command {
     Legal(LegalArgs),
     /// Explain a finding code, or the findings of a file at one place.
     ///
-    /// `bgaudit explain CODE` (e.g. `illegal-play`, `illegal-play/under-played`,
+    /// `bgaudit explain --list` lists every code and kind with its one-line
+    /// meaning. `bgaudit explain CODE` (e.g. `illegal-play`, `illegal-play/under-played`,
     /// `double-in-crawford`) prints what the code means, the rule behind it as
     /// the rules the tool enforces state it, and an example.
     ///
@@ -103,14 +105,41 @@ pub(crate) enum Command {
         after_help = "Exit status:\n  0  shown\n  2  an unreadable file, no such game or move, or bad usage"
     )]
     Show(ShowArgs),
+    /// Print a shell completion script.
+    ///
+    /// For example `bgaudit completions bash > ~/.local/share/bash-completion/completions/bgaudit`,
+    /// `bgaudit completions zsh > ~/.zfunc/_bgaudit` or `bgaudit completions fish >
+    /// ~/.config/fish/completions/bgaudit.fish`.
+    Completions(CompletionsArgs),
+    /// Write the man pages (bgaudit.1 and one per subcommand) to a folder.
+    #[command(hide = true)]
+    Man(ManArgs),
+}
+
+#[derive(Debug, clap::Args)]
+pub(crate) struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    pub(crate) shell: clap_complete::Shell,
+}
+
+#[derive(Debug, clap::Args)]
+pub(crate) struct ManArgs {
+    /// The folder the pages are written to.
+    #[arg(long, value_name = "DIR", default_value = "docs/man")]
+    pub(crate) out: PathBuf,
 }
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct ExplainArgs {
     /// A finding code (`code` or `code/kind`), or a transcript file (`-` for
     /// standard input).
-    #[arg(value_name = "CODE|FILE")]
-    pub(crate) target: OsString,
+    #[arg(value_name = "CODE|FILE", required_unless_present = "list")]
+    pub(crate) target: Option<OsString>,
+    /// List every finding code and kind with its severity and one-line
+    /// meaning.
+    #[arg(long, conflicts_with_all = ["target", "game", "row", "match_number"])]
+    pub(crate) list: bool,
     #[command(flatten)]
     pub(crate) place: PlaceArgs,
     #[command(flatten)]
@@ -243,6 +272,10 @@ pub(crate) struct CheckArgs {
     /// Output format [default: table on a terminal, else jsonl].
     #[arg(long, value_enum)]
     pub(crate) format: Option<CheckFormat>,
+    /// Write the findings (or the diagnostics) to FILE instead of standard
+    /// output; the closing summary then goes to standard error.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub(crate) output: Option<PathBuf>,
     /// Also write one CSV row per match (and per unreadable file) to FILE.
     #[arg(long, value_name = "FILE")]
     pub(crate) summary: Option<PathBuf>,
@@ -367,9 +400,12 @@ pub(crate) struct RuleArgs {
     /// The Jacoby rule in money sessions, for files that do not say.
     #[arg(long, help_heading = "Rules (a file's own tags win)")]
     pub(crate) jacoby: bool,
-    /// Beavers allowed in money sessions, for files that do not say.
-    #[arg(long, help_heading = "Rules (a file's own tags win)")]
-    pub(crate) beavers: bool,
+    /// Beavers allowed in money sessions, for files that do not say;
+    /// `--beavers=N`: at most N beavers and raccoons per double (3, GNU
+    /// Backgammon's default, when N is not given; 0: none).
+    #[arg(long, value_name = "N", num_args = 0..=1, require_equals = true,
+          default_missing_value = "3", help_heading = "Rules (a file's own tags win)")]
+    pub(crate) beavers: Option<u8>,
     /// Highest cube value (a power of two; 1 = no cube), for files that do
     /// not say.
     #[arg(long, value_name = "N", value_parser = parse_cube_limit,
@@ -411,6 +447,11 @@ pub(crate) enum CheckFormat {
     Json,
     /// CSV, one row per finding, with a header row.
     Csv,
+    /// One self-contained HTML page: summary, players, each finding with
+    /// its board.
+    Html,
+    /// SARIF 2.1.0, for code-review tools and SARIF viewers.
+    Sarif,
 }
 
 /// The formats of `players`.
@@ -463,7 +504,8 @@ impl RuleArgs {
         RuleFlags {
             crawford: self.crawford.map(|c| c == OnOff::On),
             jacoby: self.jacoby.then_some(true),
-            beavers: self.beavers.then_some(true),
+            beavers: self.beavers.map(|n| n > 0),
+            beaver_limit: self.beavers,
             cube_limit: self.cube_limit,
             variant: self.variant.map(VariantName::variant),
             automatic_doubles: self.automatic_doubles,

@@ -30,6 +30,8 @@ pub(crate) struct Check<'a> {
     pub(crate) explain: bool,
     /// CSV cells that spreadsheets would run as formulas get a `'`.
     pub(crate) csv_safe: bool,
+    /// Where the findings go instead of standard output.
+    pub(crate) output: Option<&'a Path>,
 }
 
 /// Runs `check`.
@@ -76,7 +78,13 @@ pub(crate) fn run(config: &Config, check: &Check<'_>) -> Result<ExitCode> {
     };
     // Diagnostics are written as they come; the table writer is not used
     // then.
-    let out = super::stdout();
+    let out: Box<dyn Write> = match check.output {
+        Some(path) => Box::new(BufWriter::with_capacity(
+            64 * 1024,
+            File::create(path).with_context(|| format!("failed to create {}", path.display()))?,
+        )),
+        None => super::stdout(),
+    };
     let mut listing = RulesListing::new(config.quiet);
     let (mut diagnostics, mut writer) = if explain {
         (Some(out), None)
@@ -133,7 +141,8 @@ pub(crate) fn run(config: &Config, check: &Check<'_>) -> Result<ExitCode> {
     if let Some(summary) = summary {
         summary.finish()?;
     }
-    if let Some(writer) = writer {
+    if let Some(mut writer) = writer {
+        writer.summary(&totals)?;
         writer.finish()?;
     }
     if let Some(mut out) = diagnostics.take() {
@@ -144,7 +153,7 @@ pub(crate) fn run(config: &Config, check: &Check<'_>) -> Result<ExitCode> {
         // The summary follows a table or the diagnostics on stdout; with
         // data formats it goes to stderr so that stdout stays
         // machine-readable.
-        if check.format == report::Format::Table || explain {
+        if (check.format == report::Format::Table || explain) && check.output.is_none() {
             let mut stdout = io::stdout().lock();
             write!(stdout, "{}", totals.text(config.width))?;
             stdout.flush()?;

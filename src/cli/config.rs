@@ -37,6 +37,20 @@ pub(crate) enum Task {
         explain: bool,
         /// CSV cells that spreadsheets would run as formulas get a `'`.
         csv_safe: bool,
+        /// Where the findings go instead of standard output.
+        output: Option<PathBuf>,
+    },
+    /// `explain --list`: every code and kind with its meaning.
+    ExplainList,
+    /// `completions SHELL`: a completion script.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// `man`: the man pages, written to a folder.
+    Man {
+        /// The folder.
+        out: PathBuf,
     },
     /// `legal`: the legal plays of one roll.
     Legal {
@@ -142,7 +156,31 @@ impl Config {
             ColorChoice::Always => Style { colour: true },
             ColorChoice::Never => Style::plain(),
         };
-        let width = output_width(stdout_is_terminal, std::env::var_os("COLUMNS").as_deref());
+        let mut width = output_width(stdout_is_terminal, std::env::var_os("COLUMNS").as_deref());
+        let mut style = style;
+        // Findings written to a file are not fitted to the terminal nor
+        // coloured unless asked.
+        if let Command::Check(check) = &args.command
+            && check
+                .output
+                .as_deref()
+                .is_some_and(|p| p != std::path::Path::new("-"))
+        {
+            width = None;
+            if args.color == ColorChoice::Auto {
+                style = Style::plain();
+            }
+        }
+        let bare = |task: Task| Config {
+            style,
+            width,
+            paths: Vec::new(),
+            filter: Filter::default(),
+            jobs: 1,
+            quiet: true,
+            options: Options::default(),
+            task,
+        };
         let single = |path: OsString, rules: &RuleArgs, task: Task| Config {
             style,
             width,
@@ -157,16 +195,19 @@ impl Config {
             task,
         };
         let (paths, common, task) = match args.command {
+            Command::Completions(args) => {
+                return Ok(bare(Task::Completions { shell: args.shell }));
+            }
+            Command::Man(args) => return Ok(bare(Task::Man { out: args.out })),
             Command::Explain(explain) => {
-                let name = explain.target.to_string_lossy().into_owned();
+                let Some(target) = explain.target else {
+                    return Ok(bare(Task::ExplainList));
+                };
+                let name = target.to_string_lossy().into_owned();
                 if !explain.place.is_given() && bgaudit::catalogue::lookup(&name).is_some() {
-                    return Ok(single(
-                        explain.target,
-                        &explain.rules,
-                        Task::ExplainCode { name },
-                    ));
+                    return Ok(single(target, &explain.rules, Task::ExplainCode { name }));
                 }
-                let is_file = name == "-" || std::path::Path::new(&explain.target).exists();
+                let is_file = name == "-" || std::path::Path::new(&target).exists();
                 if !is_file {
                     let kinds = name
                         .split_once('/')
@@ -184,7 +225,7 @@ impl Config {
                 let task = Task::Explain {
                     place: explain.place.place(),
                 };
-                return Ok(single(explain.target, &explain.rules, task));
+                return Ok(single(target, &explain.rules, task));
             }
             Command::Show(show) => {
                 let task = Task::Show {
@@ -220,6 +261,8 @@ impl Config {
                     Some(CheckFormat::Table) => report::Format::Table,
                     Some(CheckFormat::Jsonl | CheckFormat::Json) => report::Format::Jsonl,
                     Some(CheckFormat::Csv) => report::Format::Csv,
+                    Some(CheckFormat::Html) => report::Format::Html,
+                    Some(CheckFormat::Sarif) => report::Format::Sarif,
                     None if stdout_is_terminal => report::Format::Table,
                     None => report::Format::Jsonl,
                 };
@@ -240,6 +283,7 @@ impl Config {
                     fail_on,
                     explain: check.explain,
                     csv_safe: check.csv_safe,
+                    output: check.output.filter(|p| p != std::path::Path::new("-")),
                 };
                 (check.paths, check.common, task)
             }

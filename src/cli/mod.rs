@@ -3,7 +3,8 @@
 //! - [`args`]: the arguments as clap parses them;
 //! - [`config`]: the flags resolved into what a run needs ([`Config`]);
 //! - one file per subcommand: [`check`], [`players`], [`explain`] (a code or
-//!   a place in a file), [`show`], [`legal`];
+//!   a place in a file), [`show`], [`legal`]; [`docs`] for what documents
+//!   the tool itself (`explain --list`, `completions`, the man pages);
 //! - [`input`]: one input read and checked, whatever goes wrong;
 //! - [`pool`]: the worker threads, results in input order;
 //! - [`progress`]: the progress bar.
@@ -15,6 +16,7 @@
 mod args;
 mod check;
 mod config;
+mod docs;
 mod explain;
 mod input;
 mod legal;
@@ -79,6 +81,9 @@ fn usage_error(text: &str) -> String {
 pub(crate) fn run(config: &Config) -> Result<ExitCode> {
     match &config.task {
         Task::ExplainCode { name } => explain::code(name, config),
+        Task::ExplainList => docs::explain_list(),
+        Task::Completions { shell } => docs::completions(*shell),
+        Task::Man { out } => docs::man(out),
         Task::Explain { place } => explain::place(config, place),
         Task::Show { place } => show::run(config, place),
         Task::Legal {
@@ -92,6 +97,7 @@ pub(crate) fn run(config: &Config) -> Result<ExitCode> {
             fail_on,
             explain,
             csv_safe,
+            output,
         } => check::run(
             config,
             &check::Check {
@@ -100,6 +106,7 @@ pub(crate) fn run(config: &Config) -> Result<ExitCode> {
                 fail_on: *fail_on,
                 explain: *explain,
                 csv_safe: *csv_safe,
+                output: output.as_deref(),
             },
         ),
         Task::Players {
@@ -219,7 +226,7 @@ mod tests {
         assert_eq!(
             usage_error(&err.to_string()),
             "invalid value 'xml' for '--format <FORMAT>' \
-             [possible values: table, jsonl, json, csv]"
+             [possible values: table, jsonl, json, csv, html, sarif]"
         );
         let err = Args::try_parse_from(["bgaudit", "check"]).unwrap_err();
         let line = usage_error(&err.to_string());

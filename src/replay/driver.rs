@@ -14,6 +14,7 @@
 //! Findings are built and settled in `record`; `typo` replays a game again
 //! under other readings of its illegal plays.
 
+use super::dialect::Clues;
 use super::record::finding;
 use super::rules::{RulesInForce, parse_variant};
 use super::state::{GameEvent, GameStart, MatchState, Reading};
@@ -64,6 +65,9 @@ pub(crate) struct Replayer<'o, 'a> {
     pub(super) readings: Vec<Reading>,
     /// Record the trace in this replay (not in trial replays).
     pub(super) tracing: bool,
+    /// What the current match's record shows of its producer (gathered as
+    /// it is read, not replayed).
+    pub(super) clues: Clues,
 }
 
 impl<'o, 'a> Replayer<'o, 'a> {
@@ -89,6 +93,7 @@ impl<'o, 'a> Replayer<'o, 'a> {
             snapshots: Vec::new(),
             readings: Vec::new(),
             tracing: false,
+            clues: Clues::default(),
         }
     }
 }
@@ -116,6 +121,12 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
             self.findings.len(),
         );
         state.producer = Producer::of(header);
+        self.clues = Clues::of_match(header);
+        state.summary.site = header
+            .tag("Site")
+            .map(str::trim)
+            .filter(|site| !site.is_empty())
+            .map(str::to_owned);
         self.current = Some(state);
         if let Some(tag) = unknown_tag {
             let (severity, what) = if variant_unknown {
@@ -146,6 +157,7 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
 
     fn begin_game(&mut self, header: &GameHeader<'a>) {
         self.ensure_match(header.location);
+        self.clues.game(header);
         self.end_current_game(header.location);
         self.unfinished = None;
         self.open_game(header);
@@ -163,6 +175,7 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
             // An action before any game header: the reader reported the header problem.
             return;
         }
+        self.clues.action(action);
         self.events.push(GameEvent::Action(action.clone()));
     }
 

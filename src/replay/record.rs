@@ -21,6 +21,7 @@ use crate::finding::Finding;
 use crate::location::Location;
 use crate::parse::Action;
 use crate::position::Position;
+use crate::rules::AnyBoard;
 use crate::side::Side;
 
 /// What a finding shows of the position.
@@ -136,6 +137,18 @@ impl Draft {
         self
     }
 
+    /// Shows `board` (a backgammon or a Plakoto position, from the mover's
+    /// side) instead of the replay's board.
+    #[inline]
+    pub(super) fn before_board(mut self, board: &AnyBoard) -> Draft {
+        self.board = Board::Given(board.backgammon());
+        self.finding.before_plakoto = match board {
+            AnyBoard::Plakoto(p) => Some(Box::new(p.setup())),
+            AnyBoard::Backgammon(_) => None,
+        };
+        self
+    }
+
     /// About the record rather than an action: no board, no cube or score.
     #[inline]
     pub(super) fn about_record(mut self) -> Draft {
@@ -189,10 +202,17 @@ impl Replayer<'_, '_> {
                 finding.context = self.context(side);
             }
         }
+        let replayed = matches!(board, Board::Replayed);
         finding.before = match board {
             Board::Replayed => finding.side.and_then(|side| self.view(side)),
             Board::Given(position) => position,
         };
+        if replayed {
+            finding.before_plakoto = finding
+                .side
+                .and_then(|side| self.plakoto_view(side))
+                .map(Box::new);
+        }
         if let Some(number) = game {
             finding.game = number;
         }
@@ -325,6 +345,7 @@ impl Replayer<'_, '_> {
         // The opponent rolled or doubled after it: the skipped play stood,
         // whatever ended the game later.
         let stood = self.findings[index].stood == Some(true);
+        let (player, opponent) = (self.name(side), self.name(side.other()));
         let how = if conceded && !stood {
             self.findings[index].severity = Severity::Info;
             if over {
@@ -332,23 +353,27 @@ impl Replayer<'_, '_> {
                 self.settle_stood(index, Sequel::GameEnded);
             }
             match winner {
-                None => "the record stops here",
-                Some(w) if w == side => "then the opponent resigned",
-                Some(_) => "the player conceded after rolling",
+                None => "the record stops here".to_owned(),
+                Some(w) if w == side => format!("then {opponent} resigned"),
+                Some(_) => format!("{player} conceded after rolling"),
             }
         } else if conceded {
             match (over, rolls > 1) {
-                (false, false) => "the opponent rolled on, so it stood; the record stops later",
-                (false, true) => {
-                    "the player stopped playing while the opponent rolled on, so the skipped plays stood; the record stops later"
+                (false, false) => {
+                    format!("{opponent} rolled on, so it stood; the record stops later")
                 }
-                (true, false) => "the opponent rolled on, so it stood; the player conceded later",
-                (true, true) => {
-                    "the player stopped playing while the opponent rolled on, so the skipped plays stood, then conceded"
+                (false, true) => format!(
+                    "{player} stopped playing while {opponent} rolled on, so the skipped plays stood; the record stops later"
+                ),
+                (true, false) => {
+                    format!("{opponent} rolled on, so it stood; {player} conceded later")
                 }
+                (true, true) => format!(
+                    "{player} stopped playing while {opponent} rolled on, so the skipped plays stood, then conceded"
+                ),
             }
         } else {
-            "the player did not play again before the game ended"
+            format!("{player} did not play again before the game ended")
         };
         let f = &mut self.findings[index];
         f.message = format!("{}; {how}", f.message);
@@ -374,8 +399,16 @@ impl Replayer<'_, '_> {
                     (Some(a), Some(b)) => format!(" (rows {a} to {b})"),
                     _ => String::new(),
                 };
-                self.findings[*finding].message = format!(
-                    "nothing is played in {} rolls in a row{rows} although legal plays existed",
+                // The notes after the first sentence stay.
+                let f = &mut self.findings[*finding];
+                const HEAD_END: &str = "existed";
+                let tail = f
+                    .message
+                    .find(HEAD_END)
+                    .and_then(|at| f.message.get(at + HEAD_END.len()..))
+                    .unwrap_or_default();
+                f.message = format!(
+                    "nothing is played in {} rolls in a row{rows} although legal plays existed{tail}",
                     *rolls
                 );
                 return true;

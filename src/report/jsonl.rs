@@ -18,6 +18,16 @@ struct Typed<'a, T: Serialize> {
     record: &'a T,
 }
 
+/// A match record with the producer of the record: its `Site` tag, and
+/// the program the layout points to.
+#[derive(Serialize)]
+struct MatchLine<'a> {
+    #[serde(flatten)]
+    record: &'a super::MatchRecord,
+    site: Option<&'a str>,
+    dialect: Option<&'a str>,
+}
+
 /// Writes each row as one JSON object on its own line.
 #[derive(Debug)]
 pub struct JsonlWriter<W: Write> {
@@ -44,12 +54,17 @@ impl<W: Write> FindingWriter for JsonlWriter<W> {
     }
 
     fn matches(&mut self, report: &FileReport) -> io::Result<()> {
-        for record in match_records(report) {
+        for (record, summary) in match_records(report).iter().zip(&report.matches) {
+            let line = MatchLine {
+                record,
+                site: summary.site.as_deref(),
+                dialect: summary.dialect,
+            };
             serde_json::to_writer(
                 &mut self.out,
                 &Typed {
                     kind: "match",
-                    record: &record,
+                    record: &line,
                 },
             )?;
             self.out.write_all(b"\n")?;

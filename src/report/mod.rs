@@ -7,7 +7,8 @@
 //! every column.
 //!
 //! - [`FindingRow`], one per finding, written by a [`FindingWriter`]:
-//!   [`table`], [`jsonl`] or [`csv`];
+//!   [`table`], [`jsonl`], [`csv`], [`sarif`] or [`html`] (a page with
+//!   boards drawn by [`svg`]);
 //! - [`Totals`]: the run summary (files, matches, games, plays, findings by
 //!   severity, unreadable files with their reason);
 //! - [`summary`]: one CSV row per match (`check --summary`);
@@ -18,11 +19,14 @@
 pub mod board;
 pub mod csv;
 pub mod explain;
+pub mod html;
 pub mod jsonl;
 pub mod legal;
 pub mod players;
 pub mod rules;
+pub mod sarif;
 pub mod summary;
+pub mod svg;
 pub mod table;
 
 use std::fmt;
@@ -44,6 +48,10 @@ pub enum Format {
     Jsonl,
     /// CSV with one header row, streamed.
     Csv,
+    /// One self-contained HTML page with boards, written at the end.
+    Html,
+    /// A SARIF 2.1.0 log, results streamed.
+    Sarif,
 }
 
 /// One finding as a report row. Field order is the CSV column order.
@@ -370,6 +378,17 @@ pub trait FindingWriter {
         Ok(())
     }
 
+    /// Told the run's totals once every file is in, before
+    /// [`FindingWriter::finish`] (the HTML page opens with them; the
+    /// others: nothing).
+    ///
+    /// # Errors
+    /// Errors of the underlying writer.
+    fn summary(&mut self, totals: &Totals) -> io::Result<()> {
+        let _ = totals;
+        Ok(())
+    }
+
     /// Writes what is buffered and flushes.
     ///
     /// # Errors
@@ -540,6 +559,8 @@ pub fn finding_writer<'a, W: Write + 'a>(
         Format::Table => Box::new(table::TableWriter::new(out, wrap_width, quiet)),
         Format::Jsonl => Box::new(jsonl::JsonlWriter::new(out)),
         Format::Csv => Box::new(csv::CsvWriter::new(out)?),
+        Format::Html => Box::new(html::HtmlWriter::new(out)),
+        Format::Sarif => Box::new(sarif::SarifWriter::new(out)?),
     })
 }
 
@@ -835,6 +856,8 @@ pub(crate) mod testing {
                 final_score: ByPlayer::new(5, 3),
                 findings: counts,
                 rules: None,
+                site: None,
+                dialect: None,
             }],
             findings,
             trace: Vec::new(),
