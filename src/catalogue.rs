@@ -476,7 +476,12 @@ const ENTRIES: [Entry; Code::ALL.len() + Kind::ALL.len()] = [
         F::Play,
         "A checker play against the rules of movement that the player really made (the kind says \
          which rule). Under tournament rules it stands once the opponent rolls or doubles, so the \
-         replay goes on from the position as played.",
+         replay goes on from the position as played. When the play as written is a legal play of \
+         a roll one die away from the dice written, the dice were probably misread: the finding \
+         says so (`likely_typo`, the roll meant in `suggestion`). In a record from a server that \
+         enforces the rules (Backgammon Galaxy, Backgammon Studio online, OpenGammon, \
+         DailyGammon, FIBS, GridGammon, as its Site tag says), nobody made it at the table: the \
+         record is wrong, and `players` counts it as a record defect.",
         &[STANDS, WHOLE_PLAY],
         "8) 52: 6/4 8/4   (the 8/4 moves four pips, and no die shows a 4)",
     ),
@@ -665,7 +670,9 @@ const ENTRIES: [Entry; Code::ALL.len() + Kind::ALL.len()] = [
         E,
         G::Violation,
         F::Play,
-        "The first roll of a game is a double, which the opening roll cannot give.",
+        "The first roll of a game is a double, which the opening roll cannot give. Each player \
+         rolls one die at the opening, and a die misread there is common: when the play written \
+         is that of a roll one die away, the finding says so (`likely_typo`).",
         &[quote(
             S2,
             "Each player rolls one die; the higher starts and plays both numbers. Equal dice are \

@@ -71,8 +71,20 @@ pub struct Finding {
     /// probable transcription error), `false` when the play as written is the
     /// one the rest of the record follows; `None` when not analysed.
     pub likely_typo: Option<bool>,
-    /// The legal play the record most probably meant, in standard notation.
+    /// What the record most probably meant: a legal play in standard
+    /// notation (`13/10 6/5`), or, when the dice were probably misread, the
+    /// roll meant and the play as written, as the cell would read
+    /// (`21: 13/11 6/5`).
     pub suggestion: Option<String>,
+    /// For a probable transcription error of the dice: the roll the record
+    /// most probably meant (one die away from [`Finding::dice`], which keeps
+    /// the roll as written).
+    pub meant_dice: Option<Roll>,
+    /// The online server that wrote the record, when its header names one
+    /// that enforces the rules of play
+    /// ([`crate::parse::producer::Producer`]): a rule violation in such a
+    /// record was not made at the table, the record is wrong.
+    pub server: Option<&'static str>,
     /// For a finding about a checker play: the play written in its cell,
     /// as the replay read it (`None` when nothing was played).
     pub written: Option<Box<PlayNotation>>,
@@ -105,6 +117,8 @@ impl Finding {
             message: message.into(),
             likely_typo: None,
             suggestion: None,
+            meant_dice: None,
+            server: None,
             written: None,
             legal: None,
         }

@@ -91,6 +91,17 @@ fn explain_snapshot_of_the_typo_analysis_both_ways() {
     let (report, source) = replay(EXAMPLE, false);
     let explainer = Explainer::new(&report, Some(&source), Style::plain());
     let mut finding = finding_at(&report, 34, "illegal-play").clone();
+    // As replayed: the play of 42, one die from the 52 written.
+    let dice = explainer.finding(&finding);
+    assert!(dice.contains(
+        "= probable transcription error: the dice were most probably 42, one die misread: \
+         `6/4 8/4` is a legal play of 42"
+    ));
+    assert!(dice.contains(
+        "= as written: with 52 rather than 42 the play cannot be made: if the dice are right, \
+         the player made an illegal play"
+    ));
+    finding.meant_dice = None;
     finding.likely_typo = Some(true);
     finding.suggestion = Some("8/3 6/4".to_owned());
     let typo = explainer.finding(&finding);
@@ -103,7 +114,7 @@ fn explain_snapshot_of_the_typo_analysis_both_ways() {
     assert!(
         real.contains("= not a typo: the play as written is what the rest of the record follows")
     );
-    snapshot("play-typo", &format!("{typo}\n{real}"));
+    snapshot("play-typo", &format!("{dice}\n{typo}\n{real}"));
 }
 
 #[test]
@@ -346,7 +357,7 @@ fn explain_file_game_move_prints_the_diagnostic_there() {
     let output = run(&["explain", EXAMPLE, "--game", "2", "--move", "8"]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let text = stdout(&output);
-    assert!(text.starts_with("error[illegal-play/wrong-dice]: `6/4 8/4` cannot be made with 52\n"));
+    assert!(text.starts_with("error[illegal-play/wrong-dice]: `6/4 8/4` cannot be made with 52;"));
     assert!(text.contains("34 |   8) 52: 6/4 8/4"));
     assert!(text.contains("PositionID:MatchID YZ+DBwDYXsEAEw:"));
     assert!(text.contains("XGID=-Aa-bBE-C---bD---aadbb----:1:-1:-1:52:2:0:0:7:10"));
@@ -585,7 +596,7 @@ fn diagnostics_boards_and_catalogue_entries_fit_the_width() {
         "{text}"
     );
     assert!(
-        text.contains("error[illegal-play/wrong-dice]: `6/4 8/4` cannot be made\n    with 52\n"),
+        text.contains("error[illegal-play/wrong-dice]: `6/4 8/4` cannot be made\n    with 52; "),
         "{text}"
     );
     // The board's panels go under it.

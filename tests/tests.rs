@@ -26,6 +26,7 @@ mod robust;
 mod sarif;
 mod schema;
 mod self_docs;
+mod typo_dice;
 mod typo_rate;
 mod util;
 mod variants;

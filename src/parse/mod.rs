@@ -19,6 +19,7 @@
 //! text's; their locations have no line (see [`Location`]).
 
 pub mod mat;
+pub mod producer;
 pub mod sgf;
 pub mod sniff;
 pub mod text;

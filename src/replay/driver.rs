@@ -22,6 +22,7 @@ use super::{MatchSummary, Options, TraceStep};
 use crate::finding::{Finding, Severity};
 use crate::location::Location;
 use crate::notation::PlayNotation;
+use crate::parse::producer::Producer;
 use crate::parse::{
     Action, ActionKind, Format, GameHeader, MatchHeader, Problem, ProblemKind, Visitor,
 };
@@ -119,6 +120,7 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
             variant_unknown,
             self.findings.len(),
         );
+        state.producer = Producer::of(header);
         self.clues = Clues::of_match(header);
         state.summary.site = header
             .tag("Site")

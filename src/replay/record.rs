@@ -506,16 +506,20 @@ pub(super) enum Sequel {
     /// The typo analysis found the record mistyped the play: the player did
     /// not make it.
     Misread,
+    /// The record comes from a server that enforces the rules: nobody made
+    /// the play at the table.
+    Enforced,
 }
 
 /// Whether a rule violation stood: under tournament rules the opponent's
 /// next roll or double accepts it (`true`); a game that ended first leaves
 /// it contestable (`false`); a play the record mistyped is no violation of
-/// the player's (`None`).
+/// the player's, and neither is an illegal play in a record of a server
+/// that enforces the rules (`None`).
 pub(super) const fn stood(sequel: Sequel) -> Option<bool> {
     match sequel {
         Sequel::OpponentActed => Some(true),
         Sequel::GameEnded => Some(false),
-        Sequel::Misread => None,
+        Sequel::Misread | Sequel::Enforced => None,
     }
 }

@@ -10,6 +10,7 @@ use super::{MatchSummary, TraceStep};
 use crate::dice::Roll;
 use crate::finding::{Context, Finding};
 use crate::location::Location;
+use crate::parse::producer::Producer;
 use crate::parse::{Action, ActionKind, GameHeader, Problem, Written};
 use crate::position::{Position, Variant};
 use crate::rules::plakoto::{PlakotoPosition, PlakotoSetup};
@@ -237,6 +238,8 @@ pub(super) struct MatchState {
     /// The file names a game bgaudit does not know: no play is judged.
     pub(super) variant_unknown: bool,
     pub(super) first_finding: usize,
+    /// The server that wrote the record, when its header names one.
+    pub(super) producer: Option<Producer>,
 }
 
 impl MatchState {
@@ -270,6 +273,7 @@ impl MatchState {
             last_resign: None,
             variant_unknown,
             first_finding,
+            producer: None,
         }
     }
 }
@@ -299,8 +303,12 @@ pub(super) struct Reading {
     /// The legal play the record most probably meant, as the board after it
     /// (first player's frame); `None` when the play as written stands.
     pub(super) result: Option<AnyBoard>,
-    /// That play in standard notation.
+    /// That play in standard notation (with the roll meant, `21: 13/11
+    /// 6/5`, when the dice were misread).
     pub(super) suggestion: Option<String>,
+    /// The roll the record most probably meant, when the dice were misread
+    /// (the play as written is then the play meant).
+    pub(super) dice: Option<Roll>,
     /// Probable typo (`true`), the play as written stands (`false`), or not
     /// determined (`None`).
     pub(super) typo: Option<bool>,
@@ -319,6 +327,7 @@ impl Reading {
             event,
             result: None,
             suggestion: None,
+            dice: None,
             typo: None,
             note: String::new(),
             lost: false,

@@ -101,7 +101,8 @@ pub struct FindingRow {
     /// transcription error, `false` when the play as written is what the
     /// rest of the record follows; empty when not analysed.
     pub likely_typo: Option<bool>,
-    /// The legal play the record most probably meant.
+    /// What the record most probably meant: a legal play, or for a misread
+    /// die the roll meant and the play as written (`21: 13/11 6/5`).
     pub suggestion: Option<String>,
     /// The XGID of the position before the action, with the cube, score
     /// and dice, from the mover's side.

@@ -3,16 +3,17 @@
 //! `show`.
 //!
 //! ```text
-//! error[illegal-play/wrong-dice]: `6/4 8/4` cannot be made with 52
+//! error[illegal-play/wrong-dice]: `6/4 8/4` cannot be made with 52; probable ...
 //!   --> fixtures/examples/club-final-7pt.mat:34:6  (match 1, game 2, move 8, Marta)
 //!    |
 //! 34 |   8) 52: 6/4 8/4                 31: 6/5 8/5
 //!    |      ^^^^^^^^^^^
-//!    = stood: the opponent rolled or doubled next, accepting the play as made
 //!    = board: Marta (X) to play 52
 //!       +13-14-15-16-17-18------19-20-21-22-23-24-+   O Omar: ...
 //!       ...
-//!    = legal plays (9): ...
+//!    = legal plays: 40; closest to what was written: ...
+//!    = probable transcription error: the dice were most probably 42, one die misread: ...
+//!    = as written: with 52 rather than 42 the play cannot be made: ...
 //!    = help: `bgaudit explain illegal-play/wrong-dice` quotes the rule
 //! ```
 //!
@@ -162,6 +163,7 @@ impl<'a> Explainer<'a> {
             }
         }
         notes.extend(typo_note(finding));
+        notes.extend(as_written_note(finding));
     }
 
     /// A cube action: the cube, the score, the board.
@@ -297,6 +299,20 @@ fn stood_note(stood: bool) -> Note {
 /// The typo analysis of a finding, when it was made.
 fn typo_note(finding: &Finding) -> Option<Note> {
     let suggestion = finding.suggestion.as_deref().map(str::trim);
+    if finding.likely_typo == Some(true)
+        && let Some(meant) = finding.meant_dice
+    {
+        let play = suggestion
+            .and_then(|s| s.split_once(": "))
+            .map_or_else(String::new, |(_, play)| format!("`{play}` "));
+        return Some(Note::new(
+            "probable transcription error",
+            format!(
+                "the dice were most probably {meant}, one die misread: {play}is a legal play of \
+                 {meant}, which keeps the rest of the record consistent"
+            ),
+        ));
+    }
     match (finding.likely_typo, suggestion) {
         (Some(true), Some(s)) if !s.is_empty() => Some(Note::new(
             "probable transcription error",
@@ -316,6 +332,23 @@ fn typo_note(finding: &Finding) -> Option<Note> {
         (None, Some(s)) if !s.is_empty() => Some(Note::new("suggestion", format!("`{s}`"))),
         (None, _) => None,
     }
+}
+
+/// The other story of a play read with other dice: the dice as written,
+/// and who must be wrong then.
+fn as_written_note(finding: &Finding) -> Option<Note> {
+    let meant = finding.meant_dice?;
+    let written = finding.dice?;
+    let who = match finding.server {
+        Some(server) => format!(
+            "{server} accepts no illegal play, so the record, not the player, is wrong either way"
+        ),
+        None => "if the dice are right, the player made an illegal play".to_owned(),
+    };
+    Some(Note::new(
+        "as written",
+        format!("with {written} rather than {meant} the play cannot be made: {who}"),
+    ))
 }
 
 /// The legal plays of a roll: all when few, else the count and the closest

@@ -98,6 +98,8 @@ struct PlayerStats {
     games: u64,
     plays: u64,
     rolls: u64,
+    /// Rolls read as probably misread (counted in the faces as written).
+    suspect_rolls: u64,
     doublets: u64,
     faces: [u64; 6],
     by_kind: BTreeMap<KindColumn, u64>,
@@ -234,6 +236,12 @@ impl PlayersReport {
                 Some((key, spelling)) => {
                     let stats = self.stats(key, &report.path, spelling, false);
                     stats.findings.count(finding);
+                    if finding.code == crate::catalogue::Code::IllegalPlay
+                        && finding.likely_typo == Some(true)
+                        && finding.meant_dice.is_some()
+                    {
+                        stats.suspect_rolls += 1;
+                    }
                     if category(finding) == Category::IllegalPlay {
                         *stats.by_kind.entry(KindColumn::of(finding)).or_default() += 1;
                     }

@@ -16,7 +16,9 @@ pub enum Category {
     /// raccoon against the rules, or with a wrong value.
     IllegalCube,
     /// Any other finding about the player's column at warning or error: a
-    /// defect of the record or a reading problem.
+    /// defect of the record or a reading problem; and an illegal play in a
+    /// record from a server that enforces the rules
+    /// ([`Finding::server`]): nobody made it at the table.
     RecordDefect,
     /// A finding the replay marked as a probable transcription error
     /// (`likely_typo` true), at warning or error.
@@ -27,7 +29,9 @@ pub enum Category {
 
 /// Which column `finding` counts in, as the catalogue groups its code.
 /// Infos are not counted (a `no-play` before a resignation is an info, for
-/// example); a probable typo counts as such whatever its code.
+/// example); a probable typo counts as such whatever its code; a rule
+/// violation about a checker play in a record from a server that enforces
+/// the rules is a record defect.
 #[must_use]
 pub fn category(finding: &Finding) -> Category {
     if finding.severity == Severity::Info {
@@ -39,6 +43,7 @@ pub fn category(finding: &Finding) -> Category {
     let entry = finding.code.entry();
     match (entry.group, entry.family) {
         (Group::Violation, Family::Cube) => Category::IllegalCube,
+        (Group::Violation, _) if finding.server.is_some() => Category::RecordDefect,
         (Group::Violation, _) => Category::IllegalPlay,
         (Group::Defect | Group::Reading, _) => Category::RecordDefect,
     }

@@ -172,6 +172,10 @@ pub struct PlayerRow {
     pub illegal_per_100_plays: Option<f64>,
     /// Rolls recorded.
     pub rolls: u64,
+    /// Rolls whose dice the replay read as probably misread (one die away
+    /// from a roll the play as written fits): they count in the faces and
+    /// doubles as written.
+    pub suspect_rolls: u64,
     /// Doubles rolled.
     pub doubles: u64,
     /// Doubles per roll (1/6 expected), rounded to 4 decimals and written
@@ -226,7 +230,7 @@ pub const TABLE_HEADER: [&str; 14] = [
 
 impl PlayerRow {
     /// The field names, in column order (the CSV header).
-    pub const FIELDS: [&'static str; 39] = [
+    pub const FIELDS: [&'static str; 40] = [
         "player",
         "spellings",
         "matches",
@@ -254,6 +258,7 @@ impl PlayerRow {
         "probable_typos",
         "illegal_per_100_plays",
         "rolls",
+        "suspect_rolls",
         "doubles",
         "doubles_rate",
         "face_1",
@@ -312,6 +317,7 @@ impl PlayerRow {
             illegal_per_100_plays: ratio(f.illegal_plays * 100, stats.plays)
                 .map(|r| round_decimals(r, 2)),
             rolls: stats.rolls,
+            suspect_rolls: stats.suspect_rolls,
             doubles: stats.doublets,
             doubles_rate: ratio(stats.doublets, stats.rolls).map(|r| round_decimals(r, 4)),
             face_1: stats.faces[0],
@@ -379,6 +385,11 @@ impl PlayerRow {
             ),
             _ => String::new(),
         };
+        let rolls = if self.suspect_rolls > 0 {
+            format!("{} ({} suspect)", self.rolls, self.suspect_rolls)
+        } else {
+            self.rolls.to_string()
+        };
         let doubles = match self.doubles_rate {
             Some(rate) => format!("{} ({rate:.4})", self.doubles),
             None => self.doubles.to_string(),
@@ -396,7 +407,7 @@ impl PlayerRow {
             self.probable_typos.to_string(),
             self.illegal_per_100_plays
                 .map_or_else(String::new, |v| format!("{v:.2}")),
-            self.rolls.to_string(),
+            rolls,
             doubles,
             dice,
         ]

@@ -11,6 +11,20 @@
 //! most probably mistyped (or lost) that play: the finding says so, names the
 //! play, and the game goes on from it, so that one slip of the pen gives one
 //! finding instead of a cascade. Then the next unsettled play, and so on.
+//!
+//! An illegal play may also be a legal play of another roll: the dice, not
+//! the play, were misread ([`dice`]). That reading competes with the plays
+//! tried for the written dice, by one rule: the reading under which the
+//! rest of the game goes wrong latest wins, then the one with fewest
+//! problems, then the one that changes least of the record (one die is one
+//! change, as one digit of a play is), and of equals the dice reading, which
+//! keeps the board the record itself goes on from.
+//!
+//! Records from servers that enforce the rules hold no illegal play made at
+//! the table: their findings say so ([`server`]).
+
+mod dice;
+mod server;
 
 use super::driver::Replayer;
 use super::record::{Sequel, stood};
@@ -23,6 +37,7 @@ use crate::notation::distance::{hop_distance, play_distance};
 use crate::parse::{ActionKind, Written};
 use crate::rules::{AnyBoard, Play};
 use crate::side::Side;
+use dice::DiceReading;
 
 /// Plays settled per game at most (each costs a few trial replays).
 const MAX_ROOTS: usize = 4;
@@ -31,6 +46,9 @@ const MAX_CANDIDATES: usize = 24;
 /// Rolls that must follow a play, replaying cleanly, before the record is
 /// said to have meant another play: fewer prove nothing.
 const MIN_EVIDENCE: usize = 2;
+/// What reading one die otherwise costs, against a play reading's distance
+/// to the notation (one changed digit costs 1).
+const DIE_COST: usize = 1;
 
 /// A trial replay's outcome after the settled play.
 struct Trial {
@@ -52,6 +70,14 @@ struct Played {
     roll: Roll,
     /// The play as written (empty when nothing was).
     written: PlayNotation,
+    /// The game's opening roll (the first roll of a game from the start).
+    opening: bool,
+}
+
+/// Another roll for the play as written, and how the game went after it.
+struct DiceCandidate {
+    reading: DiceReading,
+    trial: Trial,
 }
 
 /// A legal play tried for a roll, and how the game went after it.
@@ -100,6 +126,46 @@ impl AsWritten {
                     && ((trial.clean_rolls >= min_clean && first.location.byte > self.first)
                         || self.fewer(trial))
             }
+        }
+    }
+
+    /// A reading that adds no problem to those of the play as written.
+    fn adds_nothing(&self, trial: &Trial) -> bool {
+        trial
+            .problems
+            .iter()
+            .all(|p| self.problems.iter().any(|w| key(w) == key(p)))
+    }
+
+    /// The reading of a play whose dice the record most probably misread:
+    /// the play as written, with the roll of `best`.
+    fn misdiced(&self, event: usize, played: &Played, best: DiceCandidate) -> Reading {
+        let DiceCandidate { reading, trial } = best;
+        let rest = match trial.problems.first() {
+            None if trial.rolls == 0 => "nothing follows it in the game".to_string(),
+            None => format!("the {} roll(s) after it replay cleanly", trial.rolls),
+            Some(f) => format!(
+                "the {} roll(s) after it replay cleanly up to line {}",
+                trial.clean_rolls, f.location.line
+            ),
+        };
+        let opening = if played.opening {
+            " (at the opening each player rolls one die, and a die misread there is common)"
+        } else {
+            ""
+        };
+        let note = format!(
+            "; probable transcription error: `{}` is the play of {}, one die away from the {} written{opening}, and {rest}; as written with {} it cannot be made",
+            played.written, reading.roll, played.roll, played.roll
+        );
+        Reading {
+            event,
+            result: Some(frame(&reading.result, played.side)),
+            suggestion: Some(format!("{}: {}", reading.roll, played.written)),
+            dice: Some(reading.roll),
+            typo: Some(true),
+            note,
+            lost: false,
         }
     }
 
@@ -154,6 +220,7 @@ impl AsWritten {
             event,
             result: Some(frame(&result, played.side)),
             suggestion: Some(play.to_string()),
+            dice: None,
             typo: Some(true),
             note,
             lost: false,
@@ -182,6 +249,8 @@ impl<'a> Replayer<'_, 'a> {
         self.settle_game(&events);
         let first = first.min(self.findings.len());
         self.settle_lost(first, &events);
+        self.mark_misread_dice(&events, first);
+        self.mark_server_record(first);
         number_actions(&mut self.findings[first..], &events);
         self.describe_plays(&events, first);
         // Keep the buffer's capacity for the next game.
@@ -236,6 +305,35 @@ impl<'a> Replayer<'_, 'a> {
         }
     }
 
+    /// Gives the findings of the current game (from finding `first`) whose
+    /// dice the analysis read as misread the roll meant; an opening double
+    /// on the same cell was the same slip.
+    fn mark_misread_dice(&mut self, events: &[GameEvent<'a>], first: usize) {
+        for reading in &self.readings {
+            let Some(roll) = reading.dice else { continue };
+            let Some(location) = events.get(reading.event).map(GameEvent::location) else {
+                continue;
+            };
+            for f in self.findings[first..]
+                .iter_mut()
+                .filter(|f| f.location == location)
+            {
+                match f.code {
+                    Code::IllegalPlay => f.meant_dice = Some(roll),
+                    Code::OpeningDouble => {
+                        f.meant_dice = Some(roll);
+                        f.likely_typo = Some(true);
+                        f.suggestion.clone_from(&reading.suggestion);
+                        f.message.push_str(&format!(
+                            "; probable transcription error: one die was misread, the play written is the opening play of {roll}"
+                        ));
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+
     /// Puts the replay back at the start of the current game.
     fn restore(&mut self, start: &GameStart) {
         self.current = Some(start.state.clone());
@@ -283,20 +381,36 @@ impl<'a> Replayer<'_, 'a> {
             })
             .cloned();
         let stands = Reading::stands(event);
+        let played = self.played_at(start, events, event);
+        // Another roll for the play as written: only an illegal play (an
+        // impossible one is impossible with any dice).
+        let dice = match &played {
+            Some(played) if finding.code == Code::IllegalPlay => {
+                self.dice_candidate(start, events, event, played, &as_written)
+            }
+            _ => None,
+        };
         if !as_written.impossible
             && as_written
                 .problems
                 .iter()
                 .all(|f| f.severity < Severity::Warning)
         {
-            // The record follows the play as written: it stands (the finding's
-            // `likely_typo` says so; the message needs no note).
+            // The record follows the play as written: it was played so. With
+            // a roll one die away it is legal: the dice were misread.
+            // Otherwise it stands (the finding's `likely_typo` says so; the
+            // message needs no note).
+            if let (Some(played), Some(dice)) = (&played, dice)
+                && as_written.adds_nothing(&dice.trial)
+            {
+                return as_written.misdiced(event, played, dice);
+            }
             return Reading {
                 typo: Some(false),
                 ..stands
             };
         }
-        let Some(played) = self.played_at(events, event) else {
+        let Some(played) = played else {
             return stands;
         };
         let candidates = self.candidates(&played);
@@ -308,10 +422,24 @@ impl<'a> Replayer<'_, 'a> {
         let single = candidates.len() == 1;
         let min_clean = if single { 1 } else { MIN_EVIDENCE };
         let best = self.best_reading(start, events, event, &played, candidates, as_written.after);
-        match best {
-            Some(best) if as_written.convinced_by(&best.trial, single, min_clean) => {
-                as_written.misread(event, &played, best)
+        let convinced = best
+            .as_ref()
+            .is_some_and(|b| as_written.convinced_by(&b.trial, single, min_clean));
+        if let Some(dice) = dice
+            && as_written.adds_nothing(&dice.trial)
+        {
+            // The dice reading against the best play reading: it wins when
+            // it ranks as well (ties go to it), or when no play reading is
+            // convincing.
+            let first = best
+                .as_ref()
+                .is_none_or(|b| rank(&dice.trial, DIE_COST) <= rank(&b.trial, b.distance));
+            if first || !convinced {
+                return as_written.misdiced(event, &played, dice);
             }
+        }
+        match best {
+            Some(best) if convinced => as_written.misread(event, &played, best),
             Some(_) if lost_before.is_some() => {
                 let Some(later) = lost_before else {
                     return stands;
@@ -356,6 +484,58 @@ impl<'a> Replayer<'_, 'a> {
         }
     }
 
+    /// The roll one die away under which the play of `event` as written is
+    /// legal, with what follows it.
+    fn dice_candidate(
+        &mut self,
+        start: &GameStart,
+        events: &[GameEvent<'a>],
+        event: usize,
+        played: &Played,
+        as_written: &AsWritten,
+    ) -> Option<DiceCandidate> {
+        let readings =
+            self.dice_readings(&played.mover, played.roll, &played.written, played.opening);
+        if readings.is_empty() {
+            return None;
+        }
+        let as_played = crate::rules::judge(
+            &played.mover,
+            played.roll,
+            &played.written,
+            &mut self.generator,
+        )
+        .result;
+        let mut best: Option<DiceCandidate> = None;
+        for reading in readings {
+            let trial = if reading.result == as_played {
+                // The board the record went on from: what follows is what
+                // follows the play as written.
+                let mut problems = as_written.problems.clone();
+                problems.sort_by_key(|f| f.location.byte);
+                let first = problems.first().map_or(usize::MAX, |f| f.location.byte);
+                Trial {
+                    problems,
+                    rolls: rolls_after(events, event, usize::MAX),
+                    clean_rolls: rolls_after(events, event, first),
+                }
+            } else {
+                // Another board (a hit on the way): replay the rest from it.
+                let result = frame(&reading.result, played.side);
+                self.trial(start, events, event, result, as_written.after)
+            };
+            // The rest of the game decides first; of equals, the likeliest
+            // roll (they come likeliest first).
+            if best
+                .as_ref()
+                .is_none_or(|b| rank(&trial, 0) < rank(&b.trial, 0))
+            {
+                best = Some(DiceCandidate { reading, trial });
+            }
+        }
+        best
+    }
+
     /// What goes wrong after the play of `finding` read as written.
     fn as_written(&self, start: &GameStart, finding: &Finding) -> AsWritten {
         let after = finding.location.byte;
@@ -385,7 +565,12 @@ impl<'a> Replayer<'_, 'a> {
     }
 
     /// The roll of `event`, when the position before it is known.
-    fn played_at(&self, events: &[GameEvent<'a>], event: usize) -> Option<Played> {
+    fn played_at(
+        &self,
+        start: &GameStart,
+        events: &[GameEvent<'a>],
+        event: usize,
+    ) -> Option<Played> {
         let (Some(Some(board)), Some(GameEvent::Action(action))) =
             (self.snapshots.get(event).copied(), events.get(event))
         else {
@@ -398,6 +583,10 @@ impl<'a> Replayer<'_, 'a> {
         else {
             return None;
         };
+        let from_start = start.state.game.as_ref().is_some_and(|g| g.from_start);
+        let rolled_before = events[..event].iter().any(
+            |e| matches!(e, GameEvent::Action(a) if matches!(a.kind, ActionKind::Roll { .. })),
+        );
         Some(Played {
             side: action.side,
             mover: frame(&board, action.side),
@@ -406,6 +595,7 @@ impl<'a> Replayer<'_, 'a> {
                 Written::Moves(n) => *n,
                 _ => PlayNotation::empty(),
             },
+            opening: from_start && !rolled_before,
         })
     }
 
@@ -435,10 +625,6 @@ impl<'a> Replayer<'_, 'a> {
         candidates: Vec<(usize, Play, AnyBoard)>,
         after: usize,
     ) -> Option<Candidate> {
-        let rank = |t: &Trial, d: usize| {
-            let first = t.problems.first().map_or(usize::MAX, |f| f.location.byte);
-            (std::cmp::Reverse(first), t.problems.len(), d)
-        };
         let mut best: Option<Candidate> = None;
         for (distance, play, result) in candidates {
             let trial = self.trial(start, events, event, frame(&result, played.side), after);
@@ -477,6 +663,7 @@ impl<'a> Replayer<'_, 'a> {
             event,
             result: Some(result),
             suggestion: None,
+            dice: None,
             typo: Some(true),
             note: String::new(),
             lost: false,
@@ -499,6 +686,17 @@ impl<'a> Replayer<'_, 'a> {
             clean_rolls,
         }
     }
+}
+
+/// How a reading ranks (smaller is better): the later the rest of the game
+/// first goes wrong the better, then the fewer problems, then the smaller
+/// `cost` (how much of the record the reading changes).
+fn rank(trial: &Trial, cost: usize) -> (std::cmp::Reverse<usize>, usize, usize) {
+    let first = trial
+        .problems
+        .first()
+        .map_or(usize::MAX, |f| f.location.byte);
+    (std::cmp::Reverse(first), trial.problems.len(), cost)
 }
 
 /// The rolls after event `event` of the game, before byte `until`.
