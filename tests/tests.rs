@@ -11,6 +11,7 @@ mod explain;
 mod ids;
 mod options;
 mod oracle;
+mod output_faults;
 mod planted;
 mod properties;
 mod reader_mat;

@@ -2,12 +2,11 @@
 //! (table, JSON Lines, CSV, or diagnostics with `--explain`), the rules in
 //! force, the closing summary and the exit status.
 
-use std::fs::File;
-use std::io::{self, BufWriter, Write};
+use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use bgaudit::finding::Severity;
 use bgaudit::report::explain::{Explainer, Source};
 use bgaudit::report::rules::RulesListing;
@@ -15,6 +14,7 @@ use bgaudit::report::summary::SummaryWriter;
 use bgaudit::report::{self, Totals, finding_rows, finding_writer};
 
 use super::input::Outcome;
+use super::output::{self, SummaryFile};
 use super::{Batch, Config, exit_status, input, pool};
 
 /// What `check` was asked for.
@@ -30,15 +30,47 @@ pub(crate) struct Check<'a> {
     pub(crate) explain: bool,
 }
 
-/// Runs `check`.
+/// Runs `check`. The `--summary` file appears only when the run completes:
+/// a run that stops early (standard output closed, a full disk) leaves none,
+/// and its error says so.
 pub(crate) fn run(config: &Config, check: &Check<'_>) -> Result<ExitCode> {
     let batch = Batch::new(config)?;
+    let mut summary = match check.summary {
+        Some(path) => Some(SummaryFile::create(path)?),
+        None => None,
+    };
+    match run_batch(config, check, &batch, summary.as_mut()) {
+        Ok(code) => {
+            if let Some(summary) = summary {
+                summary.commit()?;
+            }
+            Ok(code)
+        }
+        Err(err) => match summary {
+            // Dropped: the temporary file goes.
+            Some(summary) => Err(anyhow::anyhow!(
+                "{err:#}; the summary {} was not written",
+                summary.path().display()
+            )),
+            None => Err(err),
+        },
+    }
+}
+
+/// Checks every input of `batch`, writing the findings and the summary
+/// rows as they come.
+fn run_batch(
+    config: &Config,
+    check: &Check<'_>,
+    batch: &Batch,
+    summary_file: Option<&mut SummaryFile>,
+) -> Result<ExitCode> {
     let Batch {
         inputs,
         repeated,
         pool,
         progress,
-    } = &batch;
+    } = batch;
     let style = config.style;
     let explain = check.explain;
     let work = |index: usize| {
@@ -61,15 +93,13 @@ pub(crate) fn run(config: &Config, check: &Check<'_>) -> Result<ExitCode> {
         repeated: *repeated,
         ..Totals::default()
     };
-    let mut summary = match check.summary {
-        Some(path) => Some(SummaryWriter::new(BufWriter::new(
-            File::create(path).with_context(|| format!("failed to create {}", path.display()))?,
-        ))?),
+    let mut summary = match summary_file {
+        Some(file) => Some(SummaryWriter::new(file.writer())?),
         None => None,
     };
     // Diagnostics are written as they come; the table writer is not used
     // then.
-    let out = super::stdout();
+    let out = output::stdout();
     let mut listing = RulesListing::new(config.quiet);
     let (mut diagnostics, mut writer) = if explain {
         (Some(out), None)
@@ -142,11 +172,11 @@ pub(crate) fn run(config: &Config, check: &Check<'_>) -> Result<ExitCode> {
         // data formats it goes to stderr so that stdout stays
         // machine-readable.
         if check.format == report::Format::Table || explain {
-            let mut stdout = io::stdout().lock();
+            let mut stdout = output::stdout();
             write!(stdout, "{totals}")?;
             stdout.flush()?;
         } else {
-            eprint!("{totals}");
+            output::eprint(format_args!("{totals}"));
         }
     }
     super::nothing_read(config, &totals)?;

@@ -1,7 +1,7 @@
 //! `bgaudit explain`: a finding code from the catalogue, or the findings of
 //! one file at one place as diagnostics.
 
-use std::io::{self, BufWriter, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Result;
@@ -13,7 +13,7 @@ use super::{Config, input};
 pub(crate) fn code(name: &str, style: Style) -> Result<ExitCode> {
     let text = explain_code(name, style)
         .ok_or_else(|| anyhow::anyhow!("`{name}` is not a finding code"))?;
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = super::output::stdout();
     out.write_all(text.as_bytes())?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)
@@ -24,7 +24,7 @@ pub(crate) fn place(config: &Config, place: &Place) -> Result<ExitCode> {
     let (report, bytes) = input::single(config, "explain")?;
     let source = bytes.as_deref().and_then(Source::from_bytes);
     let explainer = Explainer::new(&report, source.as_ref(), config.style);
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = super::output::stdout();
     let text = explainer.place(place).map_err(anyhow::Error::msg)?;
     out.write_all(text.as_bytes())?;
     out.flush()?;

@@ -18,13 +18,13 @@ mod config;
 mod explain;
 mod input;
 mod legal;
+pub(crate) mod output;
 mod players;
 mod pool;
 mod progress;
 mod show;
 
 use std::ffi::OsString;
-use std::io::{self, BufWriter, IsTerminal, LineWriter, Write};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
@@ -54,7 +54,7 @@ pub(crate) fn parse_args() -> Args {
             err.exit()
         }
         Err(err) => {
-            eprintln!("bgaudit: {}", usage_error(&err.to_string()));
+            output::warn!("bgaudit: {}", usage_error(&err.to_string()));
             std::process::exit(2)
         }
     }
@@ -133,7 +133,7 @@ impl Batch {
             anyhow::bail!("no files to check in {}", describe_paths(&config.paths));
         }
         let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(config.jobs)
+            .num_threads(config.jobs.min(inputs.len()).max(1))
             .build()
             .context("failed to start the worker threads")?;
         let progress = progress::Progress::new(inputs.len(), config.quiet);
@@ -148,16 +148,6 @@ impl Batch {
     /// The batch size of the pool: enough files to keep every thread busy.
     pub(crate) fn batch_size(config: &Config) -> usize {
         64 * config.jobs
-    }
-}
-
-/// Standard output, line-buffered on a terminal (rows appear as they come),
-/// else with a large buffer.
-pub(crate) fn stdout() -> Box<dyn Write> {
-    if io::stdout().is_terminal() {
-        Box::new(LineWriter::new(io::stdout().lock()))
-    } else {
-        Box::new(BufWriter::with_capacity(64 * 1024, io::stdout().lock()))
     }
 }
 

@@ -8,7 +8,7 @@ use bgaudit::report::Totals;
 use bgaudit::report::players::{self, Aliases, PlayersReport};
 
 use super::input::Outcome;
-use super::{Batch, Config, exit_status, input, pool};
+use super::{Batch, Config, exit_status, input, output, pool};
 
 /// Runs `players`.
 pub(crate) fn run(config: &Config, format: players::Format, aliases: &Aliases) -> Result<ExitCode> {
@@ -43,15 +43,15 @@ pub(crate) fn run(config: &Config, format: players::Format, aliases: &Aliases) -
         || progress.poll(),
     )?;
     progress.finish();
-    players.write(format, super::stdout(), config.width)?;
+    players.write(format, output::stdout(), config.width)?;
     if !config.quiet {
-        eprint!("{totals}");
+        output::eprint(format_args!("{totals}"));
         let lost = players.unattributed().counted();
         if lost > 0 {
-            eprintln!("findings about no player: {lost} (not in any row)");
+            output::warn!("findings about no player: {lost} (not in any row)");
         }
         for alias in players.unused_aliases() {
-            eprintln!("alias {alias}: no player of the inputs is named so");
+            output::warn!("alias {alias}: no player of the inputs is named so");
         }
     }
     super::nothing_read(config, &totals)?;

@@ -25,16 +25,22 @@ where
     E: FnMut(usize, std::thread::Result<T>) -> Result<()>,
 {
     use rayon::prelude::*;
-    let run = |index: usize| catch_unwind(AssertUnwindSafe(|| work(index)));
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let stopped = AtomicBool::new(false);
+    let run = |index: usize| {
+        (!stopped.load(Ordering::Relaxed)).then(|| catch_unwind(AssertUnwindSafe(|| work(index))))
+    };
     if pool.current_num_threads() <= 1 {
         for index in 0..count {
-            emit(index, run(index))?;
+            if let Some(result) = run(index) {
+                emit(index, result)?;
+            }
             idle();
         }
         return Ok(());
     }
     let batch = batch.max(1);
-    let compute = |range: std::ops::Range<usize>| -> Vec<std::thread::Result<T>> {
+    let compute = |range: std::ops::Range<usize>| -> Vec<Option<std::thread::Result<T>>> {
         pool.install(|| range.into_par_iter().map(run).collect())
     };
     // Batch k is emitted here while the workers check batch k + 1.
@@ -48,8 +54,11 @@ where
             let worker = (!next.is_empty()).then(|| scope.spawn(|| compute(next)));
             let mut outcome = Ok(());
             for (offset, result) in results.into_iter().enumerate() {
+                let Some(result) = result else { break };
                 outcome = emit(start + offset, result);
                 if outcome.is_err() {
+                    // The batch being checked stops starting files.
+                    stopped.store(true, Ordering::Relaxed);
                     break;
                 }
             }
