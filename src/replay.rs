@@ -128,8 +128,11 @@ pub enum FileStatus {
 /// Everything checking one file established.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FileReport {
-    /// The path (or `-` for standard input) as given.
+    /// The path (or `-` for standard input) as given; the bytes of a path
+    /// that are not UTF-8 are written `\xNN` (see [`FileReport::path_bytes`]).
     pub path: String,
+    /// The path's own bytes when they are not UTF-8, else `None`.
+    pub path_bytes: Option<Vec<u8>>,
     /// The format recognised.
     pub format: Option<Format>,
     /// The file's status.
@@ -160,6 +163,7 @@ impl FileReport {
         finding.match_number = 0;
         FileReport {
             path: path.to_owned(),
+            path_bytes: None,
             format: None,
             status: FileStatus::Unreadable,
             unreadable_reason: Some(reason),
@@ -195,6 +199,7 @@ pub fn check_bytes(path: &str, bytes: &[u8], options: &Options) -> FileReport {
     };
     FileReport {
         path: path.to_owned(),
+        path_bytes: None,
         format,
         status,
         unreadable_reason: replayer.unreadable.take(),

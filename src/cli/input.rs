@@ -44,6 +44,7 @@ pub(crate) fn check_keeping(input: &Input, options: &Options) -> (Outcome, Optio
             if let Some(reason) = walk::record::not_a_record(path, bytes) {
                 let skipped = SkippedRecord {
                     file: report.path,
+                    file_bytes: report.path_bytes,
                     reason,
                 };
                 return (Outcome::Skipped(skipped), None);
@@ -56,7 +57,7 @@ pub(crate) fn check_keeping(input: &Input, options: &Options) -> (Outcome, Optio
 /// Reads and checks one input, whatever it is.
 fn read_and_check(input: &Input, options: &Options) -> (FileReport, Option<Vec<u8>>) {
     let name = input.name();
-    match input.read() {
+    let (mut report, bytes) = match input.read() {
         Ok(bytes) => (check_bytes(&name, &bytes, options), Some(bytes)),
         Err(err) => {
             let reason = match input {
@@ -65,7 +66,9 @@ fn read_and_check(input: &Input, options: &Options) -> (FileReport, Option<Vec<u
             };
             (unreadable(name, reason), None)
         }
-    }
+    };
+    report.path_bytes = input.name_bytes();
+    (report, bytes)
 }
 
 /// An input that could not be opened or read: no place in it.
@@ -81,10 +84,12 @@ pub(crate) fn internal_error(input: &Input, panic: &(dyn std::any::Any + Send)) 
         .map(|s| (*s).to_owned())
         .or_else(|| panic.downcast_ref::<String>().cloned())
         .unwrap_or_else(|| "unknown".to_owned());
-    unreadable(
+    let mut report = unreadable(
         input.name(),
         format!("internal error while checking this file (please report it): {message}"),
-    )
+    );
+    report.path_bytes = input.name_bytes();
+    report
 }
 
 /// The one file of `explain FILE` or `show FILE` (`command`), replayed with
@@ -106,12 +111,18 @@ pub(crate) fn single(
     } else {
         Input::File(std::path::PathBuf::from(path))
     };
+    let shown = walk::path_name(std::path::Path::new(path));
     if std::path::Path::new(path).is_dir() {
         anyhow::bail!(
-            "`{}` is a folder: {command} reads one file (`bgaudit check --explain {}` covers a folder)",
-            path.to_string_lossy(),
-            path.to_string_lossy()
+            "`{shown}` is a folder: {command} reads one file (`bgaudit check --explain {shown}` covers a folder)",
         );
+    }
+    if let Some(what) = std::fs::metadata(path)
+        .ok()
+        .as_ref()
+        .and_then(walk::special_file)
+    {
+        anyhow::bail!("{shown}: {what}, not a regular file: not read");
     }
     let (report, bytes) = read_and_check(&input, &config.options);
     if let Some(reason) = bgaudit::report::unreadable_reason(&report) {

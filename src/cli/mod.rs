@@ -155,7 +155,7 @@ impl Batch {
 fn describe_paths(paths: &[OsString]) -> String {
     paths
         .iter()
-        .map(|p| p.to_string_lossy().into_owned())
+        .map(|p| walk::path_name(std::path::Path::new(p)))
         .collect::<Vec<_>>()
         .join(", ")
 }

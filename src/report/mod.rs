@@ -49,8 +49,13 @@ pub enum Format {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct FindingRow {
     /// The file as named on the command line or found in a directory (`-` for
-    /// standard input).
+    /// standard input); bytes of the name that are not UTF-8 are written
+    /// `\xNN`.
     pub file: String,
+    /// The name's own bytes when they are not UTF-8 (JSON Lines writes them
+    /// in base64 as `file_bytes`; not a CSV column).
+    #[serde(skip)]
+    pub file_bytes: Option<Vec<u8>>,
     /// Line, from 1.
     pub line: Option<u32>,
     /// Column of the cell's first character, from 1.
@@ -126,6 +131,7 @@ impl FindingRow {
         let location = finding.location;
         FindingRow {
             file: file.to_owned(),
+            file_bytes: None,
             line: (location.line > 0).then_some(location.line),
             column: (location.column > 0).then_some(location.column),
             match_number: (finding.match_number > 0).then_some(finding.match_number),
@@ -224,7 +230,11 @@ pub fn finding_rows(report: &FileReport) -> Vec<FindingRow> {
     report
         .findings
         .iter()
-        .map(|finding| FindingRow::new(&report.path, finding))
+        .map(|finding| {
+            let mut row = FindingRow::new(&report.path, finding);
+            row.file_bytes.clone_from(&report.path_bytes);
+            row
+        })
         .collect()
 }
 
@@ -274,6 +284,9 @@ pub trait FindingWriter {
 pub struct SkippedRecord {
     /// The file, as found.
     pub file: String,
+    /// The name's own bytes when they are not UTF-8.
+    #[serde(skip)]
+    pub file_bytes: Option<Vec<u8>>,
     /// What it is instead (`a picture (PNG)`, `text without a match or game
     /// header`, ...).
     pub reason: String,
@@ -341,6 +354,9 @@ impl RulesRow {
 pub struct MatchRecord {
     /// The file.
     pub file: String,
+    /// The name's own bytes when they are not UTF-8.
+    #[serde(skip)]
+    pub file_bytes: Option<Vec<u8>>,
     /// Ordinal of the match in the file.
     #[serde(rename = "match")]
     pub match_number: u32,
@@ -372,6 +388,7 @@ pub fn match_records(report: &FileReport) -> Vec<MatchRecord> {
         .iter()
         .map(|m| MatchRecord {
             file: report.path.clone(),
+            file_bytes: report.path_bytes.clone(),
             match_number: m.number,
             length: m.length,
             players: [m.players.first.name.clone(), m.players.second.name.clone()],
@@ -625,6 +642,7 @@ pub(crate) mod testing {
         }
         FileReport {
             path: path.to_owned(),
+            path_bytes: None,
             format: Some(crate::parse::Format::Mat),
             status: if findings.is_empty() {
                 FileStatus::Clean
