@@ -18,6 +18,7 @@
 //! them by their magic number and [`read_input`] gives their events like a
 //! text's; their locations have no line (see [`Location`]).
 
+pub(crate) mod binary;
 pub mod mat;
 pub mod sgf;
 pub mod sniff;
