@@ -935,9 +935,23 @@ pub static CATALOGUE: &[Entry] = &[
         I,
         G::Reading,
         F::Reading,
-        "The file is not UTF-8 and was read as Windows-1252.",
+        "The file is not UTF-8 and was read as Windows-1252, or is UTF-16 without a byte-order \
+         mark and was read as such.",
         &[],
         "a file saved by an old Windows program, with names like `Müller`",
+    ),
+    entry(
+        "binary-data",
+        None,
+        W,
+        G::Reading,
+        F::Reading,
+        "NUL bytes or other binary bytes inside a text transcript, on the lines the finding \
+         names: the file is damaged there. The rest of the file is read and checked; a cell the \
+         damage reaches is also `unparsable-cell`. A file whose binary bytes are spread through \
+         it is `unreadable` instead.",
+        &[],
+        "  7) 64: 24/18 13/9\\0\\0\\0   (a block of zero bytes where the disk failed)",
     ),
     entry(
         "skipped",

@@ -4,6 +4,7 @@
 //! or fails when `BGAUDIT_REQUIRE_SHARED=1` (as in CI). The project's own
 //! fixtures test every reader, rule and option without it.
 
+mod bad_bytes;
 mod check_corpus;
 mod cli;
 mod docs;

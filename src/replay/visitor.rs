@@ -2668,7 +2668,7 @@ impl<'a> Replayer<'_, 'a> {
             ProblemKind::Unreadable | ProblemKind::UnparsableCell | ProblemKind::BadHeader => {
                 Severity::Error
             }
-            ProblemKind::Unsupported => Severity::Warning,
+            ProblemKind::Unsupported | ProblemKind::BinaryData => Severity::Warning,
             ProblemKind::Numbering | ProblemKind::Encoding | ProblemKind::Skipped => Severity::Info,
         };
         if problem.kind == ProblemKind::Unreadable {
