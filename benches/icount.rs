@@ -10,7 +10,10 @@
 //!   times (1,000 file reads, as the whole-process count);
 //! - `decode`: `text::decode` over the same bytes, five times;
 //! - `judge`: the written plays of the `judge/full play` benchmark, judged
-//!   `LOOPS` times (default 10); `LOOPS=0` gives the set-up alone.
+//!   `LOOPS` times (default 10); `LOOPS=0` gives the set-up alone;
+//! - `generate`: every legal play of the self-play and hard random oracle
+//!   positions, generated `LOOPS` times (default 3); `LOOPS=0` gives the
+//!   set-up alone.
 
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
@@ -40,6 +43,29 @@ fn corpus() -> Vec<Vec<u8>> {
         .collect();
     paths.sort();
     paths.iter().map(|p| std::fs::read(p).unwrap()).collect()
+}
+
+/// The (position, roll) lines of an oracle file.
+fn oracle(name: &str) -> Vec<(Position, Roll)> {
+    let file = std::fs::File::open(shared("oracle").join(name)).unwrap();
+    BufReader::new(flate2::read::GzDecoder::new(file))
+        .lines()
+        .map_while(Result::ok)
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| {
+            let mut f = l.split('\t');
+            let p = parse_position_id(f.next()?, 15).ok()?;
+            let r: Roll = f.next()?.parse().ok()?;
+            Some((p, r))
+        })
+        .collect()
+}
+
+fn loops(default: usize) -> usize {
+    std::env::var("LOOPS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
 }
 
 /// The plays of `benches/movegen.rs`'s `judge/full play`.
@@ -90,13 +116,22 @@ fn main() {
             let mut generator = MoveGen::new();
             let plays = full_plays(&mut generator);
             assert_eq!(plays.len(), 28_937);
-            let loops: usize = std::env::var("LOOPS")
-                .ok()
-                .and_then(|v| v.parse().ok())
-                .unwrap_or(10);
-            for _ in 0..loops {
+            for _ in 0..loops(10) {
                 for (p, r, n) in &plays {
                     std::hint::black_box(judge(p, *r, n, &mut generator));
+                }
+            }
+        }
+        "generate" => {
+            let mut generator = MoveGen::new();
+            let lines: Vec<_> = ["legal-plays.tsv.gz", "legal-plays-random.tsv.gz"]
+                .into_iter()
+                .flat_map(oracle)
+                .collect();
+            assert_eq!(lines.len(), 65_868);
+            for _ in 0..loops(3) {
+                for (p, r) in &lines {
+                    std::hint::black_box(generator.generate(p, *r).len());
                 }
             }
         }

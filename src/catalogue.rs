@@ -14,9 +14,197 @@
 //! assert!(catalogue::lookup("illegal-play").is_some());
 //! ```
 
+use std::fmt;
 use std::fmt::Write as _;
 
-use crate::finding::Severity;
+use serde::Serialize;
+
+/// How serious a finding is. Ordered: `Info < Warning < Error`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// Worth knowing; nothing is wrong with the game.
+    Info,
+    /// Probably a mistake in the record or a doubtful action.
+    Warning,
+    /// A rule was broken or the record cannot be right.
+    Error,
+}
+
+impl Severity {
+    /// `error`, `warning` or `info`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Severity::Info => "info",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Declares an enum of names: each variant with the one spelling it has
+/// in the output, its `as_str`, `Display`, `from_name` and `ALL`.
+macro_rules! names {
+    ($(#[$meta:meta])* enum $name:ident { $($variant:ident = $text:literal,)* }) => {
+        $(#[$meta])*
+        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum $name {
+            $(
+                #[doc = concat!("`", $text, "`")]
+                $variant,
+            )*
+        }
+
+        impl $name {
+            /// Every value, in the order of the catalogue.
+            pub const ALL: &'static [$name] = &[$($name::$variant,)*];
+
+            /// The name as written in the output, e.g. `illegal-play`.
+            #[must_use]
+            pub const fn as_str(self) -> &'static str {
+                match self {
+                    $($name::$variant => $text,)*
+                }
+            }
+
+            /// The value named `name` (exactly as written in the output).
+            #[must_use]
+            pub fn from_name(name: &str) -> Option<$name> {
+                $name::ALL.iter().copied().find(|v| v.as_str() == name)
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+    };
+}
+
+names! {
+    /// A finding code: what was found. Its entry in [`CATALOGUE`] gives its
+    /// severity, group, meaning and rules.
+    enum Code {
+        IllegalPlay = "illegal-play",
+        IllegalPlayMarker = "illegal-play-marker",
+        OpeningDouble = "opening-double",
+        DoubleInCrawford = "double-in-crawford",
+        DoubleNotOwner = "double-not-owner",
+        DoubleAfterRoll = "double-after-roll",
+        DoubleWrongValue = "double-wrong-value",
+        BeaverNotAllowed = "beaver-not-allowed",
+        CubeDisabled = "cube-disabled",
+        DeadCube = "dead-cube",
+        ImpossiblePlay = "impossible-play",
+        TurnOrder = "turn-order",
+        AnswerWithoutDouble = "answer-without-double",
+        DoubleUnanswered = "double-unanswered",
+        ActionsAfterEnd = "actions-after-end",
+        WinnerMismatch = "winner-mismatch",
+        PointsMismatch = "points-mismatch",
+        ResignValue = "resign-value",
+        ScoreMismatch = "score-mismatch",
+        MatchFragment = "match-fragment",
+        SetPosition = "set-position",
+        GamesAfterMatch = "games-after-match",
+        MatchUnfinished = "match-unfinished",
+        GameUnfinished = "game-unfinished",
+        HiddenPlay = "hidden-play",
+        NameChange = "name-change",
+        Unreadable = "unreadable",
+        UnparsableCell = "unparsable-cell",
+        BadHeader = "bad-header",
+        Numbering = "numbering",
+        HitMark = "hit-mark",
+        AmbiguousPath = "ambiguous-path",
+        AssumedRule = "assumed-rule",
+        Encoding = "encoding",
+        BinaryData = "binary-data",
+        Skipped = "skipped",
+        Unsupported = "unsupported",
+    }
+}
+
+names! {
+    /// The sub-kind of a finding code, e.g. `wrong-dice` of `illegal-play`.
+    /// Each kind belongs to one code ([`Kind::code`]).
+    enum Kind {
+        WrongDice = "wrong-dice",
+        UnderPlayed = "under-played",
+        SmallerDie = "smaller-die",
+        BarFirst = "bar-first",
+        BearOffEarly = "bear-off-early",
+        BearOffLower = "bear-off-lower",
+        BlockedPath = "blocked-path",
+        NoPlay = "no-play",
+        PlayWhenNone = "play-when-none",
+        PinnedChecker = "pinned-checker",
+        OntoPinnedPoint = "onto-pinned-point",
+        BearOffPinned = "bear-off-pinned",
+        NoChecker = "no-checker",
+        OntoMadePoint = "onto-made-point",
+        Backward = "backward",
+        OmittedDance = "omitted-dance",
+        Missing = "missing",
+        Match = "match",
+        Wrong = "wrong",
+        Gap = "gap",
+        Beavers = "beavers",
+        Jacoby = "jacoby",
+    }
+}
+
+impl Code {
+    /// The code's own entry (without a kind).
+    #[must_use]
+    pub fn entry(self) -> &'static Entry {
+        &CATALOGUE[CODE_ENTRIES[self as usize]]
+    }
+
+    /// The default severity of a finding of this code.
+    #[must_use]
+    pub fn severity(self) -> Severity {
+        self.entry().severity
+    }
+
+    /// The entry of this code's `kind`, else (no kind, or a kind of
+    /// another code) the code's own entry.
+    #[must_use]
+    pub fn entry_with(self, kind: Option<Kind>) -> &'static Entry {
+        match kind {
+            Some(kind) if kind.code() == self => kind.entry(),
+            _ => self.entry(),
+        }
+    }
+}
+
+impl Kind {
+    /// The kind's entry.
+    #[must_use]
+    pub fn entry(self) -> &'static Entry {
+        &CATALOGUE[KIND_ENTRIES[self as usize]]
+    }
+
+    /// The code this kind belongs to.
+    #[must_use]
+    pub fn code(self) -> Code {
+        self.entry().code
+    }
+
+    /// The default severity of a finding of this kind.
+    #[must_use]
+    pub fn severity(self) -> Severity {
+        self.entry().severity
+    }
+}
 
 /// Where a code stands in `findings.md`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -70,9 +258,9 @@ pub struct Quote {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Entry {
     /// The finding code, e.g. `illegal-play`.
-    pub code: &'static str,
+    pub code: Code,
     /// The kind, e.g. `under-played`; `None` for the code's own entry.
-    pub kind: Option<&'static str>,
+    pub kind: Option<Kind>,
     /// The default severity.
     pub severity: Severity,
     /// When the severity differs from the default.
@@ -95,7 +283,7 @@ impl Entry {
     pub fn name(&self) -> String {
         match self.kind {
             Some(kind) => format!("{}/{kind}", self.code),
-            None => self.code.to_owned(),
+            None => self.code.as_str().to_owned(),
         }
     }
 
@@ -232,8 +420,8 @@ const VARIANTS: Quote = quote(
 /// One row of the table below, in the order of the fields of [`Entry`].
 #[allow(clippy::too_many_arguments)]
 const fn entry(
-    code: &'static str,
-    kind: Option<&'static str>,
+    code: Code,
+    kind: Option<Kind>,
     severity: Severity,
     group: Group,
     family: Family,
@@ -259,15 +447,20 @@ const fn noted(mut entry: Entry, note: &'static str) -> Entry {
     entry
 }
 
+use Code as C;
 use Family as F;
 use Group as G;
+use Kind as K;
 use Severity::{Error as E, Info as I, Warning as W};
 
 /// Every code and kind the tool reports, in the order of `findings.md`.
-pub static CATALOGUE: &[Entry] = &[
+pub static CATALOGUE: &[Entry] = &ENTRIES;
+
+/// The entries, in the order of `findings.md`.
+const ENTRIES: [Entry; Code::ALL.len() + Kind::ALL.len()] = [
     // Rule violations at the table.
     entry(
-        "illegal-play",
+        C::IllegalPlay,
         None,
         E,
         G::Violation,
@@ -279,8 +472,8 @@ pub static CATALOGUE: &[Entry] = &[
         "8) 52: 6/4 8/4   (the 8/4 moves four pips, and no die shows a 4)",
     ),
     entry(
-        "illegal-play",
-        Some("wrong-dice"),
+        C::IllegalPlay,
+        Some(K::WrongDice),
         E,
         G::Violation,
         F::Play,
@@ -290,8 +483,8 @@ pub static CATALOGUE: &[Entry] = &[
         "8) 52: 6/4 8/4   (8/4 moves four pips with a 5-2)",
     ),
     entry(
-        "illegal-play",
-        Some("under-played"),
+        C::IllegalPlay,
+        Some(K::UnderPlayed),
         E,
         G::Violation,
         F::Play,
@@ -300,8 +493,8 @@ pub static CATALOGUE: &[Entry] = &[
         "3) 63: 24/18   (24/18 13/10 plays both dice)",
     ),
     entry(
-        "illegal-play",
-        Some("smaller-die"),
+        C::IllegalPlay,
+        Some(K::SmallerDie),
         E,
         G::Violation,
         F::Play,
@@ -316,8 +509,8 @@ pub static CATALOGUE: &[Entry] = &[
         "12) 64: 6/2   (only one die can be played, and the 6 can: the 6 must be played)",
     ),
     entry(
-        "illegal-play",
-        Some("bar-first"),
+        C::IllegalPlay,
+        Some(K::BarFirst),
         E,
         G::Violation,
         F::Play,
@@ -330,8 +523,8 @@ pub static CATALOGUE: &[Entry] = &[
         "7) 43: 13/9 13/10   (with a checker on the bar)",
     ),
     entry(
-        "illegal-play",
-        Some("bear-off-early"),
+        C::IllegalPlay,
+        Some(K::BearOffEarly),
         E,
         G::Violation,
         F::Play,
@@ -344,8 +537,8 @@ pub static CATALOGUE: &[Entry] = &[
         "20) 52: 9/7 5/off   (the checker on the 7 point is still outside the home board)",
     ),
     entry(
-        "illegal-play",
-        Some("bear-off-lower"),
+        C::IllegalPlay,
+        Some(K::BearOffLower),
         E,
         G::Violation,
         F::Play,
@@ -359,8 +552,8 @@ pub static CATALOGUE: &[Entry] = &[
         "22) 64: 4/off 3/off   (checkers remain on the 5 point: the 6 must bear off from the 5)",
     ),
     entry(
-        "illegal-play",
-        Some("blocked-path"),
+        C::IllegalPlay,
+        Some(K::BlockedPath),
         E,
         G::Violation,
         F::Play,
@@ -370,8 +563,8 @@ pub static CATALOGUE: &[Entry] = &[
     ),
     noted(
         entry(
-            "illegal-play",
-            Some("no-play"),
+            C::IllegalPlay,
+            Some(K::NoPlay),
             E,
             G::Violation,
             F::Play,
@@ -390,8 +583,8 @@ pub static CATALOGUE: &[Entry] = &[
         "info when the game ends right after it with a resignation",
     ),
     entry(
-        "illegal-play",
-        Some("play-when-none"),
+        C::IllegalPlay,
+        Some(K::PlayWhenNone),
         E,
         G::Violation,
         F::Play,
@@ -412,8 +605,8 @@ pub static CATALOGUE: &[Entry] = &[
         "14) 66: 13/7(2)   (a checker is on the bar and the opponent holds his 6 point)",
     ),
     entry(
-        "illegal-play",
-        Some("pinned-checker"),
+        C::IllegalPlay,
+        Some(K::PinnedChecker),
         E,
         G::Violation,
         F::Play,
@@ -422,8 +615,8 @@ pub static CATALOGUE: &[Entry] = &[
         "6) 63: 16/10 24/21   (the checker on his 16 point is pinned)",
     ),
     entry(
-        "illegal-play",
-        Some("onto-pinned-point"),
+        C::IllegalPlay,
+        Some(K::OntoPinnedPoint),
         E,
         G::Violation,
         F::Play,
@@ -433,8 +626,8 @@ pub static CATALOGUE: &[Entry] = &[
         "13) 52: 24/22* 24/19   (on his 22 point a single opposing checker pins one of his)",
     ),
     entry(
-        "illegal-play",
-        Some("bear-off-pinned"),
+        C::IllegalPlay,
+        Some(K::BearOffPinned),
         E,
         G::Violation,
         F::Play,
@@ -446,7 +639,7 @@ pub static CATALOGUE: &[Entry] = &[
         "39) 21: 1/0 6/4   (all his checkers are home, but one is pinned)",
     ),
     entry(
-        "illegal-play-marker",
+        C::IllegalPlayMarker,
         None,
         E,
         G::Violation,
@@ -458,7 +651,7 @@ pub static CATALOGUE: &[Entry] = &[
         "12) 52: Illegal play (1;0;1;0;0;Pat;Quinn;...)   (a dump no 5-2 reaches)",
     ),
     entry(
-        "opening-double",
+        C::OpeningDouble,
         None,
         E,
         G::Violation,
@@ -472,7 +665,7 @@ pub static CATALOGUE: &[Entry] = &[
         "1) 33: 8/5(2) 6/3(2)   (the first row of a game)",
     ),
     entry(
-        "double-in-crawford",
+        C::DoubleInCrawford,
         None,
         E,
         G::Violation,
@@ -482,7 +675,7 @@ pub static CATALOGUE: &[Entry] = &[
         "8)  Doubles => 2   (in the game after Omar reached 6 points of 7)",
     ),
     entry(
-        "double-not-owner",
+        C::DoubleNotOwner,
         None,
         E,
         G::Violation,
@@ -492,7 +685,7 @@ pub static CATALOGUE: &[Entry] = &[
         "15)  Doubles => 4   (Marta doubles although Omar took the 2-cube and owns it)",
     ),
     entry(
-        "double-after-roll",
+        C::DoubleAfterRoll,
         None,
         E,
         G::Violation,
@@ -502,7 +695,7 @@ pub static CATALOGUE: &[Entry] = &[
         "7) 43: 13/9 13/10   then   7)  Doubles => 8   (in the same turn)",
     ),
     entry(
-        "double-wrong-value",
+        C::DoubleWrongValue,
         None,
         W,
         G::Violation,
@@ -512,7 +705,7 @@ pub static CATALOGUE: &[Entry] = &[
         "7)  Doubles => 8   (the cube is at 2: a double makes it 4)",
     ),
     entry(
-        "beaver-not-allowed",
+        C::BeaverNotAllowed,
         None,
         E,
         G::Violation,
@@ -522,7 +715,7 @@ pub static CATALOGUE: &[Entry] = &[
         "6)  Doubles => 2   Beavers => 4   (in a 7-point match)",
     ),
     entry(
-        "cube-disabled",
+        C::CubeDisabled,
         None,
         E,
         G::Violation,
@@ -540,7 +733,7 @@ pub static CATALOGUE: &[Entry] = &[
         "19)  Doubles => 128   (with a cube limit of 64)",
     ),
     entry(
-        "dead-cube",
+        C::DeadCube,
         None,
         I,
         G::Violation,
@@ -552,7 +745,7 @@ pub static CATALOGUE: &[Entry] = &[
     ),
     // Defects of the record.
     entry(
-        "impossible-play",
+        C::ImpossiblePlay,
         None,
         E,
         G::Defect,
@@ -564,8 +757,8 @@ pub static CATALOGUE: &[Entry] = &[
         "2) 43: 21/18 18/14   (the opponent holds the 18 point)",
     ),
     entry(
-        "impossible-play",
-        Some("no-checker"),
+        C::ImpossiblePlay,
+        Some(K::NoChecker),
         E,
         G::Defect,
         F::Play,
@@ -574,8 +767,8 @@ pub static CATALOGUE: &[Entry] = &[
         "11) 54: 1/off(2)   (no checker is left on the 1 point)",
     ),
     entry(
-        "impossible-play",
-        Some("onto-made-point"),
+        C::ImpossiblePlay,
+        Some(K::OntoMadePoint),
         E,
         G::Defect,
         F::Play,
@@ -584,8 +777,8 @@ pub static CATALOGUE: &[Entry] = &[
         "2) 43: 21/18 18/14   (the opponent holds the 18 point)",
     ),
     entry(
-        "impossible-play",
-        Some("backward"),
+        C::ImpossiblePlay,
+        Some(K::Backward),
         E,
         G::Defect,
         F::Play,
@@ -594,7 +787,7 @@ pub static CATALOGUE: &[Entry] = &[
         "6) 31: 5/8 6/5   (5/8 moves away from home)",
     ),
     entry(
-        "turn-order",
+        C::TurnOrder,
         None,
         E,
         G::Defect,
@@ -605,8 +798,8 @@ pub static CATALOGUE: &[Entry] = &[
         "6) 43: 13/9 13/10   right after the same player's 6) 62: 24/18 13/11",
     ),
     entry(
-        "turn-order",
-        Some("omitted-dance"),
+        C::TurnOrder,
+        Some(K::OmittedDance),
         I,
         G::Defect,
         F::Record,
@@ -624,7 +817,7 @@ pub static CATALOGUE: &[Entry] = &[
          62: 24/18 13/11",
     ),
     entry(
-        "answer-without-double",
+        C::AnswerWithoutDouble,
         None,
         E,
         G::Defect,
@@ -635,7 +828,7 @@ pub static CATALOGUE: &[Entry] = &[
     ),
     noted(
         entry(
-            "double-unanswered",
+            C::DoubleUnanswered,
             None,
             W,
             G::Defect,
@@ -648,7 +841,7 @@ pub static CATALOGUE: &[Entry] = &[
         "info for an implied drop",
     ),
     entry(
-        "actions-after-end",
+        C::ActionsAfterEnd,
         None,
         E,
         G::Defect,
@@ -659,7 +852,7 @@ pub static CATALOGUE: &[Entry] = &[
         "25) 31: 6/3 6/5   (after the opponent bore off his last checker)",
     ),
     entry(
-        "winner-mismatch",
+        C::WinnerMismatch,
         None,
         E,
         G::Defect,
@@ -670,7 +863,7 @@ pub static CATALOGUE: &[Entry] = &[
     ),
     noted(
         entry(
-            "points-mismatch",
+            C::PointsMismatch,
             None,
             E,
             G::Defect,
@@ -683,7 +876,7 @@ pub static CATALOGUE: &[Entry] = &[
         "info when capped at what the winner needed in the last game",
     ),
     entry(
-        "resign-value",
+        C::ResignValue,
         None,
         W,
         G::Defect,
@@ -693,8 +886,8 @@ pub static CATALOGUE: &[Entry] = &[
         "Wins 5 points   (after a resignation with the cube at 1)",
     ),
     entry(
-        "resign-value",
-        Some("missing"),
+        C::ResignValue,
+        Some(K::Missing),
         I,
         G::Defect,
         F::Score,
@@ -704,8 +897,8 @@ pub static CATALOGUE: &[Entry] = &[
         "Resigns   (and no `Wins N` after it)",
     ),
     entry(
-        "resign-value",
-        Some("match"),
+        C::ResignValue,
+        Some(K::Match),
         I,
         G::Defect,
         F::Score,
@@ -716,7 +909,7 @@ pub static CATALOGUE: &[Entry] = &[
         "Wins 5 points and the match   (Omar needed 5, the cube was at 1)",
     ),
     entry(
-        "score-mismatch",
+        C::ScoreMismatch,
         None,
         E,
         G::Defect,
@@ -729,8 +922,8 @@ pub static CATALOGUE: &[Entry] = &[
         "Game 3 starts at 0 : 4 although the results so far make it 1 : 3",
     ),
     entry(
-        "score-mismatch",
-        Some("wrong"),
+        C::ScoreMismatch,
+        Some(K::Wrong),
         E,
         G::Defect,
         F::Score,
@@ -739,8 +932,8 @@ pub static CATALOGUE: &[Entry] = &[
         "Game 3 starts at 0 : 4 although the results so far make it 1 : 3",
     ),
     entry(
-        "score-mismatch",
-        Some("gap"),
+        C::ScoreMismatch,
+        Some(K::Gap),
         E,
         G::Defect,
         F::Score,
@@ -749,7 +942,7 @@ pub static CATALOGUE: &[Entry] = &[
         "Game 2 starts at 0 : 3 although game 1 ended 0 : 2",
     ),
     entry(
-        "match-fragment",
+        C::MatchFragment,
         None,
         I,
         G::Defect,
@@ -761,7 +954,7 @@ pub static CATALOGUE: &[Entry] = &[
         "the first game of the record is Game 5, at 3 : 2",
     ),
     entry(
-        "set-position",
+        C::SetPosition,
         None,
         I,
         G::Defect,
@@ -775,7 +968,7 @@ pub static CATALOGUE: &[Entry] = &[
         "1) 12: Illegal play (1;0;1;...)   (a dump on the first row)",
     ),
     entry(
-        "games-after-match",
+        C::GamesAfterMatch,
         None,
         E,
         G::Defect,
@@ -785,7 +978,7 @@ pub static CATALOGUE: &[Entry] = &[
         "Game 8   (Omar reached 7 points of 7 in game 7)",
     ),
     entry(
-        "match-unfinished",
+        C::MatchUnfinished,
         None,
         W,
         G::Defect,
@@ -796,7 +989,7 @@ pub static CATALOGUE: &[Entry] = &[
     ),
     noted(
         entry(
-            "game-unfinished",
+            C::GameUnfinished,
             None,
             W,
             G::Defect,
@@ -808,7 +1001,7 @@ pub static CATALOGUE: &[Entry] = &[
         "info for the last game of a file",
     ),
     entry(
-        "hidden-play",
+        C::HiddenPlay,
         None,
         E,
         G::Defect,
@@ -819,7 +1012,7 @@ pub static CATALOGUE: &[Entry] = &[
         "9) 52: ???",
     ),
     entry(
-        "name-change",
+        C::NameChange,
         None,
         W,
         G::Defect,
@@ -830,20 +1023,21 @@ pub static CATALOGUE: &[Entry] = &[
     ),
     // Reading problems.
     entry(
-        "unreadable",
+        C::Unreadable,
         None,
         E,
         G::Reading,
         F::Reading,
-        "Not a text transcript (binary, e.g. an eXtreme Gammon `.xg` file), undecodable, or no \
-         match at all. Formats that are recognised but not read (eXtreme Gammon binary files, \
-         GNU Backgammon text exports, JavaFIBS and FIBS logs, archives) are named in the \
-         message, with what to do.",
+        "Not a transcript (binary data, an eXtreme Gammon file that is damaged or was not \
+         written by eXtreme Gammon, an `.xgp` position file), undecodable, or no match at all. \
+         Formats that are recognised but not read (eXtreme Gammon position files, GNU \
+         Backgammon text exports, JavaFIBS and FIBS logs, archives) are named in the message, \
+         with what to do.",
         &[],
-        "match.xg   (export it from eXtreme Gammon as text first)",
+        "position.xgp   (one position, no match: `bgaudit legal position.xgp` lists its plays)",
     ),
     entry(
-        "unparsable-cell",
+        C::UnparsableCell,
         None,
         E,
         G::Reading,
@@ -854,7 +1048,7 @@ pub static CATALOGUE: &[Entry] = &[
         "1) 13-7 8/7   (no dice)",
     ),
     entry(
-        "bad-header",
+        C::BadHeader,
         None,
         E,
         G::Reading,
@@ -864,7 +1058,7 @@ pub static CATALOGUE: &[Entry] = &[
         "Game 3   followed by a move row instead of `Marta : 0   Omar : 3`",
     ),
     entry(
-        "numbering",
+        C::Numbering,
         None,
         I,
         G::Reading,
@@ -874,7 +1068,7 @@ pub static CATALOGUE: &[Entry] = &[
         "3) 51: 13/8 6/5   (row 3 where row 2 was due)",
     ),
     entry(
-        "hit-mark",
+        C::HitMark,
         None,
         I,
         G::Reading,
@@ -885,7 +1079,7 @@ pub static CATALOGUE: &[Entry] = &[
         "4) 64: 13/7 24/20   (13/7 hits a blot, and the file marks hits elsewhere)",
     ),
     entry(
-        "ambiguous-path",
+        C::AmbiguousPath,
         None,
         I,
         G::Reading,
@@ -897,7 +1091,7 @@ pub static CATALOGUE: &[Entry] = &[
         "5) 64: 24/14   (24/18/14 hits on 18, 24/20/14 does not)",
     ),
     entry(
-        "assumed-rule",
+        C::AssumedRule,
         None,
         I,
         G::Reading,
@@ -908,8 +1102,8 @@ pub static CATALOGUE: &[Entry] = &[
         "Beavers => 4   (in a money session whose file says nothing about beavers)",
     ),
     entry(
-        "assumed-rule",
-        Some("beavers"),
+        C::AssumedRule,
+        Some(K::Beavers),
         I,
         G::Reading,
         F::Cube,
@@ -919,8 +1113,8 @@ pub static CATALOGUE: &[Entry] = &[
         "Beavers => 4   (in a money session whose file says nothing about beavers)",
     ),
     entry(
-        "assumed-rule",
-        Some("jacoby"),
+        C::AssumedRule,
+        Some(K::Jacoby),
         I,
         G::Reading,
         F::Score,
@@ -930,7 +1124,7 @@ pub static CATALOGUE: &[Entry] = &[
         "Wins 1 point   (a gammon in a money game where the cube was never turned)",
     ),
     entry(
-        "encoding",
+        C::Encoding,
         None,
         I,
         G::Reading,
@@ -941,7 +1135,7 @@ pub static CATALOGUE: &[Entry] = &[
         "a file saved by an old Windows program, with names like `Müller`",
     ),
     entry(
-        "binary-data",
+        C::BinaryData,
         None,
         W,
         G::Reading,
@@ -954,7 +1148,7 @@ pub static CATALOGUE: &[Entry] = &[
         "  7) 64: 24/18 13/9\\0\\0\\0   (a block of zero bytes where the disk failed)",
     ),
     entry(
-        "skipped",
+        C::Skipped,
         None,
         I,
         G::Reading,
@@ -964,7 +1158,7 @@ pub static CATALOGUE: &[Entry] = &[
         "(;B[52mhmk];W[31hefe](;B[64aglp])(;B[62...]))   (the second branch is not replayed)",
     ),
     entry(
-        "unsupported",
+        C::Unsupported,
         None,
         W,
         G::Reading,
@@ -978,24 +1172,66 @@ pub static CATALOGUE: &[Entry] = &[
     ),
 ];
 
+/// The index in [`CATALOGUE`] of each code's own entry, worked out when
+/// compiling: a code without exactly one entry of its own does not compile.
+const CODE_ENTRIES: [usize; Code::ALL.len()] = {
+    let mut index = [usize::MAX; Code::ALL.len()];
+    let mut i = 0;
+    while i < ENTRIES.len() {
+        if ENTRIES[i].kind.is_none() {
+            let code = ENTRIES[i].code as usize;
+            assert!(index[code] == usize::MAX, "a code with two entries");
+            index[code] = i;
+        }
+        i += 1;
+    }
+    let mut code = 0;
+    while code < index.len() {
+        assert!(index[code] != usize::MAX, "a code without its entry");
+        code += 1;
+    }
+    index
+};
+
+/// The index in [`CATALOGUE`] of each kind's entry, worked out when
+/// compiling: a kind without exactly one entry does not compile.
+const KIND_ENTRIES: [usize; Kind::ALL.len()] = {
+    let mut index = [usize::MAX; Kind::ALL.len()];
+    let mut i = 0;
+    while i < ENTRIES.len() {
+        if let Some(kind) = ENTRIES[i].kind {
+            let kind = kind as usize;
+            assert!(index[kind] == usize::MAX, "a kind with two entries");
+            index[kind] = i;
+        }
+        i += 1;
+    }
+    let mut kind = 0;
+    while kind < index.len() {
+        assert!(index[kind] != usize::MAX, "a kind without its entry");
+        kind += 1;
+    }
+    index
+};
+
 /// The entry of `name`: `code` or `code/kind` (case-insensitive, blanks
 /// around ignored).
 #[must_use]
 pub fn lookup(name: &str) -> Option<&'static Entry> {
     let name = name.trim().to_ascii_lowercase();
     let (code, kind) = match name.split_once('/') {
-        Some((code, kind)) => (code.trim().to_owned(), Some(kind.trim().to_owned())),
-        None => (name, None),
+        Some((code, kind)) => (code.trim(), Some(kind.trim())),
+        None => (name.as_str(), None),
     };
     CATALOGUE
         .iter()
-        .find(|e| e.code == code && e.kind == kind.as_deref())
+        .find(|e| e.code.as_str() == code && e.kind.map(Kind::as_str) == kind)
 }
 
 /// The entry for a finding's code and kind: the kind's own entry, else the
 /// code's.
 #[must_use]
-pub fn for_finding(code: &str, kind: Option<&str>) -> Option<&'static Entry> {
+pub fn for_finding(code: Code, kind: Option<Kind>) -> Option<&'static Entry> {
     kind.and_then(|kind| {
         CATALOGUE
             .iter()
@@ -1010,7 +1246,7 @@ pub fn for_finding(code: &str, kind: Option<&str>) -> Option<&'static Entry> {
 
 /// The kinds of `code` that have entries of their own.
 #[must_use]
-pub fn kinds(code: &str) -> Vec<&'static Entry> {
+pub fn kinds(code: Code) -> Vec<&'static Entry> {
     CATALOGUE
         .iter()
         .filter(|e| e.code == code && e.kind.is_some())
@@ -1036,15 +1272,15 @@ pub fn closest(name: &str) -> Option<String> {
         .map(|(_, candidate)| candidate)
 }
 
-/// The kinds a code has in the catalogue (none for a code without kinds or
-/// an unknown one).
+/// The kinds a code has in the catalogue, by the code's name (none for a
+/// code without kinds or an unknown one).
 #[must_use]
 pub fn kinds_of(code: &str) -> Vec<&'static str> {
     let code = code.trim().to_ascii_lowercase();
     CATALOGUE
         .iter()
-        .filter(|e| e.code == code)
-        .filter_map(|e| e.kind)
+        .filter(|e| e.code.as_str() == code)
+        .filter_map(|e| e.kind.map(Kind::as_str))
         .collect()
 }
 
@@ -1089,22 +1325,46 @@ mod tests {
         names.dedup();
         assert_eq!(names.len(), count, "duplicate entries");
         for e in CATALOGUE.iter().filter(|e| e.kind.is_some()) {
-            assert!(lookup(e.code).is_some(), "{} has no code entry", e.name());
+            assert!(
+                lookup(e.code.as_str()).is_some(),
+                "{} has no code entry",
+                e.name()
+            );
         }
+    }
+
+    #[test]
+    fn every_code_and_kind_has_one_entry() {
+        for &code in Code::ALL {
+            let own = CATALOGUE
+                .iter()
+                .filter(|e| e.code == code && e.kind.is_none())
+                .count();
+            assert_eq!(own, 1, "{code}");
+            assert_eq!(code.entry().code, code);
+            assert_eq!(Code::from_name(code.as_str()), Some(code));
+        }
+        for &kind in Kind::ALL {
+            let own = CATALOGUE.iter().filter(|e| e.kind == Some(kind)).count();
+            assert_eq!(own, 1, "{kind}");
+            assert_eq!(kind.entry().kind, Some(kind));
+            assert_eq!(Kind::from_name(kind.as_str()), Some(kind));
+        }
+        assert_eq!(CATALOGUE.len(), Code::ALL.len() + Kind::ALL.len());
     }
 
     #[test]
     fn lookup_takes_code_or_code_and_kind() {
         assert_eq!(
             lookup("Illegal-Play/Wrong-Dice").map(|e| e.kind),
-            Some(Some("wrong-dice"))
+            Some(Some(Kind::WrongDice))
         );
         assert!(lookup("illegal-play/nothing").is_none());
         assert_eq!(
-            for_finding("illegal-play", Some("nothing")).map(Entry::name),
+            for_finding(Code::IllegalPlay, Some(Kind::Backward)).map(Entry::name),
             Some("illegal-play".to_owned())
         );
-        assert_eq!(kinds("impossible-play").len(), 3);
+        assert_eq!(kinds(Code::ImpossiblePlay).len(), 3);
         assert_eq!(closest("ilegal-play").as_deref(), Some("illegal-play"));
         assert_eq!(
             closest("double-in-crawfrod").as_deref(),

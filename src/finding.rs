@@ -1,43 +1,14 @@
 //! Findings: what the replay established, as data. Reports format them.
 
-use std::fmt;
-
 use serde::Serialize;
 
+pub use crate::catalogue::{Code, Kind, Severity};
 use crate::dice::Roll;
-use crate::parse::Location;
+use crate::location::Location;
+use crate::notation::PlayNotation;
+use crate::notation::distance::play_distance;
 use crate::position::Position;
 use crate::side::{ByPlayer, Side};
-
-/// How serious a finding is. Ordered: `Info < Warning < Error`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Severity {
-    /// Worth knowing; nothing is wrong with the game.
-    Info,
-    /// Probably a mistake in the record or a doubtful action.
-    Warning,
-    /// A rule was broken or the record cannot be right.
-    Error,
-}
-
-impl Severity {
-    /// `error`, `warning` or `info`.
-    #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Severity::Info => "info",
-            Severity::Warning => "warning",
-            Severity::Error => "error",
-        }
-    }
-}
-
-impl fmt::Display for Severity {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
 
 /// The match situation around a finding, enough to write a match ID or XGID.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -59,10 +30,10 @@ pub struct Context {
 /// One problem found, with everything a report row needs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Finding {
-    /// Stable kebab-case code, e.g. `illegal-play`.
-    pub code: &'static str,
+    /// What was found, e.g. `illegal-play`.
+    pub code: Code,
     /// Sub-kind where the code has several, e.g. `under-played`.
-    pub kind: Option<&'static str>,
+    pub kind: Option<Kind>,
     /// Severity.
     pub severity: Severity,
     /// Where in the input.
@@ -98,22 +69,23 @@ pub struct Finding {
     pub likely_typo: Option<bool>,
     /// The legal play the record most probably meant, in standard notation.
     pub suggestion: Option<String>,
+    /// For a finding about a checker play: the play written in its cell,
+    /// as the replay read it (`None` when nothing was played).
+    pub written: Option<Box<PlayNotation>>,
+    /// For a finding about a checker play in a known position: the legal
+    /// plays of its roll there.
+    pub legal: Option<Box<LegalPlays>>,
 }
 
 impl Finding {
-    /// A finding with the given code, severity, location and message; the
-    /// other fields empty.
+    /// A finding of `code` at `location`, with the code's default severity
+    /// from the catalogue; the other fields empty.
     #[must_use]
-    pub fn new(
-        code: &'static str,
-        severity: Severity,
-        location: Location,
-        message: impl Into<String>,
-    ) -> Finding {
+    pub fn new(code: Code, location: Location, message: impl Into<String>) -> Finding {
         Finding {
             code,
             kind: None,
-            severity,
+            severity: code.severity(),
             location,
             match_number: 0,
             game: None,
@@ -128,8 +100,77 @@ impl Finding {
             message: message.into(),
             likely_typo: None,
             suggestion: None,
+            written: None,
+            legal: None,
         }
     }
+
+    /// `code/kind`, or the code alone.
+    #[must_use]
+    pub fn name(&self) -> String {
+        match self.kind {
+            Some(kind) => format!("{}/{kind}", self.code),
+            None => self.code.as_str().to_owned(),
+        }
+    }
+
+    /// The catalogue entry of the finding's kind, else of its code.
+    #[must_use]
+    pub fn entry(&self) -> &'static crate::catalogue::Entry {
+        self.code.entry_with(self.kind)
+    }
+}
+
+/// Legal plays are all listed up to this many; beyond, the closest ones.
+pub const ALL_PLAYS_UP_TO: usize = 8;
+/// How many of the closest legal plays are listed when there are many.
+pub const CLOSEST_PLAYS: usize = 5;
+
+/// The legal plays of a roll in a position, as a report shows them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LegalPlays {
+    /// How many there are.
+    pub count: usize,
+    /// In standard notation: all of them when there are at most
+    /// [`ALL_PLAYS_UP_TO`], else the [`CLOSEST_PLAYS`] closest to the play
+    /// as written; the closest first, then in notation order.
+    pub listed: Vec<String>,
+    /// They were ranked by their distance to a written play.
+    pub ranked: bool,
+}
+
+impl LegalPlays {
+    /// The legal plays `notations` (standard notation), ranked by their
+    /// distance to `written` when there is a written play
+    /// ([`notation_distance`]).
+    #[must_use]
+    pub fn ranked(
+        notations: impl IntoIterator<Item = String>,
+        written: Option<&PlayNotation>,
+    ) -> LegalPlays {
+        let mut ranked: Vec<(usize, String)> = notations
+            .into_iter()
+            .map(|text| (written.map_or(0, |w| notation_distance(w, &text)), text))
+            .collect();
+        ranked.sort();
+        let count = ranked.len();
+        if count > ALL_PLAYS_UP_TO {
+            ranked.truncate(CLOSEST_PLAYS);
+        }
+        LegalPlays {
+            count,
+            listed: ranked.into_iter().map(|(_, text)| text).collect(),
+            ranked: written.is_some(),
+        }
+    }
+}
+
+/// A notation edit distance between a written play and a legal play's
+/// notation (see [`crate::notation::distance::play_distance`]);
+/// `usize::MAX` when `legal` is not notation.
+#[must_use]
+pub fn notation_distance(written: &PlayNotation, legal: &str) -> usize {
+    PlayNotation::parse(legal).map_or(usize::MAX, |legal| play_distance(written, &legal))
 }
 
 /// Counts by severity.

@@ -12,11 +12,14 @@
 //! - [`rules`]: legal plays, judging a written play, cube, results, match
 //!   score (no I/O);
 //! - [`ids`]: GNU Backgammon position and match IDs, XGID;
+//! - [`location`]: where something is in the input;
 //! - [`parse`]: readers from text to syntax events (no rules);
 //! - [`replay`]: the visitor that joins readers and rules into findings;
 //! - [`report`]: formats what the replay established;
-//! - [`catalogue`]: every finding code with its meaning, rule and example;
+//! - [`catalogue`]: every finding code and kind (typed: [`catalogue::Code`],
+//!   [`catalogue::Kind`]) with its severity, group, meaning, rule and example;
 //! - [`escape`]: untrusted text made safe for terminals, HTML and CSV;
+//! - [`finding`]: a finding as data;
 //! - [`walk`]: which files a run reads, in a deterministic order.
 
 #![forbid(unsafe_code)]
@@ -26,6 +29,7 @@ pub mod dice;
 pub mod escape;
 pub mod finding;
 pub mod ids;
+pub mod location;
 pub mod notation;
 pub mod parse;
 pub mod position;

@@ -152,6 +152,18 @@ impl PlayNotation {
         Ok(())
     }
 
+    /// Reads the play groups at the start of `bytes` (a non-blank first),
+    /// each followed by blanks or the end, into `self` (empty on entry), up
+    /// to the first word that is none. Returns the offset just after the
+    /// last group read (0 for none) and the offset of the word that stopped
+    /// the reading (the length if none did). For a reader that cuts a cell
+    /// where its play ends: `self` is then what [`PlayNotation::parse`]
+    /// gives for the text up to the first offset.
+    #[inline]
+    pub(crate) fn read_groups(&mut self, bytes: &[u8]) -> (usize, usize) {
+        fast::groups(bytes, self)
+    }
+
     /// [`PlayNotation::parse`] by the nom grammar alone.
     fn parse_grammar(text: &str) -> Result<Self, ParsePlayError> {
         let mut play = PlayNotation::empty();
@@ -369,50 +381,7 @@ mod fast {
     fn parse_opt(text: &str, play: &mut PlayNotation) -> Option<()> {
         let mut rest = blanks(text.as_bytes());
         while !rest.is_empty() {
-            let (mut from, after) = point(rest)?;
-            rest = after;
-            let first_hit = star(&mut rest);
-            // The group is written in place; a repeat copies it.
-            let start = usize::from(play.len);
-            while let [b'/', after @ ..] = rest {
-                let (to, after) = point(after)?;
-                rest = after;
-                let hit = star(&mut rest);
-                let first = usize::from(play.len) == start;
-                if !play.push(Hop {
-                    from,
-                    to,
-                    hit: hit || (first && first_hit),
-                }) {
-                    return None;
-                }
-                from = to;
-            }
-            let end = usize::from(play.len);
-            if end == start {
-                return None;
-            }
-            let mut repeat = 1;
-            if let [b'(', count, after @ ..] = rest {
-                match (count, after) {
-                    (b'1'..=b'4', [b')', after @ ..]) => {
-                        repeat = count - b'0';
-                        rest = after;
-                    }
-                    _ => return None,
-                }
-            }
-            if star(&mut rest) {
-                play.hops.get_mut(end - 1)?.hit = true;
-            }
-            for _ in 1..repeat {
-                for k in start..end {
-                    let hop = *play.hops.get(k)?;
-                    if !play.push(hop) {
-                        return None;
-                    }
-                }
-            }
+            rest = group(rest, play)?;
             let after = blanks(rest);
             if after.len() == rest.len() && !rest.is_empty() {
                 return None;
@@ -420,6 +389,138 @@ mod fast {
             rest = after;
         }
         Some(())
+    }
+
+    /// Reads the groups at the start of `bytes` (a non-blank first) into
+    /// `play` (empty on entry), each followed by blanks or the end, up to the
+    /// first word that is no such group: returns the offset just after the
+    /// last group read (0 for none) and the offset of that word (the length
+    /// when every word was a group). `play` then holds the groups read, as
+    /// [`parse`] gives them for the text up to the first offset.
+    #[inline]
+    pub(crate) fn groups(bytes: &[u8], play: &mut PlayNotation) -> (usize, usize) {
+        let mut rest = bytes;
+        let mut end = 0;
+        while !rest.is_empty() {
+            let mark = play.len;
+            match group(rest, play) {
+                Some(after @ ([] | [b' ' | b'\t', ..])) => {
+                    end = bytes.len() - after.len();
+                    rest = padding(after);
+                }
+                _ => {
+                    // The hops the group wrote go back to their default.
+                    let written = usize::from(play.len);
+                    for hop in play
+                        .hops
+                        .get_mut(usize::from(mark)..written)
+                        .unwrap_or_default()
+                    {
+                        *hop = Hop::default();
+                    }
+                    play.len = mark;
+                    break;
+                }
+            }
+        }
+        (end, bytes.len() - rest.len())
+    }
+
+    /// The group almost every play is made of, `d/d`, `dd/d`, `d/dd` or
+    /// `dd/dd` (points up to 25) with or without a `*` and followed by a
+    /// blank or the end: its hop and the rest after it, as [`group`] reads
+    /// it. `None` for anything else.
+    #[inline(always)]
+    fn simple_group(rest: &[u8]) -> Option<(Hop, &[u8])> {
+        let digit = |b: u8| b.wrapping_sub(b'0') < 10;
+        let (from, after) = match rest {
+            [a, b'/', after @ ..] if digit(*a) => (a - b'0', after),
+            [a, b, b'/', after @ ..] if digit(*a) && digit(*b) => {
+                ((a - b'0') * 10 + (b - b'0'), after)
+            }
+            _ => return None,
+        };
+        let (to, after) = match after {
+            [c, d, after @ ..] if digit(*c) && digit(*d) => ((c - b'0') * 10 + (d - b'0'), after),
+            [c, after @ ..] if digit(*c) => (c - b'0', after),
+            _ => return None,
+        };
+        let (hit, after) = match after {
+            [b'*', after @ ..] => (true, after),
+            _ => (false, after),
+        };
+        let ends = matches!(after, [] | [b' ' | b'\t', ..]);
+        (ends && from <= BAR && to <= BAR).then_some((Hop { from, to, hit }, after))
+    }
+
+    /// One group at the start of `rest` (with its repeat and trailing `*`)
+    /// added to `play`; the rest after it.
+    #[inline(always)]
+    fn group<'r>(mut rest: &'r [u8], play: &mut PlayNotation) -> Option<&'r [u8]> {
+        if let Some((hop, after)) = simple_group(rest) {
+            return play.push(hop).then_some(after);
+        }
+        let (mut from, after) = point(rest)?;
+        rest = after;
+        let first_hit = star(&mut rest);
+        // The group is written in place; a repeat copies it.
+        let start = usize::from(play.len);
+        while let [b'/', after @ ..] = rest {
+            let (to, after) = point(after)?;
+            rest = after;
+            let hit = star(&mut rest);
+            let first = usize::from(play.len) == start;
+            if !play.push(Hop {
+                from,
+                to,
+                hit: hit || (first && first_hit),
+            }) {
+                return None;
+            }
+            from = to;
+        }
+        let end = usize::from(play.len);
+        if end == start {
+            return None;
+        }
+        let mut repeat = 1;
+        if let [b'(', count, after @ ..] = rest {
+            match (count, after) {
+                (b'1'..=b'4', [b')', after @ ..]) => {
+                    repeat = count - b'0';
+                    rest = after;
+                }
+                _ => return None,
+            }
+        }
+        if star(&mut rest) {
+            play.hops.get_mut(end - 1)?.hit = true;
+        }
+        for _ in 1..repeat {
+            for k in start..end {
+                let hop = *play.hops.get(k)?;
+                if !play.push(hop) {
+                    return None;
+                }
+            }
+        }
+        Some(rest)
+    }
+
+    /// [`blanks`] for the long runs of spaces between cells: eight at a
+    /// time first.
+    #[inline]
+    fn padding(mut rest: &[u8]) -> &[u8] {
+        while let Some((head, after)) = rest.split_first_chunk::<8>() {
+            // The spaces before the first other byte of the eight.
+            let others = u64::from_le_bytes(*head) ^ 0x2020_2020_2020_2020;
+            if others != 0 {
+                let spaces = (others.trailing_zeros() / 8) as usize;
+                return blanks(rest.get(spaces..).unwrap_or_default());
+            }
+            rest = after;
+        }
+        blanks(rest)
     }
 
     #[inline]
@@ -465,6 +566,23 @@ mod fast {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn groups_are_read_up_to_the_first_word_that_is_none() {
+        for (text, end, stop, play) in [
+            ("8/5 6/5                 51: 13/8", 7, 24, "8/5 6/5"),
+            ("8/5 6/5 \t  \t51: 13/8", 7, 12, "8/5 6/5"),
+            ("bar/20* 13/7(2)", 15, 15, "bar/20* 13/7(2)"),
+            ("24/18 18/13x 51:", 5, 6, "24/18"),
+            ("51: 13/8", 0, 0, ""),
+            ("13/7(5) 51:", 0, 0, ""),
+            ("6/5          ", 3, 13, "6/5"),
+        ] {
+            let mut read = PlayNotation::empty();
+            assert_eq!(read.read_groups(text.as_bytes()), (end, stop), "{text}");
+            assert_eq!(read, PlayNotation::parse(play).unwrap(), "{text}");
+        }
+    }
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(2000))]

@@ -269,7 +269,28 @@ impl Position {
     /// Our highest occupied point (25 = bar), 0 if none is left.
     #[must_use]
     pub fn our_highest(&self) -> usize {
-        (1..=25).rev().find(|&p| self.points[p] > 0).unwrap_or(0)
+        /// The high bit of each byte of `word` that is positive (not zero,
+        /// sign bit clear); exact per byte.
+        const fn positive(word: u64) -> u64 {
+            const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+            let nonzero = ((word & LOW7) + LOW7) | word;
+            nonzero & !word & !LOW7
+        }
+        let word = |from: usize| {
+            let mut bytes = [0u8; 8];
+            for (b, &c) in bytes.iter_mut().zip(&self.points[from..from + 8]) {
+                *b = c as u8;
+            }
+            u64::from_le_bytes(bytes)
+        };
+        // Points 18..=25, 10..=17, 2..=9 eight at a time, then point 1.
+        for base in [18, 10, 2] {
+            let mask = positive(word(base));
+            if mask != 0 {
+                return base + (63 - mask.leading_zeros() as usize) / 8;
+            }
+        }
+        usize::from(self.points[1] > 0)
     }
 
     /// True when all our remaining checkers are in our home board (1..=6).
@@ -346,6 +367,25 @@ macro_rules! pos {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn our_highest_point_is_found_eight_points_at_a_time() {
+        for top in 0..=25 {
+            for below in [0i8, -2, 3] {
+                let mut p = Position::starting(Variant::Backgammon);
+                p.points = [0; 26];
+                for q in 0..26 {
+                    p.points[q] = if q < top { below } else { -1 };
+                }
+                if top > 0 {
+                    p.points[top] = 1;
+                }
+                p.points[0] = 5;
+                let naive = (1..=25).rev().find(|&q| p.points[q] > 0).unwrap_or(0);
+                assert_eq!(p.our_highest(), naive, "{top} {below}");
+            }
+        }
+    }
 
     #[test]
     fn starting_position_is_symmetric() {

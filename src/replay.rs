@@ -1,8 +1,25 @@
 //! The replayer: a [`Visitor`](crate::parse::Visitor) that plays every action
 //! on the rules engine and turns what it finds into [`Finding`]s.
+//!
+//! Its rooms are named after what they judge: `driver` (the visitor, which
+//! sends each action to its room), `state` (the match and game replayed),
+//! `record` (building findings and settling those that depend on what
+//! follows, `stood` among them), `turns`, `plays`, `dumps`, `cube`,
+//! `results`, `score_lines`, `typo` (mistyped plays), and `rules` (the rules
+//! in force). Judgments that need no replay state are pure functions in
+//! [`crate::rules`].
 
+mod cube;
+mod driver;
+mod dumps;
+mod plays;
+mod record;
+mod results;
 mod rules;
-mod visitor;
+mod score_lines;
+mod state;
+mod turns;
+mod typo;
 
 pub use rules::{RulesInForce, Setting, Source, parse_variant};
 
@@ -57,11 +74,14 @@ pub struct TraceStep {
     /// The player's name.
     pub player: String,
     /// Where the cell is.
-    pub location: crate::parse::Location,
+    pub location: crate::location::Location,
     /// The cell as written.
     pub text: String,
     /// The roll, for a roll.
     pub dice: Option<crate::dice::Roll>,
+    /// The play written after the roll, as the replay read it (`None` when
+    /// nothing was played).
+    pub written: Option<crate::notation::PlayNotation>,
     /// The position before the action, from the actor's side (`None` when
     /// the position is not known).
     pub before: Option<crate::position::Position>,
@@ -153,14 +173,16 @@ impl FileReport {
     /// transcript; nowhere for a path that could not be opened), so that
     /// every output counts and shows it the same way.
     #[must_use]
-    pub fn unreadable(path: &str, reason: String, location: crate::parse::Location) -> FileReport {
-        let mut finding = crate::finding::Finding::new(
-            "unreadable",
-            crate::finding::Severity::Error,
+    pub fn unreadable(
+        path: &str,
+        reason: String,
+        location: crate::location::Location,
+    ) -> FileReport {
+        let finding = crate::finding::Finding::new(
+            crate::catalogue::Code::Unreadable,
             location,
             reason.clone(),
         );
-        finding.match_number = 0;
         FileReport {
             path: path.to_owned(),
             path_bytes: None,
@@ -180,10 +202,14 @@ pub fn check_bytes(path: &str, bytes: &[u8], options: &Options) -> FileReport {
     let decoded = match crate::parse::decode(bytes) {
         Ok(decoded) => decoded,
         Err(crate::parse::text::Unreadable(reason)) => {
-            return FileReport::unreadable(path, reason, crate::parse::Location::START);
+            return FileReport::unreadable(path, reason, crate::location::Location::START);
         }
     };
-    let mut replayer = visitor::Replayer::new(options);
+    let mut replayer = driver::Replayer::new(options);
+    // A text without a `*` writes no hit mark: none can be missing.
+    if let crate::parse::Input::Text(text) = &decoded {
+        replayer.hit_marks_possible = text.text.contains('*');
+    }
     let format = crate::parse::read_input(&decoded, &mut replayer);
     replayer.finish();
     let status = if replayer.unreadable.is_some() {

@@ -4,6 +4,7 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
+use bgaudit::catalogue::{Code, Kind};
 use bgaudit::finding::Severity;
 use bgaudit::replay::{FileReport, Options, RuleFlags, check_bytes};
 use bgaudit::report::players::{Aliases, Category, PlayersReport, category};
@@ -94,7 +95,7 @@ fn selfplay_mat_has_no_error_with_the_crawford_rule_as_played() {
             .iter()
             .filter(|f| f.severity >= Severity::Warning)
         {
-            assert_eq!(f.code, "double-in-crawford", "{name}: {f:#?}");
+            assert_eq!(f.code, Code::DoubleInCrawford, "{name}: {f:#?}");
             assert!(f.message.contains("assumed"), "{name}: {}", f.message);
             assert!(
                 no_crawford.contains(name.trim_end_matches(".mat")),
@@ -388,7 +389,12 @@ fn every_error_in_the_real_corpus_is_a_known_defect() {
             .iter()
             .filter(|f| f.severity == Severity::Error)
         {
-            found.insert((name.clone(), f.location.line, f.code, f.kind));
+            found.insert((
+                name.clone(),
+                f.location.line,
+                f.code.as_str(),
+                f.kind.map(Kind::as_str),
+            ));
         }
     }
     let expected: BTreeSet<_> = EXPECTED_ERRORS
@@ -477,9 +483,9 @@ fn lost_plays_of_the_known_defects_are_explained_as_such() {
         let f = report
             .findings
             .iter()
-            .find(|f| f.location.line == line && f.code == "illegal-play")
+            .find(|f| f.location.line == line && f.code == Code::IllegalPlay)
             .expect("the lost play is reported");
-        assert_eq!(f.kind, Some("no-play"));
+        assert_eq!(f.kind, Some(Kind::NoPlay));
         assert_eq!(f.likely_typo, Some(true), "{}", f.message);
         assert_eq!(f.suggestion.as_deref(), Some("5/off 5/1"));
         assert!(f.message.contains("probably lost"), "{}", f.message);
@@ -497,7 +503,7 @@ fn the_illegal_play_dumps_are_not_called_typos() {
     let markers: Vec<_> = report
         .findings
         .iter()
-        .filter(|f| f.code == "illegal-play-marker")
+        .filter(|f| f.code == Code::IllegalPlayMarker)
         .collect();
     assert_eq!(markers.len(), 3);
     assert!(markers.iter().all(|f| f.likely_typo != Some(true)));
@@ -511,7 +517,7 @@ fn refused_files_of_known_formats_say_what_they_are() {
     let dir = shared().join("corpus/real");
     let mut named = 0;
     for (name, report) in check_all(&dir, &Options::default()) {
-        let Some(f) = report.findings.iter().find(|f| f.code == "unreadable") else {
+        let Some(f) = report.findings.iter().find(|f| f.code == Code::Unreadable) else {
             continue;
         };
         let expected = if name.contains("__analyzed__") || name.contains("testdata__36415064") {
@@ -560,7 +566,7 @@ fn a_missing_game_is_a_gap_when_no_resignation_value_explains_it() {
         .filter(|f| f.severity == Severity::Error)
         .map(|f| (f.location.line, f.code, f.kind))
         .collect();
-    assert_eq!(errors, [(28, "score-mismatch", Some("gap"))]);
+    assert_eq!(errors, [(28, Code::ScoreMismatch, Some(Kind::Gap))]);
 }
 
 #[test]
@@ -598,7 +604,7 @@ fn the_only_legal_play_is_suggested_though_a_separate_error_follows() {
     assert_eq!(errors[0].suggestion.as_deref(), Some("19/14 5/3"));
     assert_eq!(
         (errors[1].location.line, errors[1].kind),
-        (100, Some("wrong-dice"))
+        (100, Some(Kind::WrongDice))
     );
 }
 
@@ -628,7 +634,7 @@ fn a_lost_entering_play_taken_for_a_dance_is_one_finding() {
     assert_eq!(problems.len(), 1, "{problems:#?}");
     assert_eq!(
         (problems[0].location.line, problems[0].code),
-        (26, "turn-order")
+        (26, Code::TurnOrder)
     );
     assert!(
         problems[0].message.contains("line 33"),
@@ -657,11 +663,11 @@ fn a_roll_left_unplayed_before_the_opponent_resigns_says_so() {
     let f = report
         .findings
         .iter()
-        .find(|f| f.code == "illegal-play")
+        .find(|f| f.code == Code::IllegalPlay)
         .expect("the unplayed roll");
     assert_eq!(
         (f.location.line, f.kind, f.severity),
-        (19, Some("no-play"), Severity::Info)
+        (19, Some(Kind::NoPlay), Severity::Info)
     );
     assert!(
         f.message.ends_with("then the opponent resigned"),

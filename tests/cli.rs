@@ -9,7 +9,7 @@ use std::process::{Command, Output, Stdio};
 const CLEAN: &str = "fixtures/cli/clean";
 const BINARY: &str = "fixtures/cli/binary.xg";
 
-const FINDING_HEADER: &str = "file,line,column,match,game,move,side,player,code,kind,severity,\
+const FINDING_HEADER: &str = "file,line,column,offset,match,game,move,side,player,code,kind,severity,\
                               dice,text,position,stood,message,likely_typo,suggestion,xgid";
 const SUMMARY_HEADER: &str = "file,match,player1,player2,length,games,plays,cube_actions,winner,\
                               score1,score2,errors,warnings,infos,status,reason,rules";
@@ -236,7 +236,7 @@ fn csv_outputs_start_with_their_header_row() {
     let text = stdout(&output);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], FINDING_HEADER);
-    assert!(lines[1].starts_with(&format!("{BINARY},1,1,,,,,,unreadable,,error,")));
+    assert!(lines[1].starts_with(&format!("{BINARY},1,1,,,,,,,unreadable,,error,")));
 
     let output = run(&["players", "--format", "csv", CLEAN]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
@@ -288,7 +288,7 @@ fn every_jsonl_object_has_every_key() {
     assert!(!rows.is_empty());
     for row in &rows {
         for key in [
-            "file", "line", "column", "match", "game", "move", "player", "code", "kind",
+            "file", "line", "column", "offset", "match", "game", "move", "player", "code", "kind",
             "severity", "dice", "text", "position", "stood", "message",
         ] {
             assert!(row.get(key).is_some(), "{key} missing in {row}");

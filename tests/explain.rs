@@ -38,7 +38,7 @@ fn finding_at<'a>(report: &'a FileReport, line: u32, code: &str) -> &'a Finding 
     report
         .findings
         .iter()
-        .find(|f| f.location.line == line && f.code == code)
+        .find(|f| f.location.line == line && f.code.as_str() == code)
         .unwrap_or_else(|| panic!("no {code} at line {line} in {}", report.path))
 }
 

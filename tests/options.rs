@@ -1,5 +1,6 @@
 //! Each rule option changes the findings it should, and only those.
 
+use bgaudit::catalogue::Kind;
 use bgaudit::replay::{Options, RuleFlags, check_bytes};
 
 use crate::util::fixtures;
@@ -13,7 +14,7 @@ fn findings(text: &str, flags: RuleFlags) -> Vec<(u32, &'static str, Option<&'st
     let mut found: Vec<_> = check_bytes("test", text.as_bytes(), &options)
         .findings
         .iter()
-        .map(|f| (f.location.line, f.code, f.kind))
+        .map(|f| (f.location.line, f.code.as_str(), f.kind.map(Kind::as_str)))
         .collect();
     found.sort();
     found

@@ -7,6 +7,7 @@
 
 use std::fmt::Write as _;
 
+use bgaudit::catalogue::{Code, Kind};
 use bgaudit::finding::{Finding, Severity};
 use bgaudit::replay::{FileReport, FileStatus, Options, RuleFlags, check_bytes};
 use bgaudit::side::Side;
@@ -242,7 +243,11 @@ impl Expect {
                 out.push(format!("{what}: expected {want}, reported {got}"));
             }
         };
-        check("kind", format!("{:?}", self.kind), format!("{:?}", f.kind));
+        check(
+            "kind",
+            format!("{:?}", self.kind),
+            format!("{:?}", f.kind.map(Kind::as_str)),
+        );
         check(
             "severity",
             self.severity.to_string(),
@@ -361,7 +366,9 @@ fn check(plant: &Plant) {
     let mut problems = Vec::new();
     for want in &plant.expect {
         let candidates: Vec<usize> = (0..new.len())
-            .filter(|&i| new[i].code == want.code && new[i].kind == want.kind)
+            .filter(|&i| {
+                new[i].code.as_str() == want.code && new[i].kind.map(Kind::as_str) == want.kind
+            })
             .collect();
         let chosen = candidates
             .iter()
@@ -387,7 +394,7 @@ fn check(plant: &Plant) {
         if !plant
             .allowed
             .iter()
-            .any(|&(code, line)| f.code == code && f.location.line == line)
+            .any(|&(code, line)| f.code.as_str() == code && f.location.line == line)
         {
             problems.push(format!("also reported: {}", describe(f)));
         }
@@ -414,6 +421,18 @@ macro_rules! plants {
                 check(&$plant);
             }
         )*
+
+        /// Every plant's fixture with its errors planted, checked under the
+        /// plant's flags.
+        pub(crate) fn planted_reports() -> Vec<FileReport> {
+            [$($plant,)*]
+                .iter()
+                .map(|plant| {
+                    let planted = apply(&read_fixture(plant.fixture), plant.edits);
+                    check_text(plant.fixture, &planted, &plant.flags)
+                })
+                .collect()
+        }
     };
 }
 
@@ -489,14 +508,26 @@ plants! {
         warning("resign-value", 26, 35).game(1).no_row()
             .by(SECOND, "Olaf").text("Wins 7 points"));
 
-    /// Game 1's resignation written as the 7 points Olaf needed, and the
-    /// record ends there: the resignation conceded the match (a note, not
-    /// an error).
+    /// The same resignation written as the 7 points Olaf needed, and the
+    /// record ends with game 1: the resignation conceded the match (a note).
     resign_value_conceding_the_match: plant(MATCH7,
-        &[Edit::Cell(26, 35, "Wins 2 points", "Wins 7 points and the match"),
-          Edit::Delete(27, 177)],
+        &[Edit::Cell(26, 35, "Wins 2 points", "Wins 7 points"), Edit::Delete(27, 177)],
         info("resign-value", 26, 35).kind("match").game(1).no_row()
-            .by(SECOND, "Olaf").text("Wins 7 points and the match"));
+            .by(SECOND, "Olaf").text("Wins 7 points"));
+
+    /// A Variation tag naming a game bgaudit does not know: no play of the
+    /// match is judged, and the file says so once.
+    unsupported_variation_tag: plant(MATCH7,
+        &[Edit::Insert(1, &["; [Variation \"Fevga\"]"])],
+        warning("unsupported", 1, 1).no_game().no_row().nobody().text("")
+            .says("`Fevga`"));
+
+    /// An SGF variation after the last node of game 1: only the main line
+    /// is read, and the skipped branch is noted where it starts.
+    skipped_sgf_variation: plant("../sgf/legal_2p.sgf",
+        &[Edit::Lines(8, &["(;B[drop])(;B[take]))"])],
+        info("skipped", 8, 11).game(1).no_row().nobody().text("(")
+            .says("1 variation skipped"));
 
     /// Hanna's dance on the bar (`11:` against Olaf's board) left out, as
     /// hand transcriptions sometimes do: Olaf's roll comes next, an omitted
@@ -1151,7 +1182,7 @@ fn encoding() {
     assert_eq!(report.findings.len(), 1, "{found:#?}");
     let f = &report.findings[0];
     assert!(
-        info("encoding", 1, 1).no_game().mismatches(f).is_empty() && f.code == "encoding",
+        info("encoding", 1, 1).no_game().mismatches(f).is_empty() && f.code == Code::Encoding,
         "{found:#?}"
     );
 }
@@ -1166,7 +1197,7 @@ fn the_fixtures_are_clean() {
         let notes: Vec<String> = report
             .findings
             .iter()
-            .filter(|f| f.code != "set-position")
+            .filter(|f| f.code != Code::SetPosition)
             .map(describe)
             .collect();
         assert!(notes.is_empty(), "{name}: {notes:#?}");
@@ -1225,7 +1256,14 @@ fn planted_errors_in_sgf_are_found_at_their_node() {
             .findings
             .iter()
             .filter(|f| f.severity >= Severity::Warning)
-            .map(|f| (f.location.line, f.location.column, f.code, f.kind))
+            .map(|f| {
+                (
+                    f.location.line,
+                    f.location.column,
+                    f.code.as_str(),
+                    f.kind.map(Kind::as_str),
+                )
+            })
             .collect();
         assert_eq!(found, expected.into_iter().collect::<Vec<_>>(), "{file}");
     }
@@ -1245,7 +1283,7 @@ fn a_mistyped_wins_line_is_named_by_the_score_mismatch() {
     let f = report
         .findings
         .iter()
-        .find(|f| f.code == "score-mismatch")
+        .find(|f| f.code == Code::ScoreMismatch)
         .expect("the score line disagrees");
     assert!(
         f.message

@@ -287,7 +287,7 @@ fn problem_places(record: &Record) -> Vec<ProblemPlace> {
                 side,
                 row,
                 ..
-            } => Some((kind.code(), *line, *column, *side, *row)),
+            } => Some((kind.code().as_str(), *line, *column, *side, *row)),
             _ => None,
         })
         .collect()
@@ -1091,7 +1091,10 @@ impl Visitor<'_> for Totals {
         self.events += 1;
     }
     fn problem(&mut self, problem: &Problem<'_>) {
-        *self.problems.entry(problem.kind.code()).or_default() += 1;
+        *self
+            .problems
+            .entry(problem.kind.code().as_str())
+            .or_default() += 1;
         if problem.kind != ProblemKind::Unreadable {
             self.events += 1;
         }

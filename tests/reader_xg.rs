@@ -142,7 +142,7 @@ type Gist = (
 fn gist(f: &Finding) -> Gist {
     (
         f.code.to_string(),
-        f.kind.map(str::to_owned),
+        f.kind.map(|k| k.as_str().to_owned()),
         f.game,
         f.dice.map(|d| d.normalized().to_string()),
         f.stood,
@@ -430,7 +430,10 @@ fn a_play_stored_as_invalid_is_the_illegal_play_it_is_and_stood() {
         .collect();
     assert_eq!(errors.len(), 1, "{:#?}", report.findings);
     let f = errors[0];
-    assert_eq!((f.code, f.kind), ("illegal-play", Some("wrong-dice")));
+    assert_eq!(
+        (f.code.as_str(), f.kind.map(|k| k.as_str())),
+        ("illegal-play", Some("wrong-dice"))
+    );
     assert_eq!(f.stood, Some(true));
     assert_eq!(f.text, "43: 13/9 13/9");
     // No line: the record's offset, and the move's ordinal in the game.
@@ -733,7 +736,7 @@ fn the_real_matches_read_with_their_games_scores_and_final_score() {
         let at: Vec<usize> = serious.iter().map(|f| f.location.byte).collect();
         assert_eq!(at, decoded.summary.invalid_plays, "{name}: {serious:#?}");
         for f in serious {
-            assert!(f.code.ends_with("-play"), "{name}: {f:?}");
+            assert!(f.code.as_str().ends_with("-play"), "{name}: {f:?}");
             assert_eq!(f.stood, Some(true), "{name}: {f:?}");
         }
     }

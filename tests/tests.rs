@@ -5,6 +5,7 @@
 //! fixtures test every reader, rule and option without it.
 
 mod bad_bytes;
+mod catalogue;
 mod check_corpus;
 mod cli;
 mod docs;

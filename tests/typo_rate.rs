@@ -38,6 +38,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
+use bgaudit::catalogue::Code;
 use bgaudit::dice::Roll;
 use bgaudit::finding::{Finding, Severity};
 use bgaudit::notation::PlayNotation;
@@ -131,7 +132,7 @@ struct Clean {
 }
 
 fn key(f: &Finding) -> (&'static str, u32, u32) {
-    (f.code, f.location.line, f.location.column)
+    (f.code.as_str(), f.location.line, f.location.column)
 }
 
 /// Counts `findings` at warning or error level (`serious`), or the notes.
@@ -425,7 +426,7 @@ fn run_trial(files: &[Clean], cell: &Cell, typo: &[Hop], generator: &mut MoveGen
         .findings
         .iter()
         .filter(at_cell)
-        .find(|f| matches!(f.code, "illegal-play" | "impossible-play"));
+        .find(|f| matches!(f.code, Code::IllegalPlay | Code::ImpossiblePlay));
     let original = reaches(&cell.before, cell.dice, &hops_text(&cell.play), generator);
     assert!(
         original.is_some(),
@@ -659,7 +660,7 @@ fn typo_rate_real_illegal_plays_that_stood_are_not_typos() {
     let findings = real("bgnori__bglib/bglib__record__snowietxt__Nori-Kenji081229.txt");
     let dumps: Vec<&Finding> = findings
         .iter()
-        .filter(|f| f.code == "illegal-play-marker")
+        .filter(|f| f.code == Code::IllegalPlayMarker)
         .collect();
     let lines: Vec<u32> = dumps.iter().map(|f| f.location.line).collect();
     assert_eq!(lines, [315, 486, 517]);
@@ -683,7 +684,7 @@ fn typo_rate_real_illegal_plays_that_stood_are_not_typos() {
         let findings = real(name);
         let f = findings
             .iter()
-            .find(|f| f.location.line == line && f.code == "illegal-play")
+            .find(|f| f.location.line == line && f.code == Code::IllegalPlay)
             .unwrap_or_else(|| panic!("{name}:{line}: no illegal play"));
         assert_eq!(f.severity, Severity::Error, "{name}:{line}");
         assert_eq!(f.likely_typo, Some(false), "{name}:{line}");

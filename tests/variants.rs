@@ -460,7 +460,7 @@ fn a_variation_tag_naming_an_unknown_game_is_reported_not_ignored() {
     let found: Vec<(&str, Severity, u32)> = report
         .findings
         .iter()
-        .map(|f| (f.code, f.severity, f.location.line))
+        .map(|f| (f.code.as_str(), f.severity, f.location.line))
         .collect();
     assert_eq!(found, [("unsupported", Severity::Warning, 1)]);
     assert!(report.findings[0].message.contains("`Fevga`"));
@@ -473,7 +473,7 @@ fn a_variation_tag_naming_an_unknown_game_is_reported_not_ignored() {
     let found: Vec<(&str, Severity)> = report
         .findings
         .iter()
-        .map(|f| (f.code, f.severity))
+        .map(|f| (f.code.as_str(), f.severity))
         .collect();
     assert_eq!(found, [("unsupported", Severity::Info)]);
     assert!(report.matches[0].plays > 0);

@@ -25,33 +25,12 @@ pub mod sniff;
 pub mod text;
 pub mod xg;
 
+pub use crate::location::Location;
+
+use crate::catalogue::Code;
 use crate::dice::Roll;
 use crate::notation::PlayNotation;
 use crate::side::{ByPlayer, Side};
-
-/// Where something is in the input. All 1-based except `byte` (0-based
-/// offset in the decoded text).
-///
-/// A binary input has no lines: `line` and `column` are 0, and `byte` is the
-/// offset of the record in the decompressed game stream (see [`xg`]).
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Location {
-    /// Byte offset in the decoded text.
-    pub byte: usize,
-    /// Line number, from 1.
-    pub line: u32,
-    /// Column of the first character, from 1, with tabs expanded to 8-column stops.
-    pub column: u32,
-}
-
-impl Location {
-    /// The start of the input: line 1, column 1.
-    pub const START: Location = Location {
-        byte: 0,
-        line: 1,
-        column: 1,
-    };
-}
 
 /// The transcript formats the readers know.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -262,16 +241,16 @@ pub enum ProblemKind {
 impl ProblemKind {
     /// The finding code.
     #[must_use]
-    pub const fn code(self) -> &'static str {
+    pub const fn code(self) -> Code {
         match self {
-            ProblemKind::Unreadable => "unreadable",
-            ProblemKind::UnparsableCell => "unparsable-cell",
-            ProblemKind::BadHeader => "bad-header",
-            ProblemKind::Numbering => "numbering",
-            ProblemKind::Encoding => "encoding",
-            ProblemKind::Skipped => "skipped",
-            ProblemKind::Unsupported => "unsupported",
-            ProblemKind::BinaryData => "binary-data",
+            ProblemKind::Unreadable => Code::Unreadable,
+            ProblemKind::UnparsableCell => Code::UnparsableCell,
+            ProblemKind::BadHeader => Code::BadHeader,
+            ProblemKind::Numbering => Code::Numbering,
+            ProblemKind::Encoding => Code::Encoding,
+            ProblemKind::Skipped => Code::Skipped,
+            ProblemKind::Unsupported => Code::Unsupported,
+            ProblemKind::BinaryData => Code::BinaryData,
         }
     }
 }

@@ -62,9 +62,10 @@ impl<W: Write> FindingWriter for CsvWriter<W> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::catalogue::{Code, Kind};
     use crate::finding::Severity;
     use crate::report::finding_rows;
-    use crate::report::testing::{file, finding};
+    use crate::report::testing::{file, finding_of};
     use crate::side::Side;
 
     /// The header `csv` derives from a row type, to compare with a constant.
@@ -81,16 +82,16 @@ pub(crate) mod tests {
             "dir/a b.mat",
             ["Alice", "Bob"],
             vec![
-                finding(
-                    "illegal-play",
-                    Some("bar-first"),
+                finding_of(
+                    Code::IllegalPlay,
+                    Some(Kind::BarFirst),
                     Severity::Error,
                     Side::First,
                     "Alice",
                     9,
                 ),
-                finding(
-                    "hit-mark",
+                finding_of(
+                    Code::HitMark,
                     None,
                     Severity::Info,
                     Side::Second,
@@ -113,7 +114,7 @@ pub(crate) mod tests {
         assert_eq!(lines[0], FindingRow::FIELDS.join(","));
         assert_eq!(
             lines[1],
-            "dir/a b.mat,9,5,1,2,7,first,Alice,illegal-play,bar-first,error,52,\
+            "dir/a b.mat,9,5,,1,2,7,first,Alice,illegal-play,bar-first,error,52,\
              52: 13/7 13/12,4HPwATDgc/ABMA,true,illegal-play here,,,\
              XGID=-b----E-C---eE---c-e----B-:0:0:-1:52:0:0:0:0:10"
         );

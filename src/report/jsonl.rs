@@ -107,6 +107,12 @@ impl<W: Write> FindingWriter for JsonlWriter<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalogue::{Code, Kind};
+
+    use crate::finding::Severity;
+    use crate::report::finding_rows;
+    use crate::report::testing::{file, finding_of, unreadable};
+    use crate::side::Side;
 
     #[test]
     fn base64_as_rfc_4648_gives_it() {
@@ -165,10 +171,6 @@ mod tests {
              \"reason\":\"text without a match or game header\"}\n"
         );
     }
-    use crate::finding::Severity;
-    use crate::report::finding_rows;
-    use crate::report::testing::{file, finding, unreadable};
-    use crate::side::Side;
 
     #[test]
     fn each_finding_is_one_object_with_every_key() {
@@ -176,15 +178,22 @@ mod tests {
             "a.mat",
             ["Alice", "Bob"],
             vec![
-                finding(
-                    "illegal-play",
-                    Some("wrong-dice"),
+                finding_of(
+                    Code::IllegalPlay,
+                    Some(Kind::WrongDice),
                     Severity::Error,
                     Side::First,
                     "Alice",
                     9,
                 ),
-                finding("numbering", None, Severity::Info, Side::Second, "Bob", 11),
+                finding_of(
+                    Code::Numbering,
+                    None,
+                    Severity::Info,
+                    Side::Second,
+                    "Bob",
+                    11,
+                ),
             ],
         );
         let mut out = Vec::new();

@@ -30,7 +30,7 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use crate::finding::{Finding, Severity, SeverityCounts};
+use crate::finding::{Finding, Kind, Severity, SeverityCounts};
 use crate::ids::gnubg::position_id;
 use crate::replay::{FileReport, FileStatus};
 
@@ -60,6 +60,9 @@ pub struct FindingRow {
     pub line: Option<u32>,
     /// Column of the cell's first character, from 1.
     pub column: Option<u32>,
+    /// For a binary input (eXtreme Gammon `.xg`), which has no lines: the
+    /// byte offset of the record in the decompressed game stream.
+    pub offset: Option<u64>,
     /// Ordinal of the match in the file, from 1.
     #[serde(rename = "match")]
     pub match_number: Option<u32>,
@@ -103,10 +106,11 @@ pub struct FindingRow {
 
 impl FindingRow {
     /// The field names, in column order (the CSV header).
-    pub const FIELDS: [&'static str; 19] = [
+    pub const FIELDS: [&'static str; 20] = [
         "file",
         "line",
         "column",
+        "offset",
         "match",
         "game",
         "move",
@@ -134,13 +138,14 @@ impl FindingRow {
             file_bytes: None,
             line: (location.line > 0).then_some(location.line),
             column: (location.column > 0).then_some(location.column),
+            offset: None,
             match_number: (finding.match_number > 0).then_some(finding.match_number),
             game: finding.game,
             row: finding.row,
             side: finding.side.map(side_name),
             player: finding.player.clone(),
-            code: finding.code,
-            kind: finding.kind,
+            code: finding.code.as_str(),
+            kind: finding.kind.map(Kind::as_str),
             severity: finding.severity.as_str(),
             dice: finding.dice.map(|roll| roll.to_string()),
             text: finding.text.clone(),
@@ -168,7 +173,10 @@ impl FindingRow {
         match (self.line, self.column) {
             (Some(line), Some(column)) => format!("{}:{line}:{column}", self.file),
             (Some(line), None) => format!("{}:{line}", self.file),
-            _ => self.file.clone(),
+            _ => match self.offset {
+                Some(offset) => format!("{}@{offset}", self.file),
+                None => self.file.clone(),
+            },
         }
     }
 
@@ -227,12 +235,16 @@ pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
 /// its `unreadable` finding).
 #[must_use]
 pub fn finding_rows(report: &FileReport) -> Vec<FindingRow> {
+    let binary = report.format == Some(crate::parse::Format::Xg);
     report
         .findings
         .iter()
         .map(|finding| {
             let mut row = FindingRow::new(&report.path, finding);
             row.file_bytes.clone_from(&report.path_bytes);
+            if binary && finding.location.line == 0 {
+                row.offset = Some(finding.location.byte as u64);
+            }
             row
         })
         .collect()
@@ -582,17 +594,34 @@ fn plural(n: u64, one: &str, many: &str) -> String {
 pub(crate) mod testing {
     //! Synthetic reports for the writers' tests.
 
+    use crate::catalogue::{Code, Kind};
     use crate::dice::Roll;
-    use crate::finding::{Finding, Severity, SeverityCounts};
-    use crate::parse::Location;
+    use crate::finding::{Finding, LegalPlays, Severity, SeverityCounts};
+    use crate::location::Location;
+    use crate::notation::PlayNotation;
     use crate::position::{Position, Variant};
     use crate::replay::{FileReport, FileStatus, MatchSummary, PlayerTally};
     use crate::side::{ByPlayer, Side};
 
-    /// A finding about `side`'s play in match 1.
+    /// A finding about `side`'s play in match 1, of the code and kind named
+    /// (as in the output).
     pub fn finding(
-        code: &'static str,
-        kind: Option<&'static str>,
+        code: &str,
+        kind: Option<&str>,
+        severity: Severity,
+        side: Side,
+        player: &str,
+        line: u32,
+    ) -> Finding {
+        let code = Code::from_name(code).expect("a catalogue code");
+        let kind = kind.map(|kind| Kind::from_name(kind).expect("a catalogue kind"));
+        finding_of(code, kind, severity, side, player, line)
+    }
+
+    /// A finding about `side`'s play in match 1.
+    pub fn finding_of(
+        code: Code,
+        kind: Option<Kind>,
         severity: Severity,
         side: Side,
         player: &str,
@@ -600,7 +629,6 @@ pub(crate) mod testing {
     ) -> Finding {
         let mut finding = Finding::new(
             code,
-            severity,
             Location {
                 byte: 0,
                 line,
@@ -609,6 +637,7 @@ pub(crate) mod testing {
             format!("{code} here"),
         );
         finding.kind = kind;
+        finding.severity = severity;
         finding.match_number = 1;
         finding.game = Some(2);
         finding.row = Some(7);
@@ -618,6 +647,14 @@ pub(crate) mod testing {
         finding.text = "52: 13/7 13/12".to_owned();
         finding.before = Some(Position::starting(Variant::Backgammon));
         finding.stood = Some(true);
+        finding.written = PlayNotation::parse("13/7 13/12").ok().map(Box::new);
+        if let (Some(before), Some(roll)) = (&finding.before, finding.dice) {
+            let plays = crate::rules::legal_plays(before, roll);
+            finding.legal = Some(Box::new(LegalPlays::ranked(
+                plays.iter().map(|p| p.play.to_string()),
+                finding.written.as_deref(),
+            )));
+        }
         finding
     }
 
@@ -678,8 +715,9 @@ pub(crate) mod testing {
 
 #[cfg(test)]
 mod tests {
-    use super::testing::{file, finding, unreadable};
+    use super::testing::{file, finding_of, unreadable};
     use super::*;
+    use crate::catalogue::{Code, Kind};
     use crate::side::Side;
 
     #[test]
@@ -691,9 +729,9 @@ mod tests {
 
     #[test]
     fn a_row_carries_every_field_of_the_finding() {
-        let f = finding(
-            "illegal-play",
-            Some("wrong-dice"),
+        let f = finding_of(
+            Code::IllegalPlay,
+            Some(Kind::WrongDice),
             Severity::Error,
             Side::Second,
             "Bob",
@@ -731,9 +769,23 @@ mod tests {
             "a.mat",
             ["A", "B"],
             vec![
-                finding("illegal-play", None, Severity::Error, Side::First, "A", 3),
-                finding("numbering", None, Severity::Info, Side::First, "A", 4),
-                finding("name-change", None, Severity::Warning, Side::Second, "B", 5),
+                finding_of(
+                    Code::IllegalPlay,
+                    None,
+                    Severity::Error,
+                    Side::First,
+                    "A",
+                    3,
+                ),
+                finding_of(Code::Numbering, None, Severity::Info, Side::First, "A", 4),
+                finding_of(
+                    Code::NameChange,
+                    None,
+                    Severity::Warning,
+                    Side::Second,
+                    "B",
+                    5,
+                ),
             ],
         );
         let mut totals = Totals::default();

@@ -216,10 +216,11 @@ impl<W: Write> SummaryWriter<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalogue::Code;
     use crate::finding::Severity;
     use crate::replay::FileStatus;
     use crate::report::csv::tests::derived_header;
-    use crate::report::testing::{file, finding, unreadable};
+    use crate::report::testing::{file, finding_of, unreadable};
     use crate::side::Side;
 
     #[test]
@@ -228,15 +229,22 @@ mod tests {
             "a.mat",
             ["Alice", "Bob"],
             vec![
-                finding(
-                    "illegal-play",
+                finding_of(
+                    Code::IllegalPlay,
                     None,
                     Severity::Error,
                     Side::First,
                     "Alice",
                     9,
                 ),
-                finding("numbering", None, Severity::Info, Side::First, "Alice", 10),
+                finding_of(
+                    Code::Numbering,
+                    None,
+                    Severity::Info,
+                    Side::First,
+                    "Alice",
+                    10,
+                ),
             ],
         );
         let clean = file("b.mat", ["Carol", "Dave"], Vec::new());

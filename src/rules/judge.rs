@@ -239,6 +239,21 @@ pub fn judge<B: Board>(
     if let Some(j) = one_hop_two_dice(position, roll, hops) {
         return j;
     }
+    if let Some(j) = double_in_order(position, roll, hops) {
+        return j;
+    }
+    general(position, roll, play, hops, generator)
+}
+
+/// The general path of [`judge`]: `hops` are the hops of `play` less the
+/// `0/0` ones. Every fast path above gives the judgement this gives.
+fn general<B: Board>(
+    position: &B,
+    roll: Roll,
+    play: &PlayNotation,
+    hops: &[Hop],
+    generator: &mut MoveGen<B>,
+) -> Judgement<B> {
     if hops.is_empty() && !any_step(position, roll) {
         // A dance: no die can be played at all.
         let mut j = Judgement::new(PlayVerdict::Legal, *position);
@@ -559,6 +574,69 @@ fn one_hop_two_dice<B: Board>(position: &B, roll: Roll, hops: &[Hop]) -> Option<
     {
         j.alternatives[0] = Some(other_result);
     }
+    Some(j)
+}
+
+/// A double written with compressed hops (`13/5(2)` for 44), decided as the
+/// general path decides it without its tables: each hop a whole number of
+/// dice landing on the board, four in all, is the only interpretation; the
+/// step-by-step search tries the hops in order, so when every step of the
+/// hops played in the order written is allowed, that is the sequence it
+/// finds. `None` (any other case, or a step not allowed in that order)
+/// sends the play to the general path.
+#[inline(never)]
+fn double_in_order<B: Board>(position: &B, roll: Roll, hops: &[Hop]) -> Option<Judgement<B>> {
+    let (d, other) = (roll.first.pips(), roll.second.pips());
+    if d != other || hops.is_empty() || hops.len() > MAX_INTERP_HOPS {
+        return None;
+    }
+    let mut dice = 0;
+    for hop in hops {
+        let (from, to) = (hop.from, hop.to);
+        if to == 0 || to >= from || from > 25 || (from - to) % d != 0 {
+            return None;
+        }
+        dice += (from - to) / d;
+    }
+    if dice != 4 {
+        return None;
+    }
+    // The physical pass decides impossible plays first.
+    physical(position, hops).ok()?;
+    let mut board = *position;
+    let mut steps = Play::default();
+    // Points where a hit happened; points a `*` covers (every landing of
+    // its hop); a `*` on a hop that hit nowhere.
+    let (mut hit_points, mut marked, mut spurious) = (0u32, 0u32, false);
+    for hop in hops {
+        let mut landings = 0u32;
+        let mut from = usize::from(hop.from);
+        while from > usize::from(hop.to) {
+            board.check_step(from, d).ok()?;
+            let step = board.apply_step(from, d);
+            hit_points |= u32::from(step.hit) << step.to;
+            landings |= 1 << step.to;
+            steps.push(step);
+            from = usize::from(step.to);
+        }
+        if hop.hit {
+            marked |= landings;
+        }
+    }
+    for hop in hops {
+        if hop.hit {
+            let landings =
+                (1..=(hop.from - hop.to) / d).fold(0u32, |m, i| m | 1 << (hop.from - i * d));
+            spurious |= landings & hit_points == 0;
+        }
+    }
+    let mut j = Judgement::new(PlayVerdict::Legal, board);
+    j.steps = steps;
+    j.dice_used = 4;
+    j.hit_marks = HitMarks {
+        missing: hit_points & !marked != 0,
+        spurious,
+    };
     Some(j)
 }
 
@@ -900,6 +978,65 @@ mod tests {
 
     fn start() -> Position {
         Position::starting(Variant::Backgammon)
+    }
+
+    /// The fast paths for compressed plays give the general path's
+    /// judgement: each legal play of oracle positions, written compressed
+    /// (`24/13`, `13/5(2)`) and one hop per step, judged both ways when the
+    /// one-hop-per-die path does not take it. (That path takes the exact
+    /// die first, so its steps may name the dice in another order than the
+    /// general path's; the positions are the same.)
+    #[test]
+    fn the_fast_paths_agree_with_the_general_path() {
+        use std::io::{BufRead, BufReader};
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/oracle");
+        let mut generator = MoveGen::new();
+        let mut general_gen = MoveGen::new();
+        let mut judged = 0;
+        for name in ["legal-plays.tsv.gz", "legal-plays-random.tsv.gz"] {
+            let file =
+                std::fs::File::open(dir.join(name)).expect("the shared oracle files are present");
+            let lines = BufReader::new(flate2::read::GzDecoder::new(file))
+                .lines()
+                .map_while(Result::ok)
+                .filter(|l| !l.starts_with('#'))
+                .take(3000);
+            for line in lines {
+                let mut fields = line.split('\t');
+                let (Some(id), Some(dice)) = (fields.next(), fields.next()) else {
+                    continue;
+                };
+                let p = crate::ids::gnubg::parse_position_id(id, 15).unwrap();
+                let r: Roll = dice.parse().unwrap();
+                let plays: Vec<Play> = generator.generate(&p, r).iter().map(|g| g.play).collect();
+                for legal in plays {
+                    let one_per_step: Vec<Hop> = legal
+                        .steps()
+                        .iter()
+                        .map(|s| Hop {
+                            from: s.from,
+                            to: s.to,
+                            hit: s.hit,
+                        })
+                        .collect();
+                    for written in [
+                        PlayNotation::parse(&legal.to_string()).unwrap(),
+                        PlayNotation::from_hops(&one_per_step).unwrap(),
+                    ] {
+                        let fast = judge(&p, r, &written, &mut generator);
+                        if one_hop_per_die(&p, r, written.hops()).is_some() {
+                            let slow = general(&p, r, &written, written.hops(), &mut general_gen);
+                            assert_eq!(fast.result, slow.result, "{p:?} {r} {written}");
+                            continue;
+                        }
+                        let slow = general(&p, r, &written, written.hops(), &mut general_gen);
+                        assert_eq!(fast, slow, "{p:?} {r} {written}");
+                        judged += 1;
+                    }
+                }
+            }
+        }
+        assert!(judged > 10_000, "{judged}");
     }
 
     #[test]

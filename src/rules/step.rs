@@ -74,10 +74,12 @@ impl Position {
             }
             return Ok(());
         }
-        if !self.all_home() {
+        // All home when our highest checker is in the home board.
+        let highest = self.our_highest();
+        if highest > 6 {
             return Err(IllegalStep::NotAllHome);
         }
-        if to < 0 && self.our_highest() > from {
+        if to < 0 && highest > from {
             return Err(IllegalStep::HigherCheckerFirst);
         }
         Ok(())

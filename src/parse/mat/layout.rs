@@ -13,6 +13,8 @@
 //! common start column of second cells, minus 4.
 
 use super::lines::Line;
+use crate::dice::Roll;
+use crate::notation::PlayNotation;
 use crate::side::Side;
 
 /// The most cells one row holds; more are merged into the last one.
@@ -199,6 +201,17 @@ pub(super) struct RowLayout {
     len: u8,
     inner: [InnerNumber; 2],
     inner_len: u8,
+    /// When the row was cut by [`split_plain_row`]: where its cells' rolls
+    /// are in the list it filled, one per cell.
+    pub rolls: Option<u32>,
+}
+
+/// A roll cell read while its row was cut: the dice and the play (`None`
+/// for nothing written after the dice).
+#[derive(Copy, Clone, Debug)]
+pub(super) struct CellRoll {
+    pub dice: Roll,
+    pub play: Option<PlayNotation>,
 }
 
 impl RowLayout {
@@ -342,6 +355,82 @@ pub(super) fn split_row_into(text: &str, layout: &mut RowLayout) -> bool {
     if let Some(cell) = open {
         layout.close(cell, trim_back(bytes, bytes.len()));
     }
+    true
+}
+
+/// The common row, cut and read in one pass: a plain line (printable ASCII
+/// and spaces) holding a row number and roll cells only, `dd: play` with
+/// dice from 1 to 6, the play in the notation [`PlayNotation::read_groups`]
+/// reads. Each cell then ends where its play ends and the next starts at
+/// the next `dd:`, where [`split_row_into`] cuts it too: the words of a play
+/// are never cell starts (a point is digits, `bar`, `b`, `off` or `o`, and
+/// a group holds a `/`). The rolls are added to `rolls` and the layout
+/// says where. False (`layout` and `rolls` unchanged) for any other line:
+/// [`split_row_into`] reads it.
+pub(super) fn split_plain_row(
+    text: &str,
+    layout: &mut RowLayout,
+    rolls: &mut Vec<CellRoll>,
+) -> bool {
+    let bytes = text.as_bytes();
+    let first = rolls.len();
+    let Ok(first_index) = u32::try_from(first) else {
+        return false;
+    };
+    if u32::try_from(bytes.len()).is_err() {
+        return false;
+    }
+    let Some((number, after)) = row_number(bytes, skip_blanks(bytes, 0)) else {
+        return false;
+    };
+    let mut cells = [Span::default(); MAX_CELLS];
+    let mut n = 0;
+    let mut t = skip_blanks(bytes, after);
+    while t < bytes.len() {
+        let dice = match bytes.get(t..t + 4) {
+            Some([d1 @ b'1'..=b'6', d2 @ b'1'..=b'6', b':', b' ']) if n < MAX_CELLS => {
+                Roll::new(d1 - b'0', d2 - b'0')
+            }
+            None if n < MAX_CELLS && bytes.len() == t + 3 => match bytes.get(t..) {
+                Some([d1 @ b'1'..=b'6', d2 @ b'1'..=b'6', b':']) => Roll::new(d1 - b'0', d2 - b'0'),
+                _ => None,
+            },
+            _ => None,
+        };
+        let Some(dice) = dice else {
+            rolls.truncate(first);
+            return false;
+        };
+        let groups_at = skip_blanks(bytes, t + 3);
+        let mut play = PlayNotation::empty();
+        let (end, next) = match bytes.get(groups_at..) {
+            Some(rest) if !rest.is_empty() => {
+                let (end, stop) = play.read_groups(rest);
+                (groups_at + end, groups_at + stop)
+            }
+            _ => (0, bytes.len()),
+        };
+        let (end, play) = if play.is_empty() {
+            (t + 3, None)
+        } else {
+            (end, Some(play))
+        };
+        cells[n] = Span {
+            start: t as u32,
+            end: end as u32,
+            row: Some(number),
+        };
+        n += 1;
+        rolls.push(CellRoll { dice, play });
+        t = next;
+    }
+    if n == 0 {
+        return false;
+    }
+    layout.number = Some(number);
+    layout.cells = cells;
+    layout.len = n as u8;
+    layout.rolls = Some(first_index);
     true
 }
 

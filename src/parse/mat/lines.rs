@@ -40,6 +40,11 @@ impl<'a> Line<'a> {
         })
     }
 
+    /// True when the line holds printable ASCII and spaces only.
+    pub fn is_plain(&self) -> bool {
+        self.plain
+    }
+
     /// The location of byte `offset` of the line.
     #[inline]
     pub fn location(&self, offset: usize) -> Location {

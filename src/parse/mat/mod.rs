@@ -39,11 +39,11 @@ mod layout;
 mod lines;
 
 use self::dump::Frame;
-use self::layout::{ColumnLearner, RowLayout};
+use self::layout::{CellRoll, ColumnLearner, RowLayout};
 use self::lines::{Line, Lines};
 use super::{
     Action, ActionKind, Comment, Format, GameHeader, Location, MatchHeader, PlayerName, Problem,
-    ProblemKind, Tag, Visitor,
+    ProblemKind, Tag, Visitor, Written,
 };
 use crate::side::{ByPlayer, Side};
 
@@ -59,6 +59,18 @@ pub(crate) fn read_noted<'a>(
     text: &'a str,
     visitor: &mut impl Visitor<'a>,
     note: Option<&Problem<'a>>,
+) -> bool {
+    read_rows(text, visitor, note, true)
+}
+
+/// [`read_noted`]; `fast_rows`: the common rows are cut and read in one
+/// pass ([`layout::split_plain_row`]), else every row takes the general
+/// path (the events are the same: tests compare them).
+fn read_rows<'a>(
+    text: &'a str,
+    visitor: &mut impl Visitor<'a>,
+    note: Option<&Problem<'a>>,
+    fast_rows: bool,
 ) -> bool {
     let start = if text.starts_with('\u{feff}') {
         '\u{feff}'.len_utf8()
@@ -98,11 +110,19 @@ pub(crate) fn read_noted<'a>(
     let mut header_start = (start, 1);
     // Room for the lines of a match of a few hundred rows.
     let mut lines = Vec::with_capacity((text.len() / 40).clamp(16, 1024));
+    // The roll cells read while their rows were cut.
+    let mut rolls = Vec::with_capacity((text.len() / 20).clamp(16, 2048));
     loop {
         let (match_line, length) = current;
-        let body = scan_body(text, &match_line, &mut lines);
+        let body = scan_body(
+            text,
+            &match_line,
+            &mut lines,
+            fast_rows.then_some(&mut rolls),
+        );
         let mut reader = MatchReader {
             visitor: &mut *visitor,
+            rolls: &rolls,
             threshold: body.threshold,
             phase: Phase::Idle,
             next_game: 1,
@@ -138,15 +158,20 @@ struct Body<'a> {
 }
 
 /// Walks the body of a match (from after its match line): learns the column
-/// threshold, keeps its lines in `lines` with their rows cut into cells,
-/// and finds the next match line. The comment and blank lines right before
+/// threshold, keeps its lines in `lines` with their rows cut into cells (and
+/// in `rolls`, when given, the roll cells read while cutting the common
+/// rows), and finds the next match line. The comment and blank lines right before
 /// that match line are its header, not this body.
 fn scan_body<'a>(
     text: &'a str,
     match_line: &Line<'a>,
     lines: &mut Vec<(Line<'a>, Option<RowLayout>)>,
+    mut rolls: Option<&mut Vec<CellRoll>>,
 ) -> Body<'a> {
     lines.clear();
+    if let Some(rolls) = rolls.as_mut() {
+        rolls.clear();
+    }
     let mut learner = ColumnLearner::default();
     let mut run: Option<(usize, u32)> = None;
     let mut end = (text.len(), match_line.number);
@@ -161,9 +186,13 @@ fn scan_body<'a>(
         // The row is cut where it is kept. A move row is no match line.
         lines.push((line, Some(RowLayout::default())));
         if let Some((line, row)) = lines.last_mut() {
-            let is_row = row
-                .as_mut()
-                .is_some_and(|layout| layout::split_row_into(line.text, layout));
+            let is_row = row.as_mut().is_some_and(|layout| {
+                let fast = line.is_plain()
+                    && rolls
+                        .as_mut()
+                        .is_some_and(|rolls| layout::split_plain_row(line.text, layout, rolls));
+                fast || layout::split_row_into(line.text, layout)
+            });
             match row {
                 Some(layout) if is_row => learner.add(line, layout),
                 _ => *row = None,
@@ -267,6 +296,8 @@ struct Game<'v, 'a> {
 /// Reads the lines of one match into the visitor.
 struct MatchReader<'v, 'a, V> {
     visitor: &'v mut V,
+    /// The roll cells read while the rows were cut (see [`RowLayout::rolls`]).
+    rolls: &'v [CellRoll],
     threshold: u32,
     phase: Phase<'v, 'a>,
     /// The game number due next.
@@ -587,6 +618,27 @@ impl<'v, 'a, V: Visitor<'a>> MatchReader<'v, 'a, V> {
             columns.get(..row.cells().len()).unwrap_or_default(),
             self.threshold,
         );
+        // Cells read while the row was cut.
+        if let Some(rolls) = row
+            .rolls
+            .and_then(|first| self.rolls.get(first as usize..)?.get(..row.cells().len()))
+        {
+            for (((cell, &side), &location), roll) in
+                row.cells().iter().zip(&sides).zip(&locations).zip(rolls)
+            {
+                self.visitor.action(&Action {
+                    location,
+                    side,
+                    row: cell.row,
+                    text: line.text.get(cell.start()..cell.end()).unwrap_or_default(),
+                    kind: ActionKind::Roll {
+                        dice: Some(roll.dice),
+                        play: roll.play.map_or(Written::Empty, Written::Moves),
+                    },
+                });
+            }
+            return;
+        }
         for ((cell, &side), &location) in row.cells().iter().zip(&sides).zip(&locations) {
             let text = line.trim_cell(line.text.get(cell.start()..cell.end()).unwrap_or_default());
             let frame = Frame {
@@ -734,5 +786,112 @@ impl<'v, 'a, V: Visitor<'a>> MatchReader<'v, 'a, V> {
             side,
             row,
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every event, as its debug text.
+    #[derive(Default)]
+    struct Record(Vec<String>);
+
+    impl Visitor<'_> for Record {
+        fn begin_match(&mut self, header: &MatchHeader<'_>) {
+            self.0.push(format!("{header:?}"));
+        }
+        fn begin_game(&mut self, header: &GameHeader<'_>) {
+            self.0.push(format!("{header:?}"));
+        }
+        fn action(&mut self, action: &Action<'_>) {
+            self.0.push(format!("{action:?}"));
+        }
+        fn end_game(&mut self, at: Location) {
+            self.0.push(format!("end game {at:?}"));
+        }
+        fn end_match(&mut self, at: Location) {
+            self.0.push(format!("end match {at:?}"));
+        }
+        fn comment(&mut self, comment: &Comment<'_>) {
+            self.0.push(format!("{comment:?}"));
+        }
+        fn problem(&mut self, problem: &Problem<'_>) {
+            self.0.push(format!("{problem:?}"));
+        }
+    }
+
+    fn events(text: &str, fast_rows: bool) -> Vec<String> {
+        let mut record = Record::default();
+        read_rows(text, &mut record, None, fast_rows);
+        record.0
+    }
+
+    /// Files under `dir`, recursively.
+    fn files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                files(&path, out);
+            } else {
+                out.push(path);
+            }
+        }
+    }
+
+    #[test]
+    fn rows_read_in_one_pass_give_the_same_events() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut paths = Vec::new();
+        files(&root.join("../shared/corpus"), &mut paths);
+        files(&root.join("fixtures"), &mut paths);
+        let mut read = 0;
+        for path in paths {
+            let Ok(bytes) = std::fs::read(&path) else {
+                continue;
+            };
+            let Ok(decoded) = crate::parse::text::decode(&bytes) else {
+                continue;
+            };
+            let text = decoded.text.as_ref();
+            assert_eq!(
+                events(text, true),
+                events(text, false),
+                "{}",
+                path.display()
+            );
+            read += 1;
+        }
+        assert!(read > 2_000, "{read}");
+    }
+
+    #[test]
+    fn odd_rows_take_the_general_path_with_the_same_events() {
+        let rows = [
+            "  1) 31: 8/5 6/5                 51: 13/8 24/23",
+            "  1) 31:8/5 6/5                 51: 13/8",
+            "  1) 31: 8/5 6/5x                51: 13/8",
+            "  1) 31: 8/5 6/5 12) 51: 13/8",
+            "  1) 31: 8/5 6/5   Doubles => 2",
+            "  1) 31: 8/5 6/5   51:",
+            "  1) 31:                         51: bar/20* 6/5",
+            "  1) 07: 8/5                     00: ",
+            "  1) 66: 13/7*(2) 7/1*(2)   44: 6/off(4)",
+            "  1) 66: 13/7(5)                 44: 6/2(2)*",
+            "  1) 31: 8/5 6/5 31: 8/5 31: 8/5 31: 8/5 31: 8/5",
+            "  1) 11: 1/0 1/0 1/0 1/0 1/0 1/0 1/0 1/0 1/0 1/0 1/0 1/0 1/0 1/0 1/0 1/0 1/0",
+            "  1) 31: 8/5 6/5 Illegal play",
+            "  1) 52: Cannot Move             52: ???",
+            "  1)",
+            "  1) x",
+            "      31: 8/5 6/5",
+        ];
+        for row in rows {
+            let text = format!(" 1 point match\n\n Game 1\n A : 0    B : 0\n{row}\n");
+            assert_eq!(events(&text, true), events(&text, false), "{row}");
+        }
     }
 }

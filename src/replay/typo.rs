@@ -12,12 +12,16 @@
 //! play, and the game goes on from it, so that one slip of the pen gives one
 //! finding instead of a cascade. Then the next unsettled play, and so on.
 
-use super::{Finding, GameEvent, GameStart, Reading, Replayer, frame};
-use crate::finding::Severity;
+use super::driver::Replayer;
+use super::state::{GameEvent, GameStart, Reading, frame};
+use crate::catalogue::{Code, Kind};
+use crate::dice::Roll;
+use crate::finding::{Finding, Severity};
 use crate::notation::PlayNotation;
 use crate::notation::distance::{hop_distance, play_distance};
 use crate::parse::{ActionKind, Written};
 use crate::rules::{AnyBoard, Play};
+use crate::side::Side;
 
 /// Plays settled per game at most (each costs a few trial replays).
 const MAX_ROOTS: usize = 4;
@@ -39,9 +43,130 @@ struct Trial {
     clean_rolls: usize,
 }
 
+/// A roll whose play is being settled.
+struct Played {
+    side: Side,
+    /// The board before it, from the mover's side.
+    mover: AnyBoard,
+    roll: Roll,
+    /// The play as written (empty when nothing was).
+    written: PlayNotation,
+}
+
+/// A legal play tried for a roll, and how the game went after it.
+struct Candidate {
+    /// Its distance to the notation as written.
+    distance: usize,
+    play: Play,
+    /// The board after it, from the mover's side.
+    result: AnyBoard,
+    trial: Trial,
+}
+
+/// What goes wrong after a play read as written.
+struct AsWritten {
+    /// Warnings and errors after it.
+    problems: Vec<Finding>,
+    /// Where the first of them is (at once for an impossible play).
+    first: usize,
+    /// Where the play is.
+    after: usize,
+    /// The play is impossible: the rest of the game cannot be checked.
+    impossible: bool,
+}
+
+impl AsWritten {
+    /// A reading with fewer problems than the play as written and none of
+    /// its own: it removes what went wrong without adding anything.
+    fn fewer(&self, trial: &Trial) -> bool {
+        !self.impossible
+            && trial.problems.len() < self.problems.len()
+            && trial
+                .problems
+                .iter()
+                .all(|p| self.problems.iter().any(|w| key(w) == key(p)))
+    }
+
+    /// Whether `trial`'s reading is convincing: clean to the end of the
+    /// game; or, as the only legal play, going wrong later than the play as
+    /// written does, or only where the play as written also goes wrong (the
+    /// later problems are separate ones).
+    fn convinced_by(&self, trial: &Trial, single: bool, min_clean: usize) -> bool {
+        match trial.problems.first() {
+            None => trial.rolls >= min_clean,
+            Some(first) => {
+                single
+                    && ((trial.clean_rolls >= min_clean && first.location.byte > self.first)
+                        || self.fewer(trial))
+            }
+        }
+    }
+
+    /// The reading of a play the record most probably mistyped (or lost):
+    /// `best`, with the note that says so.
+    fn misread(&self, event: usize, played: &Played, best: Candidate) -> Reading {
+        let Candidate {
+            play,
+            result,
+            trial,
+            ..
+        } = best;
+        let shown = if play.steps().is_empty() {
+            "no play".to_string()
+        } else {
+            format!("`{play}`")
+        };
+        let as_written_note = if self.impossible {
+            "the rest of the game cannot be checked".to_string()
+        } else {
+            // What goes wrong as written that the reading removes.
+            let mut removed: Vec<Finding> = self
+                .problems
+                .iter()
+                .filter(|w| !trial.problems.iter().any(|p| key(p) == key(w)))
+                .cloned()
+                .collect();
+            removed.sort_by_key(|f| f.location.byte);
+            describe_first(if removed.is_empty() {
+                &self.problems
+            } else {
+                &removed
+            })
+        };
+        let clean = match trial.problems.first() {
+            None => format!("the {} roll(s) after it replay cleanly", trial.rolls),
+            Some(f) => format!(
+                "the {} roll(s) after it replay cleanly up to line {}",
+                trial.clean_rolls, f.location.line
+            ),
+        };
+        let note = if played.written.is_empty() {
+            format!(
+                "; the play was probably lost from the record: with {shown} {clean}; as written, {as_written_note}"
+            )
+        } else {
+            format!(
+                "; probable transcription error: {shown} is legal and {clean}; as written, {as_written_note}"
+            )
+        };
+        Reading {
+            event,
+            result: Some(frame(&result, played.side)),
+            suggestion: Some(play.to_string()),
+            typo: Some(true),
+            note,
+        }
+    }
+}
+
+/// What identifies a problem when two readings are compared.
+fn key(f: &Finding) -> (Code, Option<Kind>, usize) {
+    (f.code, f.kind, f.location.byte)
+}
+
 /// What counts against a reading of the rest of the game.
 fn is_problem(f: &Finding, after: usize) -> bool {
-    f.location.byte > after && (f.severity >= Severity::Warning || f.code == "illegal-play")
+    f.location.byte > after && (f.severity >= Severity::Warning || f.code == Code::IllegalPlay)
 }
 
 impl<'a> Replayer<'_, 'a> {
@@ -55,6 +180,7 @@ impl<'a> Replayer<'_, 'a> {
         self.settle_game(&events);
         let first = first.min(self.findings.len());
         number_actions(&mut self.findings[first..], &events);
+        self.describe_plays(&events, first);
         // Keep the buffer's capacity for the next game.
         events.clear();
         self.events = events;
@@ -70,7 +196,11 @@ impl<'a> Replayer<'_, 'a> {
         };
         let mut settled: Vec<usize> = Vec::new();
         loop {
-            self.restore(&start);
+            // The replay stands at the start of the game until it is first
+            // replayed: it needs putting back only after that.
+            if !settled.is_empty() {
+                self.restore(&start);
+            }
             self.tracing = self.options.trace;
             self.process(events);
             self.tracing = false;
@@ -105,7 +235,7 @@ impl<'a> Replayer<'_, 'a> {
             .iter()
             .filter(|f| {
                 f.severity == Severity::Error
-                    && matches!(f.code, "illegal-play" | "impossible-play")
+                    && matches!(f.code, Code::IllegalPlay | Code::ImpossiblePlay)
             })
             .filter_map(|f| {
                 let event = events.iter().position(|e| e.location() == f.location)?;
@@ -114,7 +244,7 @@ impl<'a> Replayer<'_, 'a> {
             .min_by_key(|(event, _)| *event)
     }
 
-    /// Decides how to read the play of `event`.
+    /// Decides how to read the play of `event`, whose finding is `finding`.
     fn settle(
         &mut self,
         start: &GameStart,
@@ -122,32 +252,14 @@ impl<'a> Replayer<'_, 'a> {
         event: usize,
         finding: &Finding,
     ) -> Reading {
-        let after = finding.location.byte;
-        let impossible = finding.code == "impossible-play";
-        let as_written: Vec<Finding> = self.findings[start.findings..]
-            .iter()
-            .filter(|f| is_problem(f, after))
-            .cloned()
-            .collect();
-        // Where reading the play as written first goes wrong: at once for an
-        // impossible play (the rest cannot be checked).
-        let as_written_first = if impossible {
-            after
-        } else {
-            as_written
+        let as_written = self.as_written(start, finding);
+        let stands = Reading::stands(event);
+        if !as_written.impossible
+            && as_written
+                .problems
                 .iter()
-                .map(|f| f.location.byte)
-                .min()
-                .unwrap_or(usize::MAX)
-        };
-        let stands = Reading {
-            event,
-            result: None,
-            suggestion: None,
-            typo: None,
-            note: String::new(),
-        };
-        if !impossible && as_written.iter().all(|f| f.severity < Severity::Warning) {
+                .all(|f| f.severity < Severity::Warning)
+        {
             // The record follows the play as written: it stands (the finding's
             // `likely_typo` says so; the message needs no note).
             return Reading {
@@ -155,32 +267,10 @@ impl<'a> Replayer<'_, 'a> {
                 ..stands
             };
         }
-        let (Some(Some(board)), Some(GameEvent::Action(action))) =
-            (self.snapshots.get(event).copied(), events.get(event))
-        else {
+        let Some(played) = self.played_at(events, event) else {
             return stands;
         };
-        let ActionKind::Roll {
-            dice: Some(roll),
-            play,
-        } = &action.kind
-        else {
-            return stands;
-        };
-        let side = action.side;
-        let written = match play {
-            Written::Moves(n) => *n,
-            _ => PlayNotation::empty(),
-        };
-        let mover = frame(&board, side);
-        let mut candidates: Vec<(usize, Play, AnyBoard)> = self
-            .generator
-            .generate(&mover, *roll)
-            .iter()
-            .map(|p| (distance(&written, &p.play), p.play, p.result))
-            .collect();
-        candidates.sort_by_key(|(d, play, _)| (*d, play.to_string()));
-        candidates.truncate(MAX_CANDIDATES);
+        let candidates = self.candidates(&played);
         // With one legal play there is nothing to choose, so no fit by
         // chance: one clean roll after it (the one that went wrong as
         // written) is evidence enough, and a later problem can be a separate
@@ -188,109 +278,25 @@ impl<'a> Replayer<'_, 'a> {
         // a reading that fits for a while and then fails is a guess.
         let single = candidates.len() == 1;
         let min_clean = if single { 1 } else { MIN_EVIDENCE };
-
-        // The best reading goes wrong latest, then has fewest problems, then
-        // is closest to what was written.
-        let rank = |t: &Trial, d: usize| {
-            let first = t.problems.first().map_or(usize::MAX, |f| f.location.byte);
-            (std::cmp::Reverse(first), t.problems.len(), d)
-        };
-        let mut best: Option<(usize, Play, AnyBoard, Trial)> = None;
-        for (d, play, result) in candidates {
-            let trial = self.trial(start, events, event, frame(&result, side), after);
-            let better = match &best {
-                None => true,
-                Some((bd, _, _, bt)) => rank(&trial, d) < rank(bt, *bd),
-            };
-            if better {
-                let clean = trial.problems.is_empty();
-                best = Some((d, play, result, trial));
-                // Candidates come closest first: none later can do better.
-                if clean {
-                    break;
-                }
-            }
-        }
-        // A reading with fewer problems than the play as written and none of
-        // its own: it removes what went wrong without adding anything.
-        let key = |f: &Finding| (f.code, f.kind, f.location.byte);
-        let fewer = |t: &Trial| {
-            !impossible
-                && t.problems.len() < as_written.len()
-                && t.problems
-                    .iter()
-                    .all(|p| as_written.iter().any(|w| key(w) == key(p)))
-        };
-        let convincing = |t: &Trial| match t.problems.first() {
-            // Clean to the end of the game.
-            None => t.rolls >= min_clean,
-            // The only legal play, going wrong later than the play as written
-            // does, or only where the play as written also goes wrong: the
-            // later problems are separate ones.
-            Some(first) => {
-                single
-                    && ((t.clean_rolls >= min_clean && first.location.byte > as_written_first)
-                        || fewer(t))
-            }
-        };
+        let best = self.best_reading(start, events, event, &played, candidates, as_written.after);
         match best {
-            Some((_, play, result, trial)) if convincing(&trial) => {
-                let shown = if play.steps().is_empty() {
-                    "no play".to_string()
-                } else {
-                    format!("`{play}`")
-                };
-                let as_written_note = if impossible {
-                    "the rest of the game cannot be checked".to_string()
-                } else {
-                    // What goes wrong as written that the reading removes.
-                    let mut removed: Vec<Finding> = as_written
-                        .iter()
-                        .filter(|w| !trial.problems.iter().any(|p| key(p) == key(w)))
-                        .cloned()
-                        .collect();
-                    removed.sort_by_key(|f| f.location.byte);
-                    describe_first(if removed.is_empty() {
-                        &as_written
-                    } else {
-                        &removed
-                    })
-                };
-                let lost = written.is_empty();
-                let clean = match trial.problems.first() {
-                    None => format!("the {} roll(s) after it replay cleanly", trial.rolls),
-                    Some(f) => format!(
-                        "the {} roll(s) after it replay cleanly up to line {}",
-                        trial.clean_rolls, f.location.line
-                    ),
-                };
-                let note = if lost {
-                    format!(
-                        "; the play was probably lost from the record: with {shown} {clean}; as written, {as_written_note}"
-                    )
-                } else {
-                    format!(
-                        "; probable transcription error: {shown} is legal and {clean}; as written, {as_written_note}"
-                    )
-                };
-                Reading {
-                    event,
-                    result: Some(frame(&result, side)),
-                    suggestion: Some(play.to_string()),
-                    typo: Some(true),
-                    note,
-                }
+            Some(best) if as_written.convinced_by(&best.trial, single, min_clean) => {
+                as_written.misread(event, &played, best)
             }
-            Some((_, _, _, trial)) if !impossible => {
+            Some(best) if !as_written.impossible => {
                 // The record follows the play as written for a while, and no
                 // legal play makes it go wrong later: it stood, and what goes
                 // wrong later is a separate matter.
-                let first = trial
+                let first = best
+                    .trial
                     .problems
                     .first()
                     .map_or(usize::MAX, |f| f.location.byte);
-                let clean_as_written = rolls_after(events, event, as_written_first);
-                if clean_as_written >= MIN_EVIDENCE && first <= as_written_first && !fewer(&trial) {
+                let clean_as_written = rolls_after(events, event, as_written.first);
+                if clean_as_written >= MIN_EVIDENCE
+                    && first <= as_written.first
+                    && !as_written.fewer(&best.trial)
+                {
                     Reading {
                         typo: Some(false),
                         ..stands
@@ -301,6 +307,113 @@ impl<'a> Replayer<'_, 'a> {
             }
             _ => stands,
         }
+    }
+
+    /// What goes wrong after the play of `finding` read as written.
+    fn as_written(&self, start: &GameStart, finding: &Finding) -> AsWritten {
+        let after = finding.location.byte;
+        let impossible = finding.code == Code::ImpossiblePlay;
+        let problems: Vec<Finding> = self.findings[start.findings..]
+            .iter()
+            .filter(|f| is_problem(f, after))
+            .cloned()
+            .collect();
+        // Where reading the play as written first goes wrong: at once for an
+        // impossible play (the rest cannot be checked).
+        let first = if impossible {
+            after
+        } else {
+            problems
+                .iter()
+                .map(|f| f.location.byte)
+                .min()
+                .unwrap_or(usize::MAX)
+        };
+        AsWritten {
+            problems,
+            first,
+            after,
+            impossible,
+        }
+    }
+
+    /// The roll of `event`, when the position before it is known.
+    fn played_at(&self, events: &[GameEvent<'a>], event: usize) -> Option<Played> {
+        let (Some(Some(board)), Some(GameEvent::Action(action))) =
+            (self.snapshots.get(event).copied(), events.get(event))
+        else {
+            return None;
+        };
+        let ActionKind::Roll {
+            dice: Some(roll),
+            play,
+        } = &action.kind
+        else {
+            return None;
+        };
+        Some(Played {
+            side: action.side,
+            mover: frame(&board, action.side),
+            roll: *roll,
+            written: match play {
+                Written::Moves(n) => *n,
+                _ => PlayNotation::empty(),
+            },
+        })
+    }
+
+    /// The legal plays of the roll to try, the closest to the notation as
+    /// written first, with their distance to it.
+    fn candidates(&mut self, played: &Played) -> Vec<(usize, Play, AnyBoard)> {
+        let mut candidates: Vec<(usize, Play, AnyBoard)> = self
+            .generator
+            .generate(&played.mover, played.roll)
+            .iter()
+            .map(|p| (distance(&played.written, &p.play), p.play, p.result))
+            .collect();
+        candidates.sort_by_key(|(d, play, _)| (*d, play.to_string()));
+        candidates.truncate(MAX_CANDIDATES);
+        candidates
+    }
+
+    /// Replays the game under each candidate reading of the play of `event`
+    /// and keeps the best: the one that goes wrong latest, then has fewest
+    /// problems, then is closest to what was written.
+    fn best_reading(
+        &mut self,
+        start: &GameStart,
+        events: &[GameEvent<'a>],
+        event: usize,
+        played: &Played,
+        candidates: Vec<(usize, Play, AnyBoard)>,
+        after: usize,
+    ) -> Option<Candidate> {
+        let rank = |t: &Trial, d: usize| {
+            let first = t.problems.first().map_or(usize::MAX, |f| f.location.byte);
+            (std::cmp::Reverse(first), t.problems.len(), d)
+        };
+        let mut best: Option<Candidate> = None;
+        for (distance, play, result) in candidates {
+            let trial = self.trial(start, events, event, frame(&result, played.side), after);
+            let better = match &best {
+                None => true,
+                Some(b) => rank(&trial, distance) < rank(&b.trial, b.distance),
+            };
+            if better {
+                let clean = trial.problems.is_empty();
+                best = Some(Candidate {
+                    distance,
+                    play,
+                    result,
+                    trial,
+                });
+                // Candidates come closest first: none later can do better.
+                if clean {
+                    break;
+                }
+            }
+        }
+        best
     }
 
     /// Replays the game with the play of `event` read as `result` (first

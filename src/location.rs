@@ -1,0 +1,27 @@
+//! Where something is in the input: shared by the readers, which find it,
+//! and the findings, which report it. It depends on nothing.
+
+/// Where something is in the input. All 1-based except `byte` (0-based
+/// offset in the decoded text).
+///
+/// A binary input has no lines: `line` and `column` are 0, and `byte` is the
+/// offset of the record in the decompressed game stream (see
+/// [`crate::parse::xg`]).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Location {
+    /// Byte offset in the decoded text.
+    pub byte: usize,
+    /// Line number, from 1.
+    pub line: u32,
+    /// Column of the first character, from 1, with tabs expanded to 8-column stops.
+    pub column: u32,
+}
+
+impl Location {
+    /// The start of the input: line 1, column 1.
+    pub const START: Location = Location {
+        byte: 0,
+        line: 1,
+        column: 1,
+    };
+}

@@ -1,0 +1,340 @@
+//! The cube: doubles, beavers, raccoons, takes and drops.
+//!
+//! Whether a double is allowed at all (the Crawford game, the cube out of
+//! use or at its limit, its owner), whether its value is right and whether
+//! it gains anything are judged by [`crate::rules::doubling`]; this room
+//! adds what needs the replay (turn order, the offer waiting for its answer,
+//! automatic doubles, a Crawford game that was uncertain) and records the
+//! verdicts.
+
+use super::driver::Replayer;
+use super::record::finding;
+use super::rules::RulesInForce;
+use super::state::{Ending, Offer};
+use crate::catalogue::{Code, Kind};
+use crate::parse::Action;
+use crate::rules::doubling::{
+    BeaverRefusal, BeaverVerdict, Beavers, DoubleVerdict, judge_beaver, judge_double,
+};
+use crate::rules::turns::certain_dance;
+use crate::rules::{Crawford, Cube, DoubleError};
+use crate::side::Side;
+
+impl Replayer<'_, '_> {
+    /// `Doubles => N` (`written` is N, when written).
+    pub(super) fn double(&mut self, action: &Action<'_>, written: Option<u32>) {
+        let side = action.side;
+        let Some(m) = self.current.as_ref() else {
+            return;
+        };
+        let rules = m.rules;
+        let needed = m.score.needed(side);
+        let Some(g) = m.game.as_ref() else { return };
+        if let Some(offer) = g.offer {
+            // A second double before an answer.
+            let message = if offer.by == side {
+                "a second double by the same player before any answer"
+            } else {
+                "a double while the opponent's double is still unanswered"
+            };
+            self.record(finding(Code::TurnOrder).at(action).message(message));
+            return;
+        }
+        let expected = g.next;
+        let crawford = g.crawford;
+        let unknown = g.unknown;
+        let cube = self.automatic_cube(written);
+        self.resolve_on_action(side, false);
+        let expected = self.check_double_turn(action, expected, unknown);
+        let verdict = judge_double(
+            &cube,
+            side,
+            &rules.cube_rules(),
+            crawford == Crawford::Yes,
+            written,
+            needed,
+        );
+        self.record_double(action, &verdict, &rules, &cube, needed);
+        if crawford == Crawford::Unknown {
+            // A double in a game whose Crawford status was unknown: it was post-Crawford.
+            if let Some(m) = self.current.as_mut() {
+                m.score.resolve_unknown();
+            }
+            if let Some(g) = self.game() {
+                g.crawford = Crawford::No;
+            }
+        }
+        if let Some(m) = self.current.as_mut() {
+            m.summary.cube_actions += 1;
+        }
+        // After a take the player on turn rolls: the doubler, or the
+        // opponent when the double came out of turn.
+        let on_turn = expected.filter(|&e| e != side && !unknown).unwrap_or(side);
+        if let Some(g) = self.game() {
+            g.offer = Some(Offer {
+                by: side,
+                original: on_turn,
+                offered: cube.offered(),
+                on_drop: cube.value,
+                owner_after_take: side.other(),
+                animal: false,
+                out_of_turn: on_turn != side,
+            });
+            g.next = Some(side.other());
+        }
+    }
+
+    /// The cube before a double written as `Doubles => written`: automatic
+    /// doubles are not written in a `.mat` record, so the first double's
+    /// value shows the cube the game started with.
+    fn automatic_cube(&mut self, written: Option<u32>) -> Cube {
+        let Some(mut cube) = self.game_ref().map(|g| g.cube) else {
+            return Cube::default();
+        };
+        if let Some(n) = written
+            && let Some(start) = self.automatic_start(n / 2)
+            && start > cube.value
+        {
+            cube.value = start;
+            if let Some(g) = self.game() {
+                g.cube.value = start;
+            }
+        }
+        cube
+    }
+
+    /// Whether the double of `action` starts its player's turn, the
+    /// opponent (`expected` to act) having played; the player on turn now.
+    fn check_double_turn(
+        &mut self,
+        action: &Action<'_>,
+        expected: Option<Side>,
+        unknown: bool,
+    ) -> Option<Side> {
+        let side = action.side;
+        // Against a closed board the opponent's turn was certainly a dance:
+        // if it was not written, this double starts the doubler's own turn.
+        let dances = expected
+            .filter(|&e| e != side)
+            .and_then(|e| self.dances_of(e));
+        if certain_dance(dances) && !unknown {
+            let draft = self.missing_turn(action, dances);
+            self.record(draft);
+            if let Some(g) = self.game() {
+                g.next = Some(side);
+            }
+            return Some(side);
+        }
+        if expected.is_some_and(|e| e != side) && !unknown {
+            let mut message = "a double offered after rolling, or by the player not on turn: a double must start the doubler's own turn, before he rolls".to_owned();
+            if let Some(n) = dances {
+                message.push_str(&format!(
+                    " (the opponent was on the bar, where {n} of 36 rolls dance: if his dance was left out, the double was in turn)"
+                ));
+            }
+            self.record(finding(Code::DoubleAfterRoll).at(action).message(message));
+        }
+        expected
+    }
+
+    /// Records the rules' verdict on the double of `action`.
+    fn record_double(
+        &mut self,
+        action: &Action<'_>,
+        verdict: &DoubleVerdict,
+        rules: &RulesInForce,
+        cube: &Cube,
+        needed: u32,
+    ) {
+        let refused = verdict.refused.map(|refusal| match refusal {
+            DoubleError::Crawford => {
+                let mut message =
+                    "a double in the Crawford game, where nobody may double".to_string();
+                if rules.crawford.assumed() {
+                    message.push_str(" (the Crawford rule was assumed: the file does not say; use --crawford off if the match was played without it)");
+                }
+                finding(Code::DoubleInCrawford).message(message)
+            }
+            DoubleError::Disabled => finding(Code::CubeDisabled).message(format!(
+                "a double although the cube is not in use ({})",
+                rules.cube_enabled.source.name()
+            )),
+            DoubleError::AtLimit => finding(Code::CubeDisabled).message(format!(
+                "a double to {} above the cube limit of {}",
+                cube.offered(),
+                rules.cube_limit.value.unwrap_or(0)
+            )),
+            DoubleError::NotOwner => finding(Code::DoubleNotOwner)
+                .message("a double by the player who does not own the cube"),
+        });
+        if let Some(draft) = refused {
+            self.record(draft.at(action));
+        }
+        if let Some(n) = verdict.wrong_value {
+            self.record(finding(Code::DoubleWrongValue).at(action).message(format!(
+                "`Doubles => {n}` but the cube is at {}, so a double makes it {}",
+                cube.value,
+                cube.offered()
+            )));
+        }
+        if verdict.dead {
+            self.record(finding(Code::DeadCube).at(action).message(format!(
+                "a double although the cube at {} already covers the {needed} point(s) the doubler needs",
+                cube.value
+            )));
+        }
+    }
+
+    /// `Beavers => N` or `Raccoons => N`.
+    pub(super) fn beaver(&mut self, action: &Action<'_>, written: Option<u32>, raccoon: bool) {
+        let side = action.side;
+        let word = if raccoon { "raccoon" } else { "beaver" };
+        let Some(m) = self.current.as_mut() else {
+            return;
+        };
+        m.summary.cube_actions += 1;
+        let rules = m.rules;
+        let Some(g) = m.game.as_ref() else { return };
+        let Some(offer) = g.offer.filter(|o| o.by != side && (o.animal == raccoon)) else {
+            self.record(
+                finding(Code::AnswerWithoutDouble)
+                    .at(action)
+                    .message(format!("a {word} with no double to answer")),
+            );
+            return;
+        };
+        let beavers = if rules.length > 0 {
+            Beavers::MatchPlay {
+                club_rule: rules.match_beavers.value,
+            }
+        } else {
+            Beavers::Money {
+                allowed: rules.beavers.value,
+                stated: !rules.beavers.assumed(),
+            }
+        };
+        let verdict = judge_beaver(offer.offered, beavers, rules.cube_limit.value, written);
+        self.record_beaver(action, &verdict, &rules, offer.offered, raccoon);
+        if let Some(g) = self.game() {
+            g.offer = Some(Offer {
+                by: side,
+                original: offer.original,
+                offered: verdict.value,
+                on_drop: offer.offered,
+                owner_after_take: if raccoon {
+                    offer.owner_after_take
+                } else {
+                    side
+                },
+                animal: true,
+                out_of_turn: offer.out_of_turn,
+            });
+            // The player the beaver (or raccoon) was offered to answers it.
+            g.next = Some(side.other());
+        }
+    }
+
+    /// Records the rules' verdict on the beaver (or raccoon) of `action`
+    /// answering an offer to `offered`.
+    fn record_beaver(
+        &mut self,
+        action: &Action<'_>,
+        verdict: &BeaverVerdict,
+        rules: &RulesInForce,
+        offered: u32,
+        raccoon: bool,
+    ) {
+        let word = if raccoon { "raccoon" } else { "beaver" };
+        match verdict.refused {
+            Some(BeaverRefusal::MatchPlay) => {
+                self.record(finding(Code::BeaverNotAllowed).at(action).message(format!(
+                    "a {word} in match play, where beavers and raccoons are not allowed (--match-beavers allows them under an old club rule)"
+                )));
+            }
+            Some(BeaverRefusal::Excluded) => {
+                self.record(finding(Code::BeaverNotAllowed).at(action).message(format!(
+                    "a {word} although the rules in force ({}) do not allow beavers",
+                    rules.beavers.source.name()
+                )));
+            }
+            None => {}
+        }
+        if verdict.assumed_allowed {
+            self.record(
+                finding(Code::AssumedRule)
+                    .kind(Kind::Beavers)
+                    .at(action)
+                    .message(format!("the file does not say whether beavers were allowed; a {word} was played, so they are taken as allowed")),
+            );
+            if let Some(m) = self.current.as_mut() {
+                m.rules.beavers.value = true;
+            }
+        }
+        if let Some(limit) = verdict.above_limit {
+            self.record(finding(Code::CubeDisabled).at(action).message(format!(
+                "a {word} to {} above the cube limit of {limit}",
+                verdict.value
+            )));
+        }
+        if let Some(n) = verdict.wrong_value {
+            self.record(finding(Code::DoubleWrongValue).at(action).message(format!(
+                "`{} => {n}` but the offer was {offered}, so it makes the cube {}",
+                if raccoon { "Raccoons" } else { "Beavers" },
+                verdict.value
+            )));
+        }
+    }
+
+    /// `Takes` (`take`) or `Drops`.
+    pub(super) fn answer(&mut self, action: &Action<'_>, take: bool) {
+        let side = action.side;
+        let Some(m) = self.current.as_mut() else {
+            return;
+        };
+        m.summary.cube_actions += 1;
+        let Some(g) = m.game.as_mut() else { return };
+        let Some(offer) = g.offer.filter(|o| o.by != side) else {
+            if g.cube_unknown {
+                // The double may be the cell that could not be read.
+                g.next = Some(side.other());
+                return;
+            }
+            let word = if take { "take" } else { "drop" };
+            self.record(
+                finding(Code::AnswerWithoutDouble)
+                    .at(action)
+                    .message(format!("a {word} with no double to answer")),
+            );
+            return;
+        };
+        g.offer = None;
+        if take {
+            g.cube.take(offer.owner_after_take, offer.offered);
+            g.cube_turned = true;
+            // After a double out of turn (reported once), whoever rolls next
+            // is not a second finding.
+            g.next = (!offer.out_of_turn).then_some(offer.original);
+        } else {
+            g.over = Some(Ending::Drop {
+                winner: offer.by,
+                points: offer.on_drop,
+            });
+            g.next = None;
+        }
+    }
+
+    /// With automatic doubles in force and the cube not yet turned in this
+    /// game: `value` when it is a cube the game may have started with
+    /// (the cube times 2, 4, ... up to the number of automatic doubles).
+    pub(super) fn automatic_start(&self, value: u32) -> Option<u32> {
+        let m = self.current.as_ref()?;
+        let g = m.game.as_ref()?;
+        let most = m.rules.automatic_doubles.value;
+        if m.rules.length != 0 || most == 0 || g.cube_turned || g.cube.owner.is_some() {
+            return None;
+        }
+        (1..=u32::from(most))
+            .map(|k| g.cube.value.saturating_mul(1 << k))
+            .find(|&start| start == value)
+    }
+}

@@ -1,0 +1,300 @@
+//! The replayer: a [`Visitor`] that keeps each game's events as the reader
+//! gives them and replays the game when it ends, sending each action to the
+//! room that judges it.
+//!
+//! | the record says      | judged in      |
+//! | -------------------- | -------------- |
+//! | a game header        | `score_lines`  |
+//! | a roll               | `turns`, then `plays` or `dumps` |
+//! | a cube action        | `cube`         |
+//! | `Wins`, `Losses`, a resignation | `results` |
+//! | a position set-up    | `dumps`        |
+//! | a reading problem    | here           |
+//!
+//! Findings are built and settled in `record`; `typo` replays a game again
+//! under other readings of its illegal plays.
+
+use super::record::finding;
+use super::rules::{RulesInForce, parse_variant};
+use super::state::{GameEvent, GameStart, MatchState, Reading};
+use super::{MatchSummary, Options, TraceStep};
+use crate::finding::{Finding, Severity};
+use crate::location::Location;
+use crate::notation::PlayNotation;
+use crate::parse::{
+    Action, ActionKind, Format, GameHeader, MatchHeader, Problem, ProblemKind, Visitor,
+};
+use crate::position::Position;
+use crate::rules::{AnyBoard, MoveGen};
+
+/// The replaying visitor for one file; `'a` is the text's lifetime.
+pub(crate) struct Replayer<'o, 'a> {
+    pub(super) options: &'o Options,
+    pub(super) generator: MoveGen<AnyBoard>,
+    /// The generator for backgammon boards, judged without going through
+    /// [`AnyBoard`] (the common case, several times faster per step).
+    pub(super) backgammon: MoveGen<Position>,
+    pub(crate) findings: Vec<Finding>,
+    pub(crate) matches: Vec<MatchSummary>,
+    pub(crate) unreadable: Option<String>,
+    pub(crate) trace: Vec<TraceStep>,
+    pub(super) match_count: u32,
+    pub(super) current: Option<MatchState>,
+    /// The last unfinished game's finding: a warning unless it was the last game of the file.
+    pub(super) unfinished: Option<usize>,
+    pub(super) hit_marks_written: bool,
+    /// The text holds a `*`: hit marks may be written, so the hit marks of
+    /// plays are checked.
+    pub(crate) hit_marks_possible: bool,
+    /// Hit-mark findings, each with the play written: kept at the end of
+    /// the file only if the file writes hit marks at all.
+    pub(super) hit_mark_findings: Vec<(Finding, PlayNotation)>,
+    /// The current game's events, replayed when it ends.
+    pub(super) events: Vec<GameEvent<'a>>,
+    pub(super) game_start: Option<GameStart>,
+    /// Index of the event being replayed.
+    pub(super) event_index: usize,
+    /// Index of the event whose play is being judged.
+    pub(super) judging_event: usize,
+    /// The board before each event of the current replay (first player's
+    /// frame; `None` when unknown).
+    pub(super) snapshots: Vec<Option<AnyBoard>>,
+    /// Settled readings of the current game's illegal plays.
+    pub(super) readings: Vec<Reading>,
+    /// Record the trace in this replay (not in trial replays).
+    pub(super) tracing: bool,
+}
+
+impl<'o, 'a> Replayer<'o, 'a> {
+    pub(crate) fn new(options: &'o Options) -> Replayer<'o, 'a> {
+        Replayer {
+            options,
+            generator: MoveGen::new(),
+            backgammon: MoveGen::new(),
+            findings: Vec::new(),
+            matches: Vec::new(),
+            unreadable: None,
+            trace: Vec::new(),
+            match_count: 0,
+            current: None,
+            unfinished: None,
+            hit_marks_written: false,
+            hit_marks_possible: true,
+            hit_mark_findings: Vec::new(),
+            events: Vec::new(),
+            game_start: None,
+            event_index: 0,
+            judging_event: 0,
+            snapshots: Vec::new(),
+            readings: Vec::new(),
+            tracing: false,
+        }
+    }
+}
+
+impl<'a> Visitor<'a> for Replayer<'_, 'a> {
+    fn begin_match(&mut self, header: &MatchHeader<'a>) {
+        if self.current.is_some() {
+            self.close_match(header.location);
+        }
+        // Not the last game of the file: an unfinished game stays a warning.
+        self.unfinished = None;
+        self.match_count += 1;
+        let rules = RulesInForce::resolve(header, &self.options.flags);
+        let unknown_tag = header
+            .tags
+            .iter()
+            .find(|t| t.key.eq_ignore_ascii_case("Variation"))
+            .filter(|t| parse_variant(t.value).is_none());
+        let variant_unknown = unknown_tag.is_some() && rules.variant.assumed();
+        self.current = Some(MatchState::new(
+            self.match_count,
+            header.length,
+            rules,
+            variant_unknown,
+            self.findings.len(),
+        ));
+        if let Some(tag) = unknown_tag {
+            let (severity, what) = if variant_unknown {
+                (
+                    Severity::Warning,
+                    "no play of this match is judged (cube actions and scores are)".to_owned(),
+                )
+            } else {
+                (
+                    Severity::Info,
+                    format!(
+                        "the --variant flag's {} is taken",
+                        rules.variant.value.name()
+                    ),
+                )
+            };
+            self.record(
+                finding(crate::catalogue::Code::Unsupported)
+                    .located(tag.location)
+                    .severity(severity)
+                    .message(format!(
+                        "the Variation tag names `{}`, a game bgaudit does not know (it knows backgammon, Nackgammon, Hypergammon 1-3 and Plakoto): {what}",
+                        tag.value.trim()
+                    )),
+            );
+        }
+    }
+
+    fn begin_game(&mut self, header: &GameHeader<'a>) {
+        self.ensure_match(header.location);
+        self.end_current_game(header.location);
+        self.unfinished = None;
+        self.open_game(header);
+        self.game_start = self.current.clone().map(|state| GameStart {
+            state,
+            findings: self.findings.len(),
+            hit_marks: self.hit_mark_findings.len(),
+            trace: self.trace.len(),
+        });
+    }
+
+    fn action(&mut self, action: &Action<'a>) {
+        self.ensure_match(action.location);
+        if self.game_ref().is_none() {
+            // An action before any game header: the reader reported the header problem.
+            return;
+        }
+        self.events.push(GameEvent::Action(action.clone()));
+    }
+
+    fn end_game(&mut self, last: Location) {
+        self.end_current_game(last);
+    }
+
+    fn end_match(&mut self, last: Location) {
+        self.close_match(last);
+    }
+
+    fn problem(&mut self, problem: &Problem<'a>) {
+        if self.game_ref().is_some() {
+            // Kept in order with the game's actions.
+            self.events.push(GameEvent::Problem(problem.clone()));
+        } else {
+            self.reading_problem(problem);
+        }
+    }
+}
+
+impl<'a> Replayer<'_, 'a> {
+    /// Actions before any match line belong to a money session.
+    fn ensure_match(&mut self, location: Location) {
+        if self.current.is_none() {
+            self.begin_match(&MatchHeader {
+                location,
+                length: 0,
+                tags: Vec::new(),
+                format: Format::Mat,
+            });
+        }
+    }
+
+    /// Replays the current game's events.
+    pub(super) fn process(&mut self, events: &[GameEvent<'a>]) {
+        self.snapshots.clear();
+        for (i, event) in events.iter().enumerate() {
+            self.event_index = i;
+            let board = self
+                .game_ref()
+                .and_then(|g| (!g.unknown).then_some(g.board));
+            self.snapshots.push(board);
+            match event {
+                GameEvent::Action(action) => {
+                    if !matches!(action.kind, ActionKind::SetPosition(_)) {
+                        self.flush_empty_roll();
+                    }
+                    if self.tracing {
+                        self.act_traced(action);
+                    } else {
+                        self.act(action);
+                    }
+                }
+                GameEvent::Problem(problem) => self.reading_problem(problem),
+            }
+        }
+        self.flush_empty_roll();
+    }
+
+    /// Acts, recording the positions around the action.
+    fn act_traced(&mut self, action: &Action<'_>) {
+        let dice = match &action.kind {
+            ActionKind::Roll { dice, .. } => *dice,
+            _ => None,
+        };
+        let mut step = self.trace_step(action, dice);
+        step.before = self.view(action.side);
+        self.act(action);
+        step.after = self.view(action.side);
+        self.trace.push(step);
+    }
+
+    /// Sends an action to the room that judges it.
+    fn act(&mut self, action: &Action<'_>) {
+        match &action.kind {
+            ActionKind::Win {
+                points, resigned, ..
+            } => self.wins_line(action, *points, *resigned),
+            ActionKind::Loss(points) => self.loss_line(action, *points),
+            _ if self.after_end(action) => {}
+            ActionKind::Roll { dice, play } => self.roll(action, *dice, play),
+            ActionKind::Double(n) => self.double(action, *n),
+            ActionKind::Beaver(n) => self.beaver(action, *n, false),
+            ActionKind::Raccoon(n) => self.beaver(action, *n, true),
+            ActionKind::Take => self.answer(action, true),
+            ActionKind::Drop => self.answer(action, false),
+            ActionKind::Resign(how) => self.resign(action, *how),
+            ActionKind::SetPosition(dump) => self.set_position(action, dump),
+        }
+    }
+
+    /// A reading problem: a finding, and for a cell that could not be read
+    /// in a player's turn, the position (and maybe the cube) unknown from
+    /// there on.
+    fn reading_problem(&mut self, problem: &Problem<'_>) {
+        if problem.kind == ProblemKind::Unreadable {
+            self.unreadable = Some(problem.message.clone());
+        }
+        let mut message = problem.message.clone();
+        if matches!(
+            problem.kind,
+            ProblemKind::UnparsableCell | ProblemKind::Unsupported
+        ) && let Some(side) = problem.side
+            && let Some(g) = self.game()
+            && !g.unknown
+            && g.over.is_none()
+        {
+            g.unknown = true;
+            g.next = Some(side.other());
+            message.push_str("; the rest of this game cannot be checked");
+        }
+        if problem.kind == ProblemKind::UnparsableCell
+            && problem.side.is_some()
+            && let Some(g) = self.game()
+        {
+            // It may have been a double: answers and values that depend on
+            // the cube are not judged from here on.
+            g.cube_unknown = true;
+        }
+        let draft = finding(problem.kind.code())
+            .located(problem.location)
+            .side(problem.side)
+            .row(problem.row)
+            .text(problem.text)
+            .about_record()
+            .message(message);
+        let draft = if matches!(
+            problem.kind,
+            ProblemKind::Unreadable | ProblemKind::Encoding
+        ) {
+            draft.file_level()
+        } else {
+            draft
+        };
+        self.record(draft);
+    }
+}

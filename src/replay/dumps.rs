@@ -1,0 +1,226 @@
+//! Positions written into the record: `Illegal play (...)` dumps, `; Set
+//! Pos=` lines and SGF set-ups. A dump at the start of a game is a set
+//! position (or, for a known opening position, names the variant); in the
+//! middle of a game it is the position after a play, which some legal play
+//! of the roll must reach (else `illegal-play-marker`).
+
+use super::driver::Replayer;
+use super::record::{Pending, finding};
+use super::rules::{Setting, Source};
+use super::state::{frame, starting};
+use crate::catalogue::Code;
+use crate::dice::Roll;
+use crate::parse::{Action, ActionKind, BoardDump};
+use crate::position::{Setup, Variant};
+use crate::rules::{AnyBoard, Cube};
+use crate::side::Side;
+
+/// Converts a dump to the first player's frame as a position (dumps are
+/// backgammon positions: none is known for Plakoto).
+pub(super) fn dump_board(dump: &BoardDump, variant: Variant) -> Option<AnyBoard> {
+    if variant == Variant::Plakoto {
+        return None;
+    }
+    let checkers = variant.checkers();
+    let setup = Setup::from_board(dump.points, checkers);
+    let position = setup.into_position(checkers).ok()?;
+    Some(AnyBoard::Backgammon(match dump.positive {
+        Side::First => position,
+        Side::Second => position.flip(),
+    }))
+}
+
+impl Replayer<'_, '_> {
+    /// A dump of `action` (the play of `roll`, or a set-up without one);
+    /// `first` when no roll of the game came before.
+    pub(super) fn dump(
+        &mut self,
+        action: &Action<'_>,
+        roll: Option<Roll>,
+        dump: &BoardDump,
+        first: bool,
+    ) {
+        // DailyGammon writes every game's opening position as a dump in
+        // row 1: no set-up, just the start (a `; Set Pos=` line is one, even
+        // of the opening position, and gets its note).
+        if first && roll.is_some() && self.variant_from_dump(dump).is_some() {
+            if let Some(g) = self.game() {
+                g.next = Some(dump.positive);
+            }
+            return;
+        }
+        let Some(rules) = self.rules() else { return };
+        let Some(board) = dump_board(dump, rules.variant.value) else {
+            self.record(
+                finding(Code::IllegalPlayMarker)
+                    .at(action)
+                    .rolled(roll)
+                    .message("the position written in the record is not a valid position; the rest of this game cannot be checked"),
+            );
+            if let Some(g) = self.game() {
+                g.unknown = true;
+            }
+            return;
+        };
+        if first {
+            self.set_up(action, roll, dump, board);
+        } else {
+            self.played_to(action, roll, board);
+        }
+    }
+
+    /// A game starting from the position `board` written in the record.
+    fn set_up(
+        &mut self,
+        action: &Action<'_>,
+        roll: Option<Roll>,
+        dump: &BoardDump,
+        board: AnyBoard,
+    ) {
+        // A set-up line is no player's action and does not say who rolls;
+        // a dump in a roll cell names the player to roll next.
+        let set_up = roll.is_none();
+        self.record(
+            finding(Code::SetPosition)
+                .at(action)
+                .side((!set_up).then_some(action.side))
+                .rolled(roll)
+                .before(None)
+                .message("the game starts from a position written in the record, not from the opening position"),
+        );
+        if let Some(g) = self.game() {
+            g.board = board;
+            g.from_start = false;
+            if !set_up {
+                g.next = Some(dump.positive);
+            }
+        }
+    }
+
+    /// The play of `roll` recorded as the position after it, `board`: some
+    /// legal play must reach it (or, without a roll, nothing may move).
+    fn played_to(&mut self, action: &Action<'_>, roll: Option<Roll>, board: AnyBoard) {
+        let side = action.side;
+        let Some(g) = self.game() else { return };
+        let before = frame(&g.board, side);
+        let after_mover = frame(&board, side);
+        let reachable = match roll {
+            Some(roll) => {
+                let plays = self.generator.generate(&before, roll);
+                if plays.is_empty() {
+                    after_mover == before
+                } else {
+                    self.generator.contains(&after_mover)
+                }
+            }
+            None => after_mover == before,
+        };
+        if !reachable {
+            let moved_pips = i64::from(before.our_pips()) - i64::from(after_mover.our_pips());
+            let message = match roll {
+                Some(r) => format!(
+                    "the record marks an illegal play and gives the position after it: no legal play of {r} reaches it (the checkers moved {moved_pips} pips)"
+                ),
+                None => "the record replaces the position with one no legal play reaches".into(),
+            };
+            // The record itself gives the position: the play is recorded, not mistyped.
+            let index = self.record(
+                finding(Code::IllegalPlayMarker)
+                    .at(action)
+                    .rolled(roll)
+                    .before(before.backgammon())
+                    .likely_typo(Some(false))
+                    .message(message),
+            );
+            if let Some(g) = self.game() {
+                g.pending.push(Pending::Illegal {
+                    side,
+                    finding: index,
+                });
+            }
+        }
+        if let Some(g) = self.game() {
+            g.board = board;
+            g.next = Some(side.other());
+        }
+        self.check_bear_off(side);
+    }
+
+    /// A first-row dump of a known starting position (DailyGammon writes the
+    /// Nackgammon start so) states the variant in the file's name, as a tag
+    /// would (over a flag), when no tag did and the match has not played a
+    /// game yet.
+    /// Returns the variant the dump starts, if it starts one.
+    fn variant_from_dump(&mut self, dump: &BoardDump) -> Option<Variant> {
+        let m = self.current.as_mut()?;
+        let in_force = m.rules.variant;
+        if dump_board(dump, in_force.value) == Some(starting(in_force.value)) {
+            return Some(in_force.value);
+        }
+        if in_force.source == Source::File || m.games != 1 {
+            return None;
+        }
+        let variant = [
+            Variant::Backgammon,
+            Variant::Nackgammon,
+            Variant::Hypergammon(1),
+            Variant::Hypergammon(2),
+            Variant::Hypergammon(3),
+        ]
+        .into_iter()
+        .find(|&v| dump_board(dump, v) == Some(starting(v)))?;
+        m.rules.variant = Setting {
+            value: variant,
+            source: Source::File,
+        };
+        if let Some(g) = m.game.as_mut() {
+            g.board = starting(variant);
+        }
+        Some(variant)
+    }
+
+    /// A position set-up line or node.
+    pub(super) fn set_position(&mut self, action: &Action<'_>, dump: &BoardDump) {
+        let Some(g) = self.game() else { return };
+        if let Some(empty) = g.empty_roll.take() {
+            // A roll then a position: the play of that roll, recorded as an edit.
+            let mover_action = Action {
+                location: empty.location,
+                side: empty.side,
+                row: empty.row,
+                text: &empty.text,
+                kind: ActionKind::Take,
+            };
+            self.dump(&mover_action, Some(empty.roll), dump, false);
+            return;
+        }
+        let first = g.rolls == 0;
+        let Some(rules) = self.rules() else { return };
+        if let Some(board) = dump_board(dump, rules.variant.value) {
+            if first {
+                self.dump(action, None, dump, true);
+            } else if let Some(g) = self.game()
+                && g.board != board
+                && !g.unknown
+            {
+                self.record(
+                    finding(Code::IllegalPlayMarker)
+                        .at(action)
+                        .side(None)
+                        .message("the record replaces the position mid-game with one the replay did not reach"),
+                );
+                if let Some(g) = self.game() {
+                    g.board = board;
+                }
+            } else if let Some(g) = self.game() {
+                g.board = board;
+                g.unknown = false;
+            }
+        }
+        if let Some((value, owner)) = dump.cube
+            && let Some(g) = self.game()
+        {
+            g.cube = Cube { value, owner };
+        }
+    }
+}

@@ -1,0 +1,535 @@
+//! Checker plays: each written play judged by the rules engine
+//! ([`crate::rules::judge`]) and its verdict recorded: the board moves on
+//! (from the position as played, for an illegal play that stands), an
+//! illegal play waits to see whether it stood, an impossible one leaves the
+//! position unknown; hit marks, paths read two ways, the end of a game by
+//! bearing off; and the typo analysis' reading applied.
+
+use super::driver::Replayer;
+use super::record::{Pending, Sequel, finding};
+use super::state::{Ambiguity, Ending, GameEvent, frame};
+use crate::catalogue::{Code, Family, Kind};
+use crate::dice::Roll;
+use crate::finding::{Finding, LegalPlays};
+use crate::location::Location;
+use crate::notation::{Hop, PlayNotation, PointName};
+use crate::parse::{Action, ActionKind, Written};
+use crate::position::Position;
+use crate::rules::outcome::{points, win_kind};
+use crate::rules::plakoto::{PlakotoEnd, game_end};
+use crate::rules::{
+    AnyBoard, Board as _, IllegalKind, ImpossibleKind, Judgement, MoveGen, PlayVerdict, judge,
+};
+use crate::side::Side;
+
+impl Replayer<'_, '_> {
+    /// Judges `action`'s play `notation` of `roll` and records the verdict.
+    pub(super) fn judge_play(&mut self, action: &Action<'_>, roll: Roll, notation: &PlayNotation) {
+        let side = action.side;
+        let findings_before = self.findings.len();
+        if notation.hops().iter().any(|h| h.hit) {
+            self.hit_marks_written = true;
+        }
+        // An ambiguous previous play by the opponent: keep the reading this play fits.
+        self.settle_ambiguity(side, roll, notation);
+        let Some(g) = self.game() else { return };
+        // The player whose dance was taken as omitted, while he still has a
+        // checker on the bar.
+        let omitted = g
+            .omitted_dance
+            .filter(|&(_, s)| s == side)
+            .map(|(index, _)| index);
+        let before = frame(&g.board, side);
+        let j = self.judge_on(&before, roll, notation);
+        self.count_play(side);
+        if let Some(index) = omitted
+            && self.settle_omitted_dance(index, &j, action)
+        {
+            return;
+        }
+        match j.verdict {
+            PlayVerdict::Legal => self.legal_play(action, roll, notation, &before, &j),
+            PlayVerdict::Illegal(IllegalKind::NoPlay)
+                if self.extend_no_play_run(side, action.row) => {}
+            PlayVerdict::Illegal(kind) => {
+                self.illegal_play(action, roll, notation, &before, &j, kind);
+            }
+            PlayVerdict::Impossible { kind, hop } => {
+                let hop = notation.hops().get(hop).copied().unwrap_or_default();
+                self.impossible_play(action, roll, &before, kind, hop);
+            }
+        }
+        self.apply_reading(side, findings_before);
+    }
+
+    /// The rules engine's verdict on `notation` played with `roll` from
+    /// `before` (the mover's side).
+    fn judge_on(
+        &mut self,
+        before: &AnyBoard,
+        roll: Roll,
+        notation: &PlayNotation,
+    ) -> Judgement<AnyBoard> {
+        match before {
+            // Backgammon boards are judged without going through `AnyBoard`.
+            AnyBoard::Backgammon(position) => {
+                judge(position, roll, notation, &mut self.backgammon).map(AnyBoard::Backgammon)
+            }
+            AnyBoard::Plakoto(_) => judge(before, roll, notation, &mut self.generator),
+        }
+    }
+
+    /// Counts a judged play.
+    fn count_play(&mut self, side: Side) {
+        if let Some(m) = self.current.as_mut() {
+            m.summary.plays += 1;
+            m.summary.players[side].plays += 1;
+        }
+    }
+
+    /// The play of a player whose missing turn was taken as a dance (finding
+    /// `index`): if he plays as if he had entered, his missing turn was a
+    /// play lost from the record (true: nothing more to judge); once all his
+    /// checkers are in, the dance is no longer in doubt.
+    fn settle_omitted_dance(
+        &mut self,
+        index: usize,
+        j: &Judgement<AnyBoard>,
+        action: &Action<'_>,
+    ) -> bool {
+        if matches!(
+            j.verdict,
+            PlayVerdict::Illegal(IllegalKind::BarFirst) | PlayVerdict::Impossible { .. }
+        ) {
+            self.lost_turn(index, action.location.line);
+            return true;
+        }
+        if !j.result.on_bar()
+            && let Some(g) = self.game()
+        {
+            g.omitted_dance = None;
+        }
+        false
+    }
+
+    /// A legal play: the board moves on; a path read two ways waits for the
+    /// next play; hit marks are checked.
+    fn legal_play(
+        &mut self,
+        action: &Action<'_>,
+        roll: Roll,
+        notation: &PlayNotation,
+        before: &AnyBoard,
+        j: &Judgement<AnyBoard>,
+    ) {
+        let side = action.side;
+        let after = frame(&j.result, side);
+        // Almost always none: no vector then.
+        let alternatives: Vec<AnyBoard> = if j.alternatives.iter().all(Option::is_none) {
+            Vec::new()
+        } else {
+            j.alternatives
+                .iter()
+                .flatten()
+                .map(|p| frame(p, side))
+                .collect()
+        };
+        if let Some(g) = self.game() {
+            g.board = after;
+            // A new ambiguous play replaces readings still open.
+            if !alternatives.is_empty() {
+                g.ambiguity = Some(Ambiguity {
+                    side,
+                    boards: std::iter::once(after).chain(alternatives).collect(),
+                    location: action.location,
+                    row: action.row,
+                    text: action.text.to_owned(),
+                    before: *before,
+                    dice: roll,
+                });
+            }
+        }
+        // Kept only in files that write hit marks at all.
+        if self.hit_marks_possible && (j.hit_marks.missing || j.hit_marks.spurious) {
+            let message = match (j.hit_marks.missing, j.hit_marks.spurious) {
+                (true, true) => "hit marks `*` are on the wrong moves",
+                (true, false) => "a hit happened but no `*` marks it",
+                _ => "a `*` marks a hit that did not happen",
+            };
+            let f = self.complete(
+                finding(Code::HitMark)
+                    .at(action)
+                    .rolled(Some(roll))
+                    .before(before.backgammon())
+                    .message(message),
+            );
+            self.hit_mark_findings.push((f, *notation));
+        }
+        self.check_bear_off(side);
+    }
+
+    /// An illegal play: recorded, and the game goes on from the position
+    /// as played; whether it stood is settled by what follows.
+    fn illegal_play(
+        &mut self,
+        action: &Action<'_>,
+        roll: Roll,
+        notation: &PlayNotation,
+        before: &AnyBoard,
+        j: &Judgement<AnyBoard>,
+        kind: IllegalKind,
+    ) {
+        let side = action.side;
+        let index = self.record(
+            finding(Code::IllegalPlay)
+                .kind(illegal_kind(kind))
+                .at(action)
+                .rolled(Some(roll))
+                .before(before.backgammon())
+                .message(illegal_message(kind, roll, j, notation)),
+        );
+        let after = frame(&j.result, side);
+        if let Some(g) = self.game() {
+            g.board = after;
+            if kind == IllegalKind::NoPlay {
+                g.pending.push(Pending::NoPlay {
+                    side,
+                    finding: index,
+                    rolls: 1,
+                    first_row: action.row,
+                });
+                g.last_no_play = Some((action.location, side));
+            } else {
+                g.pending.push(Pending::Illegal {
+                    side,
+                    finding: index,
+                });
+            }
+        }
+        self.check_bear_off(side);
+    }
+
+    /// An impossible play: the record is wrong, and the position unknown
+    /// from here on.
+    fn impossible_play(
+        &mut self,
+        action: &Action<'_>,
+        roll: Roll,
+        before: &AnyBoard,
+        kind: ImpossibleKind,
+        hop: Hop,
+    ) {
+        let side = action.side;
+        let mut message = impossible_message(kind, hop);
+        let lost = self
+            .game()
+            .and_then(|g| g.last_no_play)
+            .filter(|(_, s)| *s != side);
+        if let Some((location, _)) = lost {
+            message.push_str(&format!(
+                "; the opponent's roll at line {} was recorded with no play although plays existed: that play was probably lost",
+                location.line
+            ));
+        }
+        self.settle_no_play_as_error();
+        self.record(
+            finding(Code::ImpossiblePlay)
+                .kind(impossible_kind(kind))
+                .at(action)
+                .rolled(Some(roll))
+                .before(before.backgammon())
+                .message(message),
+        );
+        if let Some(g) = self.game() {
+            g.unknown = true;
+            g.ambiguity = None;
+        }
+    }
+
+    /// Chooses between readings of the opponent's last play by this play.
+    /// Before `side`'s play: keeps the readings of an earlier ambiguous play
+    /// that this play fits. The opponent's real play decides between them; a
+    /// dance, or the player's own next play, carries them on.
+    fn settle_ambiguity(&mut self, side: Side, roll: Roll, notation: &PlayNotation) {
+        let Some(g) = self.game() else { return };
+        let Some(mut amb) = g.ambiguity.take() else {
+            return;
+        };
+        let mut consistent: Vec<(AnyBoard, AnyBoard)> = Vec::new();
+        for board in &amb.boards {
+            let j = judge(&frame(board, side), roll, notation, &mut self.generator);
+            if j.is_legal() {
+                consistent.push((*board, frame(&j.result, side)));
+            }
+        }
+        if let Some(&(first, _)) = consistent.first()
+            && let Some(g) = self.game()
+        {
+            g.board = first;
+        }
+        if consistent.len() < 2 {
+            return;
+        }
+        if side == amb.side || notation.is_empty() {
+            // Not decided yet: carry every reading past this play.
+            amb.boards = consistent.iter().map(|&(_, after)| after).collect();
+            if let Some(g) = self.game() {
+                g.ambiguity = Some(amb);
+            }
+            return;
+        }
+        self.record(
+            finding(Code::AmbiguousPath)
+                .located(amb.location)
+                .side(Some(amb.side))
+                .row(amb.row)
+                .text(amb.text)
+                .rolled(Some(amb.dice))
+                .before(amb.before.backgammon())
+                .message("the move can be read with or without a hit on the way and the next play fits both; the reading without the hit was taken"),
+        );
+    }
+
+    /// After a play by `side`: the game is over if he has borne off every checker.
+    pub(super) fn check_bear_off(&mut self, side: Side) {
+        let Some(m) = self.current.as_mut() else {
+            return;
+        };
+        let scoring = m.rules.scoring();
+        let checkers = m.rules.variant.value.checkers();
+        let Some(g) = m.game.as_mut() else { return };
+        if g.over.is_some() {
+            return;
+        }
+        if let AnyBoard::Backgammon(board) = &g.board {
+            // Cheap test first: has the mover borne off every checker?
+            let off = match side {
+                Side::First => board.our_off(),
+                Side::Second => board.their_off(),
+            };
+            if off < checkers {
+                return;
+            }
+        }
+        match frame(&g.board, side) {
+            AnyBoard::Backgammon(mine) => {
+                if mine.we_are_off() {
+                    let kind = win_kind(&mine);
+                    let value = points(kind, g.cube.value, g.cube_turned, &scoring);
+                    g.over = Some(Ending::BearOff {
+                        winner: side,
+                        points: value,
+                    });
+                }
+            }
+            AnyBoard::Plakoto(mine) => {
+                // Plakoto also ends by the mother checker; a draw cannot be
+                // written in a transcript, so the game goes on to its result line.
+                let (winner, win) = match game_end(&mine) {
+                    Some(PlakotoEnd::WeWin(win)) => (side, win),
+                    Some(PlakotoEnd::TheyWin(win)) => (side.other(), win),
+                    Some(PlakotoEnd::Draw) | None => return,
+                };
+                g.over = Some(Ending::BearOff {
+                    winner,
+                    points: g.cube.value.saturating_mul(win.multiplier()),
+                });
+            }
+        }
+    }
+
+    /// Gives the checker-play findings of a game once it is settled (from
+    /// index `findings`) the play written in their cell, found among the
+    /// game's `events`, and the legal plays of their roll: worked out once,
+    /// for the findings that are kept (the hit marks' at the end of the
+    /// file, when they are kept).
+    pub(super) fn describe_plays(&mut self, events: &[GameEvent<'_>], findings: usize) {
+        for f in self.findings.iter_mut().skip(findings) {
+            if f.entry().family == Family::Play {
+                f.written = written_at(events, f.location).map(Box::new);
+            }
+        }
+        self.add_legal_plays(findings);
+    }
+
+    /// Gives each checker-play finding from index `from` the legal plays of
+    /// its roll.
+    pub(super) fn add_legal_plays(&mut self, from: usize) {
+        for i in from..self.findings.len() {
+            let legal = legal_plays_of(&self.findings[i], &mut self.backgammon);
+            self.findings[i].legal = legal.map(Box::new);
+        }
+    }
+
+    /// After judging the play of event `judging_event`: when the analysis
+    /// settled how to read it, annotate its finding and, for a probable
+    /// transcription error, continue from the legal play the record meant.
+    fn apply_reading(&mut self, side: Side, findings_before: usize) {
+        let event = self.judging_event;
+        let Some(reading) = self.readings.iter().find(|r| r.event == event).cloned() else {
+            return;
+        };
+        let played = self.findings[findings_before..]
+            .iter()
+            .position(|f| matches!(f.code, Code::IllegalPlay | Code::ImpossiblePlay))
+            .map(|i| findings_before + i);
+        if let Some(index) = played {
+            let f = &mut self.findings[index];
+            f.likely_typo = reading.typo;
+            f.suggestion.clone_from(&reading.suggestion);
+            f.message.push_str(&reading.note);
+            if reading.result.is_some() {
+                // Not a play that stood: the record is wrong, not the player.
+                self.settle_stood(index, Sequel::Misread);
+            }
+        }
+        let Some(result) = reading.result else { return };
+        if let Some(g) = self.game() {
+            g.board = result;
+            g.unknown = false;
+            g.ambiguity = None;
+            g.pending.retain(|p| match p {
+                Pending::Illegal { finding, .. } | Pending::NoPlay { finding, .. } => {
+                    *finding < findings_before
+                }
+                Pending::Hidden { .. } => true,
+            });
+            if g.last_no_play.is_some_and(|(_, s)| s == side) {
+                g.last_no_play = None;
+            }
+            if matches!(g.over, Some(Ending::BearOff { .. })) {
+                g.over = None;
+            }
+        }
+        self.check_bear_off(side);
+    }
+}
+
+/// The legal plays of the roll of a finding about a checker play in a known
+/// position, ranked by their distance to the play as written.
+fn legal_plays_of(finding: &Finding, generator: &mut MoveGen<Position>) -> Option<LegalPlays> {
+    if finding.entry().family != Family::Play {
+        return None;
+    }
+    let (Some(before), Some(roll)) = (&finding.before, finding.dice) else {
+        return None;
+    };
+    let plays = generator.generate(before, roll);
+    Some(LegalPlays::ranked(
+        plays.iter().map(|p| p.play.to_string()),
+        finding.written.as_deref(),
+    ))
+}
+
+/// The play written at `location`, when a roll with a play is there.
+fn written_at(events: &[GameEvent<'_>], location: Location) -> Option<PlayNotation> {
+    events.iter().find_map(|e| match e {
+        GameEvent::Action(Action {
+            location: at,
+            kind:
+                ActionKind::Roll {
+                    play: Written::Moves(notation),
+                    ..
+                },
+            ..
+        }) if *at == location => Some(*notation).filter(|n| !n.is_empty()),
+        _ => None,
+    })
+}
+
+/// The finding kind of an illegal play.
+const fn illegal_kind(kind: IllegalKind) -> Kind {
+    match kind {
+        IllegalKind::WrongDice => Kind::WrongDice,
+        IllegalKind::UnderPlayed => Kind::UnderPlayed,
+        IllegalKind::SmallerDie => Kind::SmallerDie,
+        IllegalKind::BarFirst => Kind::BarFirst,
+        IllegalKind::BearOffEarly => Kind::BearOffEarly,
+        IllegalKind::BearOffLower => Kind::BearOffLower,
+        IllegalKind::BlockedPath => Kind::BlockedPath,
+        IllegalKind::NoPlay => Kind::NoPlay,
+        IllegalKind::PlayWhenNone => Kind::PlayWhenNone,
+        IllegalKind::PinnedChecker => Kind::PinnedChecker,
+        IllegalKind::OntoPinnedPoint => Kind::OntoPinnedPoint,
+        IllegalKind::BearOffPinned => Kind::BearOffPinned,
+    }
+}
+
+/// The finding kind of an impossible play.
+const fn impossible_kind(kind: ImpossibleKind) -> Kind {
+    match kind {
+        ImpossibleKind::NoChecker => Kind::NoChecker,
+        ImpossibleKind::OntoMadePoint => Kind::OntoMadePoint,
+        ImpossibleKind::Backward => Kind::Backward,
+    }
+}
+
+fn illegal_message(
+    kind: IllegalKind,
+    roll: Roll,
+    j: &Judgement<AnyBoard>,
+    notation: &PlayNotation,
+) -> String {
+    let used = j.dice_used;
+    let max = j.max_dice.unwrap_or(0);
+    let count = j.legal_count.unwrap_or(0);
+    match kind {
+        IllegalKind::WrongDice if j.legal_count == Some(0) => format!(
+            "`{notation}` cannot be made with {roll}, and {roll} could not be played at all"
+        ),
+        IllegalKind::WrongDice => format!("`{notation}` cannot be made with {roll}"),
+        IllegalKind::UnderPlayed => format!(
+            "plays {used} of the dice when {max} can be played ({count} legal play{})",
+            if count == 1 { "" } else { "s" }
+        ),
+        IllegalKind::SmallerDie => format!(
+            "plays only the {}; the {} can be played and, when only one die can, the larger must be",
+            roll.low(),
+            roll.high()
+        ),
+        IllegalKind::BarFirst => "moves another checker while one is still on the bar".into(),
+        IllegalKind::BearOffEarly => {
+            "bears off while a checker is still outside the home board".into()
+        }
+        IllegalKind::BearOffLower => {
+            "bears off from a lower point with a higher die while a higher point is occupied".into()
+        }
+        IllegalKind::BlockedPath => "a checker moves through a blocked intermediate point".into(),
+        IllegalKind::NoPlay => format!(
+            "nothing is played although {count} legal play{} existed",
+            if count == 1 { "" } else { "s" }
+        ),
+        IllegalKind::PlayWhenNone => {
+            format!("a play is written although {roll} could not be played at all")
+        }
+        IllegalKind::PinnedChecker => "moves a pinned checker".into(),
+        IllegalKind::OntoPinnedPoint => {
+            "lands on a point where an opposing checker pins one of the mover's".into()
+        }
+        IllegalKind::BearOffPinned => {
+            "bears off while one of the mover's checkers is pinned".into()
+        }
+    }
+}
+
+fn impossible_message(kind: ImpossibleKind, hop: Hop) -> String {
+    let point = |p: u8| PointName(p).to_string();
+    let mut message = match kind {
+        ImpossibleKind::NoChecker if hop.from == 25 => {
+            format!("`{hop}` enters from the bar, but the player has no checker there")
+        }
+        ImpossibleKind::NoChecker => format!(
+            "`{hop}` moves a checker from the {} point, where the player has none",
+            point(hop.from)
+        ),
+        ImpossibleKind::OntoMadePoint => format!(
+            "`{hop}` lands on the {} point, held by two or more opposing checkers",
+            point(hop.to)
+        ),
+        ImpossibleKind::Backward => format!("`{hop}` moves a checker backwards"),
+    };
+    message.push_str(
+        ": the record cannot be right as written, and the rest of this game cannot be checked",
+    );
+    message
+}

@@ -1,0 +1,336 @@
+//! Game headers: the players' names and the score each game starts at,
+//! checked against the first game's names and the results replayed so far.
+//!
+//! A score line that disagrees with the replay is judged by
+//! [`crate::rules::score_line`] (a mistyped value of the last resignation,
+//! missing games, a wrong line); the next score line may show the earlier
+//! one was a slip, and the earlier finding is revised then, not doubled.
+
+use super::driver::Replayer;
+use super::record::{Draft, finding};
+use super::state::{GameState, MatchState};
+use crate::catalogue::{Code, Kind};
+use crate::location::Location;
+use crate::parse::GameHeader;
+use crate::rules::Crawford;
+use crate::rules::score_line::{ScoreMismatch, judge_mismatch};
+use crate::side::{ByPlayer, Side};
+
+/// A score line and the last game's `Wins` line that disagree on a
+/// resignation's value.
+#[derive(Copy, Clone, Debug)]
+pub(super) struct WinsDispute {
+    /// The `Wins` line.
+    pub(super) at: Location,
+    /// The points it writes.
+    pub(super) written: u32,
+    /// The points the score line counts.
+    pub(super) counted: u32,
+}
+
+impl WinsDispute {
+    /// The `score-mismatch` message; `settled` once the next score line has
+    /// followed this one (the `Wins` line was the mistake).
+    fn message(&self, recorded: ByPlayer<u32>, expected: ByPlayer<u32>, settled: bool) -> String {
+        let verdict = if settled {
+            format!(
+                "the next game's score line agrees with this one: the `Wins` line at line {} is probably mistyped",
+                self.at.line
+            )
+        } else {
+            "one of the two is mistyped".to_owned()
+        };
+        format!(
+            "the game starts at {}-{} but the results so far make it {}-{}: the last game's resignation is counted {} by its `Wins` line (line {}) and {} by this score line; {verdict}",
+            recorded.first,
+            recorded.second,
+            expected.first,
+            expected.second,
+            points_word(self.written),
+            self.at.line,
+            points_word(self.counted)
+        )
+    }
+}
+
+/// `1 point`, `2 points`.
+fn points_word(n: u32) -> String {
+    if n == 1 {
+        "1 point".to_owned()
+    } else {
+        format!("{n} points")
+    }
+}
+
+/// A score-mismatch finding: its index, the scores written and replayed.
+type Mismatch = (usize, ByPlayer<u32>, ByPlayer<u32>);
+
+/// What a game header says against the replay: findings to record once the
+/// game is open, and earlier findings it revises.
+#[derive(Default)]
+struct HeaderFindings {
+    drafts: Vec<Draft>,
+    /// This line's `score-mismatch` (its index among `drafts`).
+    mismatch: Option<Mismatch>,
+    /// That mismatch points at the last game's `Wins` line.
+    wins_line: Option<WinsDispute>,
+    /// A resignation read as conceding the match, and yet the match goes
+    /// on: its finding and the points the winner needed.
+    conceded: Option<(usize, u32)>,
+    /// This line follows the replay again: the earlier line was mistyped.
+    mistyped: Option<Mismatch>,
+    /// This line follows the record's own count after a mismatch that
+    /// pointed at a `Wins` line: the `Wins` line was the mistake.
+    follows_record: Option<(Mismatch, WinsDispute)>,
+}
+
+impl Replayer<'_, '_> {
+    /// Opens the game of `header`: its names and score line checked, its
+    /// state set up, its findings recorded and earlier ones revised.
+    pub(super) fn open_game(&mut self, header: &GameHeader<'_>) {
+        let names = ByPlayer::new(
+            header.names.first.name.trim().to_owned(),
+            header.names.second.name.trim().to_owned(),
+        );
+        let Some(m) = self.current.as_mut() else {
+            return;
+        };
+        m.games += 1;
+        m.summary.games += 1;
+        let mut found = HeaderFindings {
+            drafts: check_names(m, header, &names),
+            ..HeaderFindings::default()
+        };
+        for side in Side::BOTH {
+            m.summary.players[side].games += 1;
+        }
+        // A resignation read as conceding the match, and yet the match goes
+        // on: its value was wrong, and this score line is taken as it is.
+        found.conceded = m.concession.take();
+        if found.conceded.is_some() {
+            m.result_unknown = true;
+        }
+        check_score_line(m, header, &mut found);
+        if m.score.is_over() && !m.after_match_reported {
+            m.after_match_reported = true;
+            found.drafts.push(
+                finding(Code::GamesAfterMatch)
+                    .located(header.location)
+                    .message(format!(
+                        "a game starts after the match was over ({}-{} in a {}-point match)",
+                        m.score.scores.first, m.score.scores.second, m.rules.length
+                    )),
+            );
+        }
+        let crawford = match header.crawford {
+            Some(true) => Crawford::Yes,
+            Some(false) => Crawford::No,
+            None => m.score.crawford(),
+        };
+        m.score.begin_game();
+        m.alt_expected = None;
+        m.game = Some(GameState::new(
+            header,
+            names,
+            m.rules.variant.value,
+            crawford,
+            m.score.scores,
+            m.variant_unknown,
+        ));
+        self.record_header_findings(found);
+    }
+
+    /// Records a header's findings (the game is open) and revises the
+    /// earlier findings it settles.
+    fn record_header_findings(&mut self, found: HeaderFindings) {
+        let first_new = self.findings.len();
+        for draft in found.drafts {
+            self.record(draft);
+        }
+        if let Some(m) = self.current.as_mut() {
+            m.mismatch = found
+                .mismatch
+                .map(|(i, recorded, expected)| (first_new + i, recorded, expected));
+            m.mismatch_wins_line = found.wins_line;
+        }
+        if let Some((index, needed)) = found.conceded
+            && let Some(f) = self.findings.get_mut(index)
+        {
+            f.kind = None;
+            f.severity = Code::ResignValue.severity();
+            f.message = format!(
+                "a resignation worth the {needed} point(s) the winner needed, but the match goes on with another game: the resignation's value is wrong (a resignation is worth 1, 2 or 3 times the cube)"
+            );
+        }
+        if let Some(((index, recorded, expected), dispute)) = found.follows_record
+            && let Some(f) = self.findings.get_mut(index)
+        {
+            f.message = dispute.message(recorded, expected, true);
+        }
+        if let Some(mistyped) = found.mistyped {
+            self.revise_mistyped(mistyped, first_new);
+        }
+    }
+
+    /// The score line of finding `index` was mistyped (the next one follows
+    /// the replay again): no game is missing, and the findings of the game
+    /// under it (before `end`) were made at the replayed score.
+    fn revise_mistyped(&mut self, (index, recorded, expected): Mismatch, end: usize) {
+        let Some(f) = self.findings.get_mut(index) else {
+            return;
+        };
+        f.kind = Some(Kind::Wrong);
+        f.message = format!(
+            "the game starts at {}-{} but the results so far make it {}-{}, and the next game's score line agrees with them: this score line is mistyped",
+            recorded.first, recorded.second, expected.first, expected.second
+        );
+        // Their match IDs and XGIDs say so.
+        let match_number = f.match_number;
+        for later in self.findings.iter_mut().take(end).skip(index + 1) {
+            if later.match_number == match_number
+                && let Some(context) = later.context.as_mut()
+                && context.scores == recorded
+            {
+                context.scores = expected;
+            }
+        }
+    }
+}
+
+/// The names of a game's score line against the first game's.
+fn check_names(
+    m: &mut MatchState,
+    header: &GameHeader<'_>,
+    names: &ByPlayer<String>,
+) -> Vec<Draft> {
+    let Some(first) = &m.first_names else {
+        m.first_names = Some(names.clone());
+        m.summary.players.first.name = names.first.clone();
+        m.summary.players.second.name = names.second.clone();
+        return Vec::new();
+    };
+    // A side the first game did not name takes the first name written for
+    // it: that is no change of name.
+    let mut first = first.clone();
+    for side in Side::BOTH {
+        if first[side].is_empty() && !names[side].is_empty() {
+            first[side] = names[side].clone();
+            m.summary.players[side].name = names[side].clone();
+        }
+    }
+    m.first_names = Some(first.clone());
+    Side::BOTH
+        .into_iter()
+        // An unreadable score line gives no names: nothing to compare.
+        .filter(|&side| !names[side].is_empty() && !first[side].eq_ignore_ascii_case(&names[side]))
+        .map(|side| {
+            finding(Code::NameChange)
+                .located(header.score_location)
+                .side(Some(side))
+                .about_record()
+                .message(format!(
+                    "the player `{}` of the first game is now written `{}`",
+                    first[side], names[side]
+                ))
+        })
+        .collect()
+}
+
+/// The scores a game's header writes, against the replay.
+fn check_score_line(m: &mut MatchState, header: &GameHeader<'_>, found: &mut HeaderFindings) {
+    let (Some(a), Some(b)) = (header.scores.first, header.scores.second) else {
+        return;
+    };
+    let recorded = ByPlayer::new(a, b);
+    if m.games == 1 {
+        if recorded != ByPlayer::new(0, 0) {
+            found.drafts.push(
+                finding(Code::MatchFragment)
+                    .located(header.score_location)
+                    .message(format!(
+                        "the record starts at {}-{}, not 0-0: it continues a match{}",
+                        recorded.first,
+                        recorded.second,
+                        if m.rules.length > 0 {
+                            "; whether the Crawford game was already played may be unknown"
+                        } else {
+                            ""
+                        }
+                    )),
+            );
+            m.score.start_fragment(recorded);
+        }
+    } else if recorded != m.score.scores
+        && m.rules.length > 0
+        && Some(recorded) != m.alt_expected
+        && Some(recorded) != m.replayed
+        && !m.result_unknown
+    {
+        score_mismatch(m, header, recorded, found);
+    } else {
+        if recorded != m.score.scores {
+            if Some(recorded) == m.replayed {
+                found.mistyped = m.mismatch;
+            }
+            m.score.set_scores(recorded);
+        } else if m.replayed.is_some() && m.mismatch_wins_line.is_some() {
+            found.follows_record = m.mismatch.zip(m.mismatch_wins_line);
+        }
+        m.replayed = None;
+    }
+}
+
+/// A score line writing `recorded`, which the replay cannot explain.
+fn score_mismatch(
+    m: &mut MatchState,
+    header: &GameHeader<'_>,
+    recorded: ByPlayer<u32>,
+    found: &mut HeaderFindings,
+) {
+    let expected = m.score.scores;
+    let verdict = judge_mismatch(
+        recorded,
+        expected,
+        m.last_resign.map(|(resignation, _)| resignation),
+    );
+    let dispute = match (verdict, m.last_resign) {
+        (ScoreMismatch::ResignationValue { counted }, Some((resignation, at))) => {
+            Some(WinsDispute {
+                at,
+                written: resignation.written,
+                counted,
+            })
+        }
+        _ => None,
+    };
+    let gap = verdict == ScoreMismatch::Gap;
+    let message = match &dispute {
+        Some(dispute) => dispute.message(recorded, expected, false),
+        None => format!(
+            "the game starts at {}-{} but the results so far make it {}-{}{}",
+            recorded.first,
+            recorded.second,
+            expected.first,
+            expected.second,
+            if gap {
+                ": games seem to be missing from the record"
+            } else {
+                ""
+            }
+        ),
+    };
+    found.wins_line = dispute;
+    found.mismatch = Some((found.drafts.len(), recorded, expected));
+    found.drafts.push(
+        finding(Code::ScoreMismatch)
+            .kind(if gap { Kind::Gap } else { Kind::Wrong })
+            .located(header.score_location)
+            .message(message),
+    );
+    m.replayed = Some(expected);
+    if gap {
+        m.score.jump_to(recorded);
+    } else {
+        m.score.disputed(recorded);
+    }
+}

@@ -1,0 +1,415 @@
+//! What the replay keeps: the match and the game being replayed, the game's
+//! events, the readings the typo analysis settled; and the accessors the
+//! other rooms use.
+
+use super::driver::Replayer;
+use super::record::Pending;
+use super::rules::RulesInForce;
+use super::score_lines::WinsDispute;
+use super::{MatchSummary, TraceStep};
+use crate::dice::Roll;
+use crate::finding::{Context, Finding};
+use crate::location::Location;
+use crate::parse::{Action, ActionKind, GameHeader, Problem, Written};
+use crate::position::{Position, Variant};
+use crate::rules::plakoto::PlakotoPosition;
+use crate::rules::score_line::WrittenResignation;
+use crate::rules::{AnyBoard, Crawford, Cube, MatchScore};
+use crate::side::{ByPlayer, Side};
+
+/// A double (or beaver, raccoon) waiting for its answer.
+#[derive(Copy, Clone, Debug)]
+pub(super) struct Offer {
+    /// Who made the latest offer.
+    pub(super) by: Side,
+    /// Who made the first double of the chain (he rolls after a take).
+    pub(super) original: Side,
+    /// The cube value if taken.
+    pub(super) offered: u32,
+    /// What a drop loses.
+    pub(super) on_drop: u32,
+    /// Who owns the cube after a take.
+    pub(super) owner_after_take: Side,
+    /// The latest offer was a beaver or raccoon.
+    pub(super) animal: bool,
+    /// The double came out of turn (already reported): after a take the
+    /// record may go on with either player's roll.
+    pub(super) out_of_turn: bool,
+}
+
+/// How a game ended.
+#[derive(Copy, Clone, Debug)]
+pub(super) enum Ending {
+    /// The winner bore off his last checker.
+    BearOff { winner: Side, points: u32 },
+    /// A double was dropped.
+    Drop { winner: Side, points: u32 },
+    /// A resignation (from a cell or inferred from a `Wins` line).
+    Resign { winner: Side, points: Option<u32> },
+    /// Only a `Losses` line on a row of its own said who lost: Backgammon
+    /// Galaxy writes such lines at the left margin whoever lost, so a
+    /// following `Wins` line decides.
+    LossLine { winner: Side, points: Option<u32> },
+}
+
+impl Ending {
+    /// How the game was won, for messages.
+    pub(super) fn how(&self) -> &'static str {
+        match self {
+            Ending::BearOff { .. } => "by bearing off",
+            Ending::Drop { .. } => "when the double was dropped",
+            Ending::Resign { .. } | Ending::LossLine { .. } => "by the opponent's resignation",
+        }
+    }
+
+    pub(super) fn winner(&self) -> Side {
+        match *self {
+            Ending::BearOff { winner, .. }
+            | Ending::Drop { winner, .. }
+            | Ending::Resign { winner, .. }
+            | Ending::LossLine { winner, .. } => winner,
+        }
+    }
+
+    pub(super) fn points(&self) -> Option<u32> {
+        match *self {
+            Ending::BearOff { points, .. } | Ending::Drop { points, .. } => Some(points),
+            Ending::Resign { points, .. } | Ending::LossLine { points, .. } => points,
+        }
+    }
+}
+
+/// A roll with nothing written after the dice.
+#[derive(Clone, Debug)]
+pub(super) struct EmptyRoll {
+    /// Index of its event in the game.
+    pub(super) event: usize,
+    pub(super) side: Side,
+    pub(super) roll: Roll,
+    pub(super) location: Location,
+    pub(super) row: Option<u32>,
+    pub(super) text: String,
+}
+
+/// A legal play whose notation also fits other positions.
+#[derive(Clone, Debug)]
+pub(super) struct Ambiguity {
+    pub(super) side: Side,
+    /// Candidate boards after the play (First's frame), the chosen one first.
+    pub(super) boards: Vec<AnyBoard>,
+    pub(super) location: Location,
+    pub(super) row: Option<u32>,
+    pub(super) text: String,
+    pub(super) before: AnyBoard,
+    pub(super) dice: Roll,
+}
+
+/// The game being replayed.
+#[derive(Clone)]
+pub(super) struct GameState {
+    pub(super) number: Option<u32>,
+    pub(super) names: ByPlayer<String>,
+    /// The board, always from the first player's side.
+    pub(super) board: AnyBoard,
+    pub(super) from_start: bool,
+    pub(super) rolls: u32,
+    pub(super) next: Option<Side>,
+    pub(super) offer: Option<Offer>,
+    pub(super) cube: Cube,
+    pub(super) cube_turned: bool,
+    pub(super) crawford: Crawford,
+    pub(super) over: Option<Ending>,
+    /// Set when the position is no longer known (impossible or hidden play).
+    pub(super) unknown: bool,
+    /// Set when a cell that could not be read may have been a cube action:
+    /// the cube is no longer known either.
+    pub(super) cube_unknown: bool,
+    /// A turn taken as an omitted dance: the finding and the player who
+    /// danced. If his next play moves as if he had entered, a play was lost
+    /// instead.
+    pub(super) omitted_dance: Option<(usize, Side)>,
+    pub(super) pending: Vec<Pending>,
+    pub(super) last_no_play: Option<(Location, Side)>,
+    pub(super) after_end_reported: bool,
+    pub(super) start_scores: ByPlayer<u32>,
+    pub(super) ambiguity: Option<Ambiguity>,
+    /// A roll with nothing written, judged when the next event shows whether
+    /// a position set-up follows (the play recorded as an edit).
+    pub(super) empty_roll: Option<EmptyRoll>,
+    /// The `Wins` line's points, when one was read.
+    pub(super) written_points: Option<u32>,
+    /// Where that `Wins` line is.
+    pub(super) written_at: Option<Location>,
+    /// The `Losses` line's points, when one was read.
+    pub(super) loss_points: Option<u32>,
+    /// A resignation written without its value: reported at the end of the
+    /// game unless a `Wins` line gives the value.
+    pub(super) unvalued: Option<Box<Finding>>,
+    /// The value written for the game is not a possible one: the next score
+    /// line is taken as it is.
+    pub(super) doubtful_points: bool,
+}
+
+impl GameState {
+    /// A game of `header` starting from `variant`'s opening position.
+    pub(super) fn new(
+        header: &GameHeader<'_>,
+        names: ByPlayer<String>,
+        variant: Variant,
+        crawford: Crawford,
+        start_scores: ByPlayer<u32>,
+        unknown: bool,
+    ) -> GameState {
+        GameState {
+            number: header.number,
+            names,
+            board: starting(variant),
+            from_start: true,
+            rolls: 0,
+            next: None,
+            offer: None,
+            cube: Cube::centred(header.initial_cube.unwrap_or(1)),
+            cube_turned: false,
+            crawford,
+            over: None,
+            unknown,
+            cube_unknown: false,
+            omitted_dance: None,
+            pending: Vec::new(),
+            last_no_play: None,
+            after_end_reported: false,
+            start_scores,
+            ambiguity: None,
+            empty_roll: None,
+            written_points: None,
+            written_at: None,
+            loss_points: None,
+            unvalued: None,
+            doubtful_points: false,
+        }
+    }
+}
+
+/// The match being replayed.
+#[derive(Clone)]
+pub(super) struct MatchState {
+    pub(super) rules: RulesInForce,
+    pub(super) score: MatchScore,
+    pub(super) first_names: Option<ByPlayer<String>>,
+    pub(super) summary: MatchSummary,
+    pub(super) game: Option<GameState>,
+    pub(super) games: u32,
+    pub(super) after_match_reported: bool,
+    /// The score the next game should start with if the record's own points
+    /// (rather than the replay's) are right: no second finding for one cause.
+    pub(super) alt_expected: Option<ByPlayer<u32>>,
+    /// After a score line that disagreed with the replay: the score the
+    /// replay itself would have now. If the next line agrees with it, the
+    /// earlier line was the mistake: no second finding.
+    pub(super) replayed: Option<ByPlayer<u32>>,
+    /// The `score-mismatch` finding of the last score line that disagreed
+    /// with the replay, with the scores written and replayed: if the next
+    /// line agrees with the replay, it was a mistyped line, not a gap.
+    pub(super) mismatch: Option<(usize, ByPlayer<u32>, ByPlayer<u32>)>,
+    /// That mismatch is explained by another value of the last game's
+    /// resignation: its `Wins` line and the two values.
+    pub(super) mismatch_wins_line: Option<WinsDispute>,
+    /// The last game's points are unknown (unfinished, or a resignation
+    /// without a value): the next score line is taken as it is.
+    pub(super) result_unknown: bool,
+    /// A resignation read as conceding the match (`resign-value/match`): if
+    /// another game of the match follows, it did not, and its value was
+    /// wrong. The finding's index and the points the winner needed.
+    pub(super) concession: Option<(usize, u32)>,
+    /// The last game ended by a resignation valued only by its `Wins` line,
+    /// and where that line is. A score line that differs only in the
+    /// winner's score by another value of the resignation points at that
+    /// line, not at missing games.
+    pub(super) last_resign: Option<(WrittenResignation, Location)>,
+    /// The file names a game bgaudit does not know: no play is judged.
+    pub(super) variant_unknown: bool,
+    pub(super) first_finding: usize,
+}
+
+impl MatchState {
+    /// Match `number`, of `length` points, under `rules`; its findings
+    /// start at index `first_finding`.
+    pub(super) fn new(
+        number: u32,
+        length: u32,
+        rules: RulesInForce,
+        variant_unknown: bool,
+        first_finding: usize,
+    ) -> MatchState {
+        MatchState {
+            rules,
+            score: MatchScore::new(length, rules.crawford.value),
+            first_names: None,
+            summary: MatchSummary {
+                number,
+                length,
+                ..MatchSummary::default()
+            },
+            game: None,
+            games: 0,
+            after_match_reported: false,
+            alt_expected: None,
+            replayed: None,
+            mismatch: None,
+            mismatch_wins_line: None,
+            result_unknown: false,
+            concession: None,
+            last_resign: None,
+            variant_unknown,
+            first_finding,
+        }
+    }
+}
+
+/// One event of the current game, kept (borrowing from the text) so that
+/// the game can be replayed again under another reading of a play.
+#[derive(Clone, Debug)]
+pub(super) enum GameEvent<'a> {
+    Action(Action<'a>),
+    Problem(Problem<'a>),
+}
+
+impl GameEvent<'_> {
+    pub(super) fn location(&self) -> Location {
+        match self {
+            GameEvent::Action(action) => action.location,
+            GameEvent::Problem(problem) => problem.location,
+        }
+    }
+}
+
+/// How the analysis of transcription errors settled one illegal play.
+#[derive(Clone, Debug)]
+pub(super) struct Reading {
+    /// Index of the play's event in the game.
+    pub(super) event: usize,
+    /// The legal play the record most probably meant, as the board after it
+    /// (first player's frame); `None` when the play as written stands.
+    pub(super) result: Option<AnyBoard>,
+    /// That play in standard notation.
+    pub(super) suggestion: Option<String>,
+    /// Probable typo (`true`), the play as written stands (`false`), or not
+    /// determined (`None`).
+    pub(super) typo: Option<bool>,
+    /// Appended to the finding's message.
+    pub(super) note: String,
+}
+
+impl Reading {
+    /// The play of `event` as written stands, nothing settled about it.
+    pub(super) fn stands(event: usize) -> Reading {
+        Reading {
+            event,
+            result: None,
+            suggestion: None,
+            typo: None,
+            note: String::new(),
+        }
+    }
+}
+
+/// The state at the start of the current game, to replay it again.
+#[derive(Clone)]
+pub(super) struct GameStart {
+    pub(super) state: MatchState,
+    pub(super) findings: usize,
+    pub(super) hit_marks: usize,
+    pub(super) trace: usize,
+}
+
+/// The board seen from `side`.
+pub(super) fn frame(board: &AnyBoard, side: Side) -> AnyBoard {
+    match side {
+        Side::First => *board,
+        Side::Second => board.flip(),
+    }
+}
+
+/// The board a game of `variant` starts from.
+pub(super) fn starting(variant: Variant) -> AnyBoard {
+    match variant {
+        Variant::Plakoto => AnyBoard::Plakoto(PlakotoPosition::starting()),
+        other => AnyBoard::Backgammon(Position::starting(other)),
+    }
+}
+
+impl Replayer<'_, '_> {
+    /// The game being replayed.
+    pub(super) fn game(&mut self) -> Option<&mut GameState> {
+        self.current.as_mut().and_then(|m| m.game.as_mut())
+    }
+
+    /// The game being replayed, to read.
+    pub(super) fn game_ref(&self) -> Option<&GameState> {
+        self.current.as_ref().and_then(|m| m.game.as_ref())
+    }
+
+    /// The rules of the match being replayed.
+    pub(super) fn rules(&self) -> Option<RulesInForce> {
+        self.current.as_ref().map(|m| m.rules)
+    }
+
+    /// The number of the game being replayed.
+    pub(super) fn game_number(&self) -> Option<u32> {
+        self.game_ref()?.number
+    }
+
+    /// The name of `side`'s player in the game being replayed (none for a
+    /// score line without a name: no player, not "").
+    pub(super) fn player(&self, side: Side) -> Option<String> {
+        let g = self.game_ref()?;
+        Some(g.names[side].clone()).filter(|name| !name.is_empty())
+    }
+
+    /// The cube and score `mover` acts at in the game being replayed.
+    pub(super) fn context(&self, mover: Side) -> Option<Context> {
+        let m = self.current.as_ref()?;
+        let g = m.game.as_ref()?;
+        Some(Context {
+            mover,
+            cube: g.cube.value,
+            owner: g.cube.owner,
+            scores: g.start_scores,
+            length: m.rules.length,
+            crawford: g.crawford == Crawford::Yes,
+        })
+    }
+
+    /// The board from `side`'s view, when known.
+    pub(super) fn view(&self, side: Side) -> Option<Position> {
+        let g = self.game_ref()?;
+        (!g.unknown)
+            .then(|| frame(&g.board, side))
+            .and_then(|b| b.backgammon())
+    }
+
+    /// The replayed step of `action`, for the trace: the positions around
+    /// it are filled in by the caller.
+    pub(super) fn trace_step(&self, action: &Action<'_>, dice: Option<Roll>) -> TraceStep {
+        TraceStep {
+            match_number: self.match_count,
+            game: self.game_number(),
+            row: action.row,
+            side: action.side,
+            player: self.player(action.side).unwrap_or_default(),
+            location: action.location,
+            text: action.text.to_owned(),
+            dice,
+            written: match &action.kind {
+                ActionKind::Roll {
+                    play: Written::Moves(notation),
+                    ..
+                } => Some(*notation).filter(|n| !n.is_empty()),
+                _ => None,
+            },
+            before: None,
+            after: None,
+            context: self.context(action.side),
+        }
+    }
+}

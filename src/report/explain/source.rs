@@ -1,0 +1,125 @@
+//! The lines of a transcript, to quote the line of a finding, and the
+//! window of a long line shown around a cell.
+
+use std::path::Path;
+
+use super::MAX_LINE;
+
+/// The lines of a transcript, to quote the line of a finding.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Source {
+    lines: Vec<String>,
+}
+
+impl Source {
+    /// The lines of a file's bytes, decoded as the readers decode them; `None`
+    /// for bytes that are not text.
+    #[must_use]
+    pub fn from_bytes(bytes: &[u8]) -> Option<Source> {
+        let decoded = crate::parse::text::decode(bytes).ok()?;
+        Some(Source::from_text(&decoded.text))
+    }
+
+    /// The lines of a text. Lines end at LF, CRLF or a lone CR, as for the
+    /// readers.
+    #[must_use]
+    pub fn from_text(text: &str) -> Source {
+        let mut lines = Vec::new();
+        let mut rest = text;
+        while !rest.is_empty() {
+            let end = rest.find(['\n', '\r']).unwrap_or(rest.len());
+            lines.push(rest[..end].to_owned());
+            let after = &rest[end..];
+            rest = after
+                .strip_prefix("\r\n")
+                .or_else(|| after.strip_prefix('\n'))
+                .or_else(|| after.strip_prefix('\r'))
+                .unwrap_or(after);
+        }
+        Source { lines }
+    }
+
+    /// Reads and decodes a file; `None` when it cannot be read or is not text.
+    #[must_use]
+    pub fn read(path: &Path) -> Option<Source> {
+        std::fs::read(path)
+            .ok()
+            .and_then(|bytes| Source::from_bytes(&bytes))
+    }
+
+    /// Line `number` (from 1), without its terminator.
+    #[must_use]
+    pub fn line(&self, number: u32) -> Option<&str> {
+        let index = usize::try_from(number.checked_sub(1)?).ok()?;
+        self.lines.get(index).map(String::as_str)
+    }
+}
+
+/// The line to show (tabs expanded; a window around the cell when long),
+/// the display column where the cell starts in it, and the cell's width.
+pub(super) fn excerpt(line: &str, column: u32, text: &str) -> (String, usize, usize) {
+    let mut expanded = String::with_capacity(line.len());
+    let mut width = 0usize;
+    for c in line.chars() {
+        if c == '\t' {
+            let next = (width / 8 + 1) * 8;
+            expanded.extend(std::iter::repeat_n(' ', next - width));
+            width = next;
+        } else {
+            expanded.push(c);
+            width += 1;
+        }
+    }
+    let chars: Vec<char> = expanded.chars().collect();
+    let start = usize::try_from(column.saturating_sub(1))
+        .unwrap_or(0)
+        .min(chars.len());
+    let cell = text.lines().next().unwrap_or("").chars().count();
+    let cell = cell.min(chars.len().saturating_sub(start)).max(1);
+    if chars.len() <= MAX_LINE {
+        return (expanded, start, cell);
+    }
+    let cell = cell.min(MAX_LINE / 2);
+    let from = start.saturating_sub(30);
+    let to = (start + cell + 30).min(chars.len());
+    let mut shown = String::new();
+    let mut offset = start - from;
+    if from > 0 {
+        shown.push_str("...");
+        offset += 3;
+    }
+    shown.extend(&chars[from..to]);
+    if to < chars.len() {
+        shown.push_str("...");
+    }
+    (shown, offset, cell)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn source_lines_end_at_lf_crlf_or_a_lone_cr() {
+        let source = Source::from_text("a\r\nb\rc\n\nd");
+        assert_eq!(source.line(1), Some("a"));
+        assert_eq!(source.line(2), Some("b"));
+        assert_eq!(source.line(3), Some("c"));
+        assert_eq!(source.line(4), Some(""));
+        assert_eq!(source.line(5), Some("d"));
+        assert_eq!(source.line(0), None);
+        assert_eq!(source.line(6), None);
+        assert!(Source::from_bytes(b"\0\0\0binary").is_none());
+    }
+
+    #[test]
+    fn a_long_line_is_cut_to_a_window_around_the_cell() {
+        let (shown, start, width) = excerpt("\t52: 8/4", 9, "52: 8/4");
+        assert_eq!((shown.as_str(), start, width), ("        52: 8/4", 8, 7));
+        let line = format!("{}W[31hdfe]{}", "x".repeat(200), "y".repeat(200));
+        let (shown, start, width) = excerpt(&line, 201, "W[31hdfe]");
+        assert!(shown.starts_with("...") && shown.ends_with("..."));
+        assert_eq!(&shown[start..start + width], "W[31hdfe]");
+        assert!(shown.len() < MAX_LINE);
+    }
+}

@@ -1,0 +1,709 @@
+//! The per-player report (`bgaudit players`): one row per player across all
+//! inputs.
+//!
+//! Players are matched by a normalised name ([`normalize_name`]: trimmed,
+//! inner spaces collapsed, case-folded, a trailing rating such as `,1723`
+//! removed), then merged by `--alias NAME=NAME`. A side of a match with no
+//! name is never merged with anything: it has a row of its own, labelled
+//! `(unnamed: FILE match N, player 1|2)`. Games, plays and dice come
+//! from the replay's [`PlayerTally`]s; the finding columns count the replay's
+//! [`Finding`]s, each given to the player of its column (see [`category`] for
+//! which finding goes in which column), so that the columns add up to the
+//! findings by construction. A finding the replay marked as a probable
+//! transcription error (`likely_typo`) counts as a probable typo, not as an
+//! illegal play or a record defect: the player did not make it.
+
+mod dice;
+mod names;
+mod tally;
+mod writing;
+
+pub use dice::{FACE_DOF, chi_square_sf, chi_square_statistic};
+pub use names::{Aliases, normalize_name};
+pub use tally::{Category, FindingTotals, category};
+pub use writing::{PlayerRow, TABLE_HEADER, format_significant};
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::finding::Finding;
+use crate::replay::{FileReport, PlayerTally};
+use crate::side::Side;
+use tally::KindColumn;
+
+/// The output formats of `players`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// A table for people.
+    Table,
+    /// CSV with one header row.
+    Csv,
+    /// One JSON array of objects.
+    Json,
+    /// JSON Lines: one object per player on its own line.
+    Jsonl,
+}
+
+/// Who a row is about. Named players sort first, by name; unnamed ones
+/// after them, in input order.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum PlayerKey {
+    /// A player with a name: the normalised name after aliases.
+    Named(String),
+    /// One side of one match whose name is empty: never merged with another.
+    Unnamed {
+        /// Ordinal of the file among those added, from 1.
+        file: usize,
+        /// Ordinal of the match in the file, from 1.
+        match_number: u32,
+        /// The column.
+        side: Side,
+    },
+}
+
+impl PlayerKey {
+    /// The row's `player`: the normalised name, or
+    /// `(unnamed: FILE match N, player 1)` (player 1 is the left column,
+    /// player 2 the right one).
+    fn label(&self, path: &str) -> String {
+        match self {
+            PlayerKey::Named(name) => name.clone(),
+            PlayerKey::Unnamed {
+                match_number, side, ..
+            } => format!(
+                "(unnamed: {path} match {match_number}, player {})",
+                side.index() + 1
+            ),
+        }
+    }
+}
+
+/// Everything summed for one player.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct PlayerStats {
+    label: String,
+    spellings: BTreeSet<String>,
+    matches: u64,
+    games: u64,
+    plays: u64,
+    rolls: u64,
+    doublets: u64,
+    faces: [u64; 6],
+    by_kind: BTreeMap<KindColumn, u64>,
+    findings: FindingTotals,
+}
+
+impl PlayerStats {
+    fn add_tally(&mut self, tally: &PlayerTally) {
+        self.games += u64::from(tally.games);
+        self.plays += u64::from(tally.plays);
+        self.rolls += u64::from(tally.rolls);
+        self.doublets += u64::from(tally.doublets);
+        for (sum, face) in self.faces.iter_mut().zip(tally.faces) {
+            *sum += u64::from(face);
+        }
+    }
+}
+
+/// The per-player report, built one file at a time.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlayersReport {
+    aliases: Aliases,
+    players: BTreeMap<PlayerKey, PlayerStats>,
+    unattributed: FindingTotals,
+    /// Files added so far.
+    files: usize,
+}
+
+impl PlayersReport {
+    /// An empty report merging names by `aliases`.
+    #[must_use]
+    pub fn new(aliases: Aliases) -> Self {
+        PlayersReport {
+            aliases,
+            ..PlayersReport::default()
+        }
+    }
+
+    /// The aliases that named no player of the inputs.
+    #[must_use]
+    pub fn unused_aliases(&self) -> Vec<String> {
+        let names: Vec<String> = self
+            .players
+            .values()
+            .flat_map(|stats| stats.spellings.iter().map(|s| normalize_name(s)))
+            .collect();
+        self.aliases.unused(names.iter().map(String::as_str))
+    }
+
+    /// The key of a name, after aliases; `None` for a name that is empty
+    /// once normalised.
+    fn named_key(&self, name: &str) -> Option<PlayerKey> {
+        let normalized = normalize_name(name);
+        (!normalized.is_empty()).then(|| PlayerKey::Named(self.aliases.resolve(&normalized)))
+    }
+
+    /// The key of the player of `side` in match `match_number` of the
+    /// `file`th file, named `name` there.
+    fn column_key(&self, file: usize, match_number: u32, side: Side, name: &str) -> PlayerKey {
+        self.named_key(name).unwrap_or(PlayerKey::Unnamed {
+            file,
+            match_number,
+            side,
+        })
+    }
+
+    fn stats(&mut self, key: PlayerKey, path: &str, spelling: &str) -> &mut PlayerStats {
+        let stats = self
+            .players
+            .entry(key)
+            .or_insert_with_key(|key| PlayerStats {
+                label: key.label(path),
+                ..PlayerStats::default()
+            });
+        let spelling = spelling.trim();
+        if !spelling.is_empty() {
+            stats.spellings.insert(spelling.to_owned());
+        }
+        stats
+    }
+
+    /// Adds one file's matches and findings (an unreadable input's
+    /// `unreadable` finding is a record defect about no player).
+    pub fn add_file(&mut self, report: &FileReport) {
+        self.files += 1;
+        let file = self.files;
+        for summary in &report.matches {
+            let keys = Side::BOTH.map(|side| {
+                self.column_key(file, summary.number, side, &summary.players[side].name)
+            });
+            let same = keys[0] == keys[1];
+            for (side, key) in Side::BOTH.into_iter().zip(keys) {
+                let tally = &summary.players[side];
+                let stats = self.stats(key, &report.path, &tally.name);
+                stats.add_tally(tally);
+                if side == Side::First || !same {
+                    stats.matches += 1;
+                }
+            }
+        }
+        for finding in &report.findings {
+            match self.owner(file, report, finding) {
+                Some((key, spelling)) => {
+                    let stats = self.stats(key, &report.path, spelling);
+                    stats.findings.count(finding);
+                    if category(finding) == Category::IllegalPlay {
+                        *stats.by_kind.entry(KindColumn::of(finding)).or_default() += 1;
+                    }
+                }
+                None => self.unattributed.count(finding),
+            }
+        }
+    }
+
+    /// Counted findings that belong to no player (no column, no name).
+    #[must_use]
+    pub fn unattributed(&self) -> FindingTotals {
+        self.unattributed
+    }
+
+    /// The sums of the finding columns over all players.
+    #[must_use]
+    pub fn totals(&self) -> FindingTotals {
+        let mut totals = FindingTotals::default();
+        for stats in self.players.values() {
+            let f = &stats.findings;
+            totals.illegal_plays += f.illegal_plays;
+            totals.stood += f.stood;
+            totals.ended_game += f.ended_game;
+            totals.illegal_cube += f.illegal_cube;
+            totals.record_defects += f.record_defects;
+            totals.probable_typos += f.probable_typos;
+        }
+        totals
+    }
+
+    /// One row per player: named players sorted by normalised name, then
+    /// the unnamed sides of matches in input order.
+    #[must_use]
+    pub fn rows(&self) -> Vec<PlayerRow> {
+        self.players.values().map(PlayerRow::new).collect()
+    }
+
+    /// The player a finding of the `file`th file is about, with the name
+    /// written for it: the player of its column in its match (an unnamed
+    /// column has its own row), else the player named in the finding; `None`
+    /// when neither is known.
+    fn owner<'a>(
+        &self,
+        file: usize,
+        report: &'a FileReport,
+        finding: &'a Finding,
+    ) -> Option<(PlayerKey, &'a str)> {
+        let column = finding.side.and_then(|side| {
+            report
+                .matches
+                .iter()
+                .find(|m| m.number == finding.match_number)
+                .map(|m| (m.number, side, m.players[side].name.as_str()))
+        });
+        if let Some((match_number, side, name)) = column {
+            return Some((self.column_key(file, match_number, side, name), name));
+        }
+        let name = finding.player.as_deref()?;
+        self.named_key(name).map(|key| (key, name))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::writing::round_decimals;
+    use super::*;
+    use crate::catalogue::{Code, Kind};
+    use crate::finding::Severity;
+    use crate::report::csv::tests::derived_header;
+    use crate::report::testing::{file, finding_of, unreadable};
+    use crate::side::Side;
+
+    /// A set of synthetic reports with findings of every category, spread over
+    /// players whose names are spelt several ways.
+    fn reports() -> Vec<FileReport> {
+        let mut ended = finding_of(
+            Code::IllegalPlay,
+            Some(Kind::BarFirst),
+            Severity::Error,
+            Side::Second,
+            "Bob",
+            12,
+        );
+        ended.stood = Some(false);
+        let mut unattributed = finding_of(
+            Code::ScoreMismatch,
+            Some(Kind::Wrong),
+            Severity::Error,
+            Side::First,
+            "",
+            3,
+        );
+        unattributed.side = None;
+        unattributed.player = None;
+        let mut by_name_only = finding_of(
+            Code::NameChange,
+            None,
+            Severity::Warning,
+            Side::First,
+            "ALICE ",
+            4,
+        );
+        by_name_only.side = None;
+        // Probable typos, whatever their code, count apart; a play analysed
+        // as no typo stays an illegal play.
+        let mut typo_play = finding_of(
+            Code::IllegalPlay,
+            Some(Kind::WrongDice),
+            Severity::Error,
+            Side::First,
+            "Alice",
+            15,
+        );
+        typo_play.likely_typo = Some(true);
+        typo_play.suggestion = Some("13/8 13/11".to_owned());
+        let mut typo_defect = finding_of(
+            Code::ImpossiblePlay,
+            Some(Kind::NoChecker),
+            Severity::Error,
+            Side::Second,
+            "Carol",
+            10,
+        );
+        typo_defect.likely_typo = Some(true);
+        typo_defect.stood = None;
+        let mut real = finding_of(
+            Code::IllegalPlay,
+            Some(Kind::UnderPlayed),
+            Severity::Error,
+            Side::Second,
+            "Bob",
+            13,
+        );
+        real.likely_typo = Some(false);
+        vec![
+            file(
+                "a.mat",
+                ["Alice", "Bob"],
+                vec![
+                    finding_of(
+                        Code::IllegalPlay,
+                        Some(Kind::WrongDice),
+                        Severity::Error,
+                        Side::First,
+                        "Alice",
+                        5,
+                    ),
+                    finding_of(
+                        Code::IllegalPlay,
+                        Some(Kind::NoPlay),
+                        Severity::Info,
+                        Side::First,
+                        "Alice",
+                        6,
+                    ),
+                    ended,
+                    finding_of(
+                        Code::DoubleNotOwner,
+                        None,
+                        Severity::Error,
+                        Side::Second,
+                        "Bob",
+                        14,
+                    ),
+                    unattributed,
+                    by_name_only,
+                    typo_play,
+                    real,
+                ],
+            ),
+            file(
+                "b.mat",
+                ["alice,1650", "Carol"],
+                vec![
+                    finding_of(
+                        Code::IllegalPlayMarker,
+                        None,
+                        Severity::Error,
+                        Side::First,
+                        "alice,1650",
+                        7,
+                    ),
+                    finding_of(
+                        Code::OpeningDouble,
+                        None,
+                        Severity::Error,
+                        Side::Second,
+                        "Carol",
+                        8,
+                    ),
+                    finding_of(
+                        Code::TurnOrder,
+                        None,
+                        Severity::Error,
+                        Side::Second,
+                        "Carol",
+                        9,
+                    ),
+                    typo_defect,
+                ],
+            ),
+            file("c.mat", ["Bobby", "Carol"], Vec::new()),
+            unreadable("d.xg"),
+        ]
+    }
+
+    #[test]
+    fn player_totals_add_up_to_the_findings() {
+        let reports = reports();
+        let mut aliases = Aliases::default();
+        aliases.add("bobby=bob").unwrap();
+        let mut report = PlayersReport::new(aliases);
+        for file in &reports {
+            report.add_file(file);
+        }
+        let rows = report.rows();
+        let names: Vec<&str> = rows.iter().map(|r| r.player.as_str()).collect();
+        assert_eq!(names, ["alice", "bob", "carol"]);
+
+        // Count straight from the findings, by code; probable typos apart.
+        let all: Vec<&Finding> = reports.iter().flat_map(|r| &r.findings).collect();
+        let counted = |pred: &dyn Fn(&Finding) -> bool| {
+            all.iter()
+                .filter(|f| f.severity != Severity::Info && pred(f))
+                .count() as u64
+        };
+        let typo = |f: &Finding| f.likely_typo == Some(true);
+        let typos = counted(&|f| typo(f));
+        let illegal = |f: &Finding| {
+            matches!(
+                f.code,
+                Code::IllegalPlay | Code::IllegalPlayMarker | Code::OpeningDouble
+            )
+        };
+        let plays = counted(&|f| !typo(f) && illegal(f));
+        let cube = counted(&|f| !typo(f) && f.code == Code::DoubleNotOwner);
+        // An unreadable input's `unreadable` finding is a record defect
+        // about no player.
+        let defects = counted(&|f| !typo(f) && !illegal(f) && f.code != Code::DoubleNotOwner);
+        let sum = |field: fn(&PlayerRow) -> u64| rows.iter().map(field).sum::<u64>();
+        let unattributed = report.unattributed();
+        assert_eq!(sum(|r| r.illegal_plays) + unattributed.illegal_plays, plays);
+        assert_eq!(sum(|r| r.illegal_cube) + unattributed.illegal_cube, cube);
+        assert_eq!(
+            sum(|r| r.record_defects) + unattributed.record_defects,
+            defects
+        );
+        assert_eq!(
+            sum(|r| r.probable_typos) + unattributed.probable_typos,
+            typos
+        );
+        assert_eq!((plays, cube, defects, typos), (5, 1, 4, 2));
+        // Every counted finding is in exactly one of the four columns.
+        assert_eq!(
+            plays + cube + defects + typos,
+            counted(&|_| true),
+            "columns overlap or miss a finding"
+        );
+        assert_eq!(unattributed.record_defects, 2);
+        assert_eq!(unattributed.counted(), 2);
+        assert_eq!(
+            sum(|r| r.stood) + sum(|r| r.ended_game),
+            sum(|r| r.illegal_plays)
+        );
+        assert_eq!(sum(|r| r.ended_game), 1);
+        // The kind columns add up to the illegal plays of each row.
+        for row in &rows {
+            let kinds = row.illegal_wrong_dice
+                + row.illegal_under_played
+                + row.illegal_smaller_die
+                + row.illegal_bar_first
+                + row.illegal_bear_off_early
+                + row.illegal_bear_off_lower
+                + row.illegal_blocked_path
+                + row.illegal_no_play
+                + row.illegal_play_when_none
+                + row.illegal_pinned_checker
+                + row.illegal_onto_pinned_point
+                + row.illegal_bear_off_pinned
+                + row.illegal_marker
+                + row.illegal_other;
+            assert_eq!(kinds, row.illegal_plays, "{}", row.player);
+        }
+        let totals = report.totals();
+        assert_eq!(totals.illegal_plays, sum(|r| r.illegal_plays));
+
+        let alice = &rows[0];
+        assert_eq!(alice.spellings, "ALICE | Alice | alice,1650");
+        assert_eq!(alice.matches, 2);
+        assert_eq!(alice.games, 6);
+        assert_eq!(alice.plays, 62);
+        assert_eq!((alice.illegal_wrong_dice, alice.illegal_marker), (1, 1));
+        assert_eq!(alice.record_defects, 1);
+        assert_eq!(alice.illegal_per_100_plays, Some(3.23));
+        assert_eq!((alice.probable_typos, alice.stood), (1, 2));
+        let bob = &rows[1];
+        assert_eq!(bob.matches, 2);
+        assert_eq!(
+            (bob.illegal_bar_first, bob.ended_game, bob.illegal_cube),
+            (1, 1, 1)
+        );
+        assert_eq!(
+            (bob.illegal_under_played, bob.stood, bob.probable_typos),
+            (1, 1, 0)
+        );
+        let carol = &rows[2];
+        assert_eq!(
+            (
+                carol.illegal_other,
+                carol.record_defects,
+                carol.probable_typos
+            ),
+            (1, 1, 1)
+        );
+    }
+
+    #[test]
+    fn players_count_each_unreadable_input_once() {
+        // A missing path: its `unreadable` finding has no place.
+        let mut report = PlayersReport::default();
+        report.add_file(&unreadable("missing.mat"));
+        assert_eq!(report.unattributed().record_defects, 1);
+        // A binary file: its `unreadable` finding is at the start.
+        let binary = FileReport::unreadable(
+            "x.xg",
+            "binary data".to_owned(),
+            crate::location::Location::START,
+        );
+        assert_eq!(binary.findings.len(), 1);
+        report.add_file(&binary);
+        assert_eq!(report.unattributed().record_defects, 2);
+        assert_eq!(report.unattributed().counted(), 2);
+        assert!(report.rows().is_empty());
+    }
+
+    #[test]
+    fn players_without_a_name_get_a_row_for_each_side_of_each_match() {
+        let mut on_unnamed = finding_of(
+            Code::IllegalPlay,
+            Some(Kind::WrongDice),
+            Severity::Error,
+            Side::Second,
+            "",
+            5,
+        );
+        on_unnamed.player = None;
+        let mut aliases = Aliases::default();
+        aliases.add("bobby=bob").unwrap();
+        let mut report = PlayersReport::new(aliases);
+        report.add_file(&file("a.mat", ["", " "], vec![on_unnamed]));
+        report.add_file(&file("b.sgf", ["", "Bobby"], Vec::new()));
+        let rows = report.rows();
+        let names: Vec<&str> = rows.iter().map(|r| r.player.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "bob",
+                "(unnamed: a.mat match 1, player 1)",
+                "(unnamed: a.mat match 1, player 2)",
+                "(unnamed: b.sgf match 1, player 1)",
+            ]
+        );
+        // Each unnamed side keeps its own match, games and dice.
+        for row in &rows[1..] {
+            assert_eq!((row.matches, row.games, row.spellings.as_str()), (1, 3, ""));
+        }
+        assert_eq!(rows[1].face_1, 10);
+        assert_eq!((rows[2].face_1, rows[2].doubles), (11, 6));
+        assert_eq!(rows[3].face_1, 10);
+        // A finding goes to the unnamed side of its column, nowhere else.
+        assert_eq!(rows[2].illegal_wrong_dice, 1);
+        assert_eq!(rows[1].illegal_plays + rows[3].illegal_plays, 0);
+        assert_eq!(report.unattributed().counted(), 0);
+        // Aliases still merge named players.
+        assert_eq!(rows[0].spellings, "Bobby");
+    }
+
+    #[test]
+    fn dice_columns_sum_the_tallies() {
+        let mut report = PlayersReport::default();
+        report.add_file(&file("a.mat", ["A", "B"], Vec::new()));
+        report.add_file(&file("b.mat", ["A", "C"], Vec::new()));
+        let a = &report.rows()[0];
+        assert_eq!(a.player, "a");
+        assert_eq!(
+            [a.face_1, a.face_2, a.face_3, a.face_4, a.face_5, a.face_6],
+            [20, 24, 18, 22, 20, 20]
+        );
+        assert_eq!(a.dice_sample, 124);
+        assert_eq!(a.rolls, 62);
+        assert_eq!(a.doubles, 10);
+        assert_eq!(a.doubles_rate, Some(0.1613));
+        assert_eq!(a.chi_square_dof, 5);
+        let x = chi_square_statistic(&[20, 24, 18, 22, 20, 20]).unwrap();
+        assert_eq!(a.chi_square, Some(round_decimals(x, 4)));
+        let p = a.chi_square_p.unwrap();
+        assert!(p > 0.9 && p < 1.0, "{p}");
+    }
+
+    #[test]
+    fn players_numbers_are_written_with_their_documented_precision() {
+        // 30 rolls, 6 doubles, equal faces, no illegal play.
+        let mut even = file("a.mat", ["Even", "Odd"], Vec::new());
+        let tally = &mut even.matches[0].players.first;
+        (tally.faces, tally.rolls, tally.doublets) = ([10; 6], 30, 6);
+        let mut report = PlayersReport::default();
+        report.add_file(&even);
+
+        let mut csv = Vec::new();
+        report.write(Format::Csv, &mut csv, None).unwrap();
+        let csv = String::from_utf8(csv).unwrap();
+        let mut reader = ::csv::Reader::from_reader(csv.as_bytes());
+        let header = reader.headers().unwrap().clone();
+        let record = reader.records().next().unwrap().unwrap();
+        let cell = |name: &str| &record[header.iter().position(|h| h == name).unwrap()];
+        assert_eq!(cell("player"), "even");
+        assert_eq!(cell("illegal_per_100_plays"), "0.00");
+        assert_eq!(cell("doubles_rate"), "0.2000");
+        assert_eq!(cell("chi_square"), "0.0000");
+        assert_eq!(cell("chi_square_p"), "1.000");
+
+        let mut json = Vec::new();
+        report.write(Format::Json, &mut json, None).unwrap();
+        let json = String::from_utf8(json).unwrap();
+        for expected in [
+            "\"illegal_per_100_plays\": 0.00,",
+            "\"doubles_rate\": 0.2000,",
+            "\"chi_square\": 0.0000,",
+            "\"chi_square_p\": 1.000\n",
+        ] {
+            assert!(json.contains(expected), "{expected} missing in\n{json}");
+        }
+        let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(value[0]["doubles_rate"].as_f64(), Some(0.2));
+        assert_eq!(value[1]["illegal_per_100_plays"].as_f64(), Some(0.0));
+
+        // A terminal too narrow for the table: a block per player.
+        let mut narrow = Vec::new();
+        report.write(Format::Table, &mut narrow, Some(60)).unwrap();
+        let narrow = String::from_utf8(narrow).unwrap();
+        assert!(narrow.lines().all(|l| l.chars().count() <= 60), "{narrow}");
+        assert!(narrow.contains("doubles (rate): 6 (0.2000)"), "{narrow}");
+        assert!(!narrow.contains('│'), "{narrow}");
+
+        let mut table = Vec::new();
+        report.write(Format::Table, &mut table, Some(250)).unwrap();
+        let table = String::from_utf8(table).unwrap();
+        for expected in [
+            "illegal per 100 plays",
+            "doubles (rate)",
+            " 0.00 ",
+            "6 (0.2000)",
+            "10 10 10 10 10 10, 0.0000, p 1.000",
+        ] {
+            assert!(table.contains(expected), "{expected} missing in\n{table}");
+        }
+    }
+
+    #[test]
+    fn players_p_values_keep_four_significant_digits() {
+        for (x, text) in [
+            (1.0, "1.000"),
+            (0.95, "0.9500"),
+            (0.068_95, "0.06895"),
+            (0.012_3, "0.01230"),
+            (0.000_123_4, "0.0001234"),
+            (0.000_012_34, "1.234e-5"),
+            (1.2e-80, "1.200e-80"),
+            (0.0, "0"),
+        ] {
+            assert_eq!(format_significant(x), text);
+        }
+    }
+
+    #[test]
+    fn an_empty_players_report_is_an_empty_json_array() {
+        let mut json = Vec::new();
+        PlayersReport::default()
+            .write(Format::Json, &mut json, None)
+            .unwrap();
+        assert_eq!(json, b"[]\n");
+    }
+
+    #[test]
+    fn every_format_writes_every_player() {
+        let mut report = PlayersReport::default();
+        for file in reports() {
+            report.add_file(&file);
+        }
+        let rows = report.rows();
+        assert_eq!(derived_header(&rows[0]), PlayerRow::FIELDS.join(","));
+
+        let mut csv = Vec::new();
+        report.write(Format::Csv, &mut csv, None).unwrap();
+        let csv = String::from_utf8(csv).unwrap();
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(lines[0], PlayerRow::FIELDS.join(","));
+        assert_eq!(lines.len(), 1 + rows.len());
+
+        let mut json = Vec::new();
+        report.write(Format::Json, &mut json, None).unwrap();
+        let value: serde_json::Value = serde_json::from_slice(&json).unwrap();
+        let array = value.as_array().unwrap();
+        assert_eq!(array.len(), rows.len());
+        assert_eq!(array[0]["player"], "alice");
+        assert_eq!(array[0].as_object().unwrap().len(), PlayerRow::FIELDS.len());
+
+        let mut table = Vec::new();
+        report.write(Format::Table, &mut table, Some(200)).unwrap();
+        let table = String::from_utf8(table).unwrap();
+        for expected in ["alice", "bob", "carol", "wrong-dice 1", "marker 1"] {
+            assert!(table.contains(expected), "{expected} missing in\n{table}");
+        }
+    }
+}
