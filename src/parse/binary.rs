@@ -24,7 +24,7 @@ use super::Location;
 use super::text::{Encoding, Unreadable, has_suspect_byte, is_binary_control};
 
 /// A NUL byte or a control character that text does not hold.
-const fn is_binary(b: u8) -> bool {
+pub(crate) const fn is_binary(b: u8) -> bool {
     b == 0 || is_binary_control(b)
 }
 
@@ -120,13 +120,37 @@ impl StrayRun {
 /// characters are at most 1 % of it (tolerated, see the module docs).
 #[must_use]
 pub(crate) fn stray_runs(text: &str) -> Vec<StrayRun> {
-    let bytes = text.as_bytes();
+    if tolerated(text.as_bytes()) {
+        Vec::new()
+    } else {
+        runs_in(text)
+    }
+}
+
+/// A text without a NUL byte whose control characters are at most 1 % of
+/// it: its few control characters are no damage worth a word.
+#[must_use]
+pub(crate) fn tolerated(bytes: &[u8]) -> bool {
     if !has_suspect_byte(bytes) {
-        return Vec::new();
+        return true;
     }
     let binary = bytes.iter().filter(|&&b| is_binary(b)).count();
-    let nul = bytes.contains(&0);
-    if !nul && binary.saturating_mul(100) <= bytes.len() {
+    tolerated_counts(bytes.contains(&0), binary, bytes.len())
+}
+
+/// [`tolerated`] from the counts: a NUL byte, the binary bytes (NUL
+/// included) and the length.
+#[must_use]
+pub(crate) const fn tolerated_counts(nul: bool, binary: usize, len: usize) -> bool {
+    !nul && binary.saturating_mul(100) <= len
+}
+
+/// The runs of lines of `text` that hold binary bytes, whether or not the
+/// file as a whole tolerates them (a piece of a file: the file decided).
+#[must_use]
+pub(crate) fn runs_in(text: &str) -> Vec<StrayRun> {
+    let bytes = text.as_bytes();
+    if !has_suspect_byte(bytes) {
         return Vec::new();
     }
     let mut runs: Vec<StrayRun> = Vec::new();

@@ -20,6 +20,7 @@
 
 pub(crate) mod binary;
 pub mod mat;
+pub mod pieces;
 pub mod sgf;
 pub mod sniff;
 pub mod text;
@@ -439,14 +440,14 @@ fn read_text<'a>(
 /// A visitor that gives the problems of stray binary runs to `visitor` in
 /// reading order: each before the first event at or after its place.
 struct Interleaved<'r, V> {
-    visitor: &'r mut V,
-    runs: &'r [binary::StrayRun],
-    next: usize,
+    pub(crate) visitor: &'r mut V,
+    pub(crate) runs: &'r [binary::StrayRun],
+    pub(crate) next: usize,
 }
 
 impl<'a, V: Visitor<'a>> Interleaved<'_, V> {
     /// Gives the runs that start at or before byte `byte`.
-    fn flush_before(&mut self, byte: usize) {
+    pub(crate) fn flush_before(&mut self, byte: usize) {
         while let Some(run) = self.runs.get(self.next) {
             if run.location.byte > byte {
                 break;
@@ -504,7 +505,7 @@ impl<'a, V: Visitor<'a>> Visitor<'a> for Interleaved<'_, V> {
 }
 
 /// SGF starts with `(` and `;`, blanks allowed around them.
-fn is_sgf(text: &str) -> bool {
+pub(crate) fn is_sgf(text: &str) -> bool {
     text.trim_start()
         .strip_prefix('(')
         .is_some_and(|rest| rest.trim_start().starts_with(';'))

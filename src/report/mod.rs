@@ -469,16 +469,33 @@ pub struct Totals {
 impl Totals {
     /// Counts one file's report.
     pub fn add(&mut self, report: &FileReport) {
+        self.add_file(
+            &report.path,
+            unreadable_reason(report),
+            !report.findings.is_empty(),
+        );
+        self.add_part(report);
+    }
+
+    /// Counts one file read, once all its parts are in: unreadable (with
+    /// the reason), with findings, or clean.
+    pub fn add_file(&mut self, path: &str, unreadable: Option<&str>, findings: bool) {
         self.files += 1;
-        if let Some(reason) = unreadable_reason(report) {
+        if let Some(reason) = unreadable {
             self.unreadable += 1;
             self.unreadable_files
-                .push((report.path.clone(), reason.to_owned()));
-        } else if report.findings.is_empty() {
-            self.clean += 1;
-        } else {
+                .push((path.to_owned(), reason.to_owned()));
+        } else if findings {
             self.with_findings += 1;
+        } else {
+            self.clean += 1;
         }
+    }
+
+    /// Counts the findings, matches, games and plays of one part of a
+    /// file's report (a file read match by match gives one part per match);
+    /// the file itself is counted by [`Totals::add_file`].
+    pub fn add_part(&mut self, report: &FileReport) {
         for finding in &report.findings {
             self.findings.add(finding.severity);
         }
