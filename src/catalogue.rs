@@ -1073,10 +1073,11 @@ const ENTRIES: [Entry; Code::ALL.len() + Kind::ALL.len()] = [
         I,
         G::Reading,
         F::Play,
-        "A `*` is missing where a hit happened, or written where none did; only in files that \
-         write hit marks at all.",
+        "A `*` is missing where a hit happened, or written where none did; only in matches \
+         that write hit marks at all (a file may hold matches of programs that mark hits and of \
+         programs that do not).",
         &[HITTING],
-        "4) 64: 13/7 24/20   (13/7 hits a blot, and the file marks hits elsewhere)",
+        "4) 64: 13/7 24/20   (13/7 hits a blot, and the match marks hits elsewhere)",
     ),
     entry(
         C::AmbiguousPath,

@@ -20,6 +20,7 @@ mod reader_mat;
 mod reader_sgf;
 mod reader_xg;
 mod robust;
+mod streaming;
 mod typo_rate;
 mod util;
 mod variants;

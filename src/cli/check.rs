@@ -8,14 +8,13 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use bgaudit::finding::Severity;
-use bgaudit::report::explain::{Explainer, Source};
 use bgaudit::report::rules::RulesListing;
 use bgaudit::report::summary::SummaryWriter;
 use bgaudit::report::{self, Totals, finding_rows, finding_writer};
 
-use super::input::Outcome;
+use super::input::{Outcome, Reading};
 use super::output::{self, SummaryFile};
-use super::{Batch, Config, exit_status, input, pool};
+use super::{Batch, Config, exit_status, jobs};
 
 /// What `check` was asked for.
 #[derive(Debug)]
@@ -66,29 +65,9 @@ fn run_batch(
     summary_file: Option<&mut SummaryFile>,
 ) -> Result<ExitCode> {
     let Batch {
-        inputs,
-        repeated,
-        pool,
-        progress,
+        repeated, progress, ..
     } = batch;
-    let style = config.style;
-    let explain = check.explain;
-    let work = |index: usize| {
-        let input = &inputs[index];
-        if explain {
-            let (outcome, bytes) = input::check_keeping(input, &config.options);
-            let text = match &outcome {
-                Outcome::Checked(report) => {
-                    let source = bytes.as_deref().and_then(Source::from_bytes);
-                    Some(Explainer::new(report, source.as_ref(), style).all())
-                }
-                Outcome::Skipped(_) => None,
-            };
-            (outcome, text)
-        } else {
-            (input::check(input, &config.options), None)
-        }
-    };
+    let explain = check.explain.then_some(config.style);
     let mut totals = Totals {
         repeated: *repeated,
         ..Totals::default()
@@ -101,7 +80,7 @@ fn run_batch(
     // then.
     let out = output::stdout();
     let mut listing = RulesListing::new(config.quiet);
-    let (mut diagnostics, mut writer) = if explain {
+    let (mut diagnostics, mut writer) = if explain.is_some() {
         (Some(out), None)
     } else {
         (
@@ -114,48 +93,42 @@ fn run_batch(
             )?),
         )
     };
-    pool::for_each_in_order(
-        pool,
-        inputs.len(),
-        Batch::batch_size(config),
-        work,
-        |index, result| {
-            let (outcome, text) = result.unwrap_or_else(|panic| {
-                let report = input::internal_error(&inputs[index], &panic);
-                let text = Explainer::new(&report, None, style).all();
-                (Outcome::Checked(report), Some(text))
-            });
-            progress.tick();
-            outcome.count(&inputs[index], &mut totals);
-            let report = match outcome {
-                Outcome::Checked(report) => report,
-                Outcome::Skipped(skipped) => {
-                    if let Some(writer) = writer.as_mut() {
-                        writer.skipped(&skipped)?;
-                    }
-                    return Ok(());
+    let mut reading = Reading::default();
+    jobs::run(config, batch, explain, |input, done| {
+        reading.part(input, &done.outcome, &mut totals);
+        if done.ends {
+            std::mem::take(&mut reading).end(&mut totals);
+        }
+        let reports = match done.outcome {
+            Outcome::Checked(reports) => reports,
+            Outcome::Skipped(skipped) => {
+                if let Some(writer) = writer.as_mut() {
+                    writer.skipped(&skipped)?;
                 }
-            };
-            if let Some(summary) = summary.as_mut() {
-                summary.file(&report)?;
+                return Ok(());
             }
-            if let (Some(out), Some(text)) = (diagnostics.as_mut(), text) {
+        };
+        let mut texts = done.diagnostics.into_iter();
+        for report in &reports {
+            if let Some(summary) = summary.as_mut() {
+                summary.file(report)?;
+            }
+            if let (Some(out), Some(text)) = (diagnostics.as_mut(), texts.next()) {
                 if !text.is_empty() {
                     progress.suspend(|| out.write_all(text.as_bytes()))?;
                 }
-                listing.add(&report);
+                listing.add(report);
             }
             if let Some(writer) = writer.as_mut() {
-                let rows = finding_rows(&report);
+                let rows = finding_rows(report);
                 if !rows.is_empty() {
                     progress.suspend(|| rows.iter().try_for_each(|row| writer.row(row)))?;
                 }
-                writer.matches(&report)?;
+                writer.matches(report)?;
             }
-            Ok(())
-        },
-        || progress.poll(),
-    )?;
+        }
+        Ok(())
+    })?;
     progress.finish();
     if let Some(summary) = summary {
         summary.finish()?;
@@ -171,7 +144,7 @@ fn run_batch(
         // The summary follows a table or the diagnostics on stdout; with
         // data formats it goes to stderr so that stdout stays
         // machine-readable.
-        if check.format == report::Format::Table || explain {
+        if check.format == report::Format::Table || explain.is_some() {
             let mut stdout = output::stdout();
             write!(stdout, "{totals}")?;
             stdout.flush()?;

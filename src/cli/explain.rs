@@ -5,7 +5,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use bgaudit::report::explain::{Explainer, Place, Source, Style, explain_code};
+use bgaudit::report::explain::{Explainer, Place, Style, explain_code};
 
 use super::{Config, input};
 
@@ -21,8 +21,7 @@ pub(crate) fn code(name: &str, style: Style) -> Result<ExitCode> {
 
 /// `explain FILE`: the diagnostics at `place`.
 pub(crate) fn place(config: &Config, place: &Place) -> Result<ExitCode> {
-    let (report, bytes) = input::single(config, "explain")?;
-    let source = bytes.as_deref().and_then(Source::from_bytes);
+    let (report, source) = input::single(config, "explain", place)?;
     let explainer = Explainer::new(&report, source.as_ref(), config.style);
     let mut out = super::output::stdout();
     let text = explainer.place(place).map_err(anyhow::Error::msg)?;

@@ -17,6 +17,7 @@ mod check;
 mod config;
 mod explain;
 mod input;
+mod jobs;
 mod legal;
 pub(crate) mod output;
 mod players;
@@ -132,8 +133,20 @@ impl Batch {
             // A folder with nothing in it: say so rather than report a clean run.
             anyhow::bail!("no files to check in {}", describe_paths(&config.paths));
         }
+        // No more threads than inputs, unless a large file's matches are
+        // shared among them.
+        let large = inputs.iter().any(|input| {
+            input.path().is_some_and(|path| {
+                std::fs::metadata(path).is_ok_and(|m| m.len() >= jobs::STREAM_MIN)
+            })
+        });
+        let threads = if large {
+            config.jobs
+        } else {
+            config.jobs.min(inputs.len())
+        };
         let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(config.jobs.min(inputs.len()).max(1))
+            .num_threads(threads.max(1))
             .build()
             .context("failed to start the worker threads")?;
         let progress = progress::Progress::new(inputs.len(), config.quiet);
@@ -143,11 +156,6 @@ impl Batch {
             pool,
             progress,
         })
-    }
-
-    /// The batch size of the pool: enough files to keep every thread busy.
-    pub(crate) fn batch_size(config: &Config) -> usize {
-        64 * config.jobs
     }
 }
 

@@ -5,14 +5,13 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use bgaudit::report::explain::{Explainer, Place, Source};
+use bgaudit::report::explain::{Explainer, Place};
 
 use super::{Config, input};
 
 /// `show FILE`: the boards at `place`.
 pub(crate) fn run(config: &Config, place: &Place) -> Result<ExitCode> {
-    let (report, bytes) = input::single(config, "show")?;
-    let source = bytes.as_deref().and_then(Source::from_bytes);
+    let (report, source) = input::single(config, "show", place)?;
     let explainer = Explainer::new(&report, source.as_ref(), config.style);
     let mut out = super::output::stdout();
     let text = explainer.show(place).map_err(anyhow::Error::msg)?;
