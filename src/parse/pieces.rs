@@ -95,7 +95,7 @@ impl Piece<'_> {
 fn next_line(text: &str, from: usize, more: bool) -> Option<(usize, usize)> {
     let bytes = text.as_bytes();
     let rest = bytes.get(from..).filter(|r| !r.is_empty())?;
-    match rest.iter().position(|&b| b == b'\n' || b == b'\r') {
+    match memchr::memchr2(b'\n', b'\r', rest) {
         Some(at) => {
             let end = from + at;
             let next = match bytes.get(end..) {
@@ -228,6 +228,20 @@ pub fn encoding_note(encoding: Encoding) -> Option<&'static str> {
 /// `None` when the piece holds no match line (a file without any: the
 /// visitor got one unreadable problem).
 pub fn read_piece<'a>(piece: &'a Piece<'_>, visitor: &mut impl Visitor<'a>) -> Option<Format> {
+    let mut shifted = Shifted {
+        visitor,
+        start: piece.start,
+    };
+    read_piece_in_place(piece, &mut shifted)
+}
+
+/// [`read_piece`] with every location in the piece's own terms, for a
+/// visitor that moves them itself (by [`Piece::start`]: see
+/// [`Start::locate`]).
+pub fn read_piece_in_place<'a>(
+    piece: &'a Piece<'_>,
+    visitor: &mut impl Visitor<'a>,
+) -> Option<Format> {
     let note = (piece.index == 0)
         .then(|| encoding_note(piece.encoding))
         .flatten()
@@ -238,12 +252,8 @@ pub fn read_piece<'a>(piece: &'a Piece<'_>, visitor: &mut impl Visitor<'a>) -> O
     } else {
         Vec::new()
     };
-    let mut shifted = Shifted {
-        visitor,
-        start: piece.start,
-    };
     let mut interleaved = super::Interleaved {
-        visitor: &mut shifted,
+        visitor,
         runs: &runs,
         next: 0,
     };
@@ -367,46 +377,41 @@ pub fn plan<R: Read>(mut reader: R, reopen: impl FnOnce() -> io::Result<R>) -> i
         return Ok(Plan::Whole);
     }
     // Counts of every byte value, the first NUL, and UTF-8 validity, over
-    // the bytes after a byte-order mark.
-    let mut counts = [0u64; 256];
+    // the bytes after a byte-order mark, in chunks of whole lines (so that
+    // no character is cut).
+    let mut counts = Histogram::default();
     let mut first_nul: Option<u64> = None;
     let mut valid = true;
-    let mut carry: Vec<u8> = Vec::new();
     let mut offset = 0u64;
-    let mut take = |data: &[u8], last: bool| {
-        for &b in data {
-            counts[usize::from(b)] += 1;
-        }
+    let mut pending: Vec<u8> = Vec::with_capacity(2 * BLOCK);
+    pending.extend_from_slice(body);
+    let mut eof = head_len < BLOCK;
+    loop {
+        let cut = if eof {
+            pending.len()
+        } else {
+            memchr::memrchr2(b'\n', b'\r', &pending).map_or(0, |at| at + 1)
+        };
+        let chunk = &pending[..cut];
+        counts.add(chunk);
         if first_nul.is_none()
-            && let Some(at) = data.iter().position(|&b| b == 0)
+            && let Some(at) = memchr::memchr(0, chunk)
         {
             first_nul = Some(offset + at as u64);
         }
-        offset += data.len() as u64;
-        if valid {
-            carry.extend_from_slice(data);
-            match std::str::from_utf8(&carry) {
-                Ok(_) => carry.clear(),
-                Err(err) if err.error_len().is_none() && !last => {
-                    // A character cut by the block's end: its first bytes
-                    // wait for the rest.
-                    let tail = carry.split_off(err.valid_up_to());
-                    carry = tail;
-                }
-                Err(_) => valid = false,
-            }
-        }
-    };
-    let mut data = body.to_vec();
-    loop {
-        let n = read_full(&mut reader, &mut block)?;
-        take(&data, n == 0);
-        if n == 0 {
+        valid = valid && std::str::from_utf8(chunk).is_ok();
+        offset += cut as u64;
+        pending.drain(..cut);
+        if eof {
             break;
         }
-        data.clear();
-        data.extend_from_slice(&block[..n]);
+        let old = pending.len();
+        pending.resize(old + BLOCK, 0);
+        let n = read_full(&mut reader, &mut pending[old..])?;
+        pending.truncate(old + n);
+        eof = n < BLOCK;
     }
+    let counts = counts.total();
     let len = offset;
     if bom && !valid {
         // Read with replacement characters: not worth cutting.
@@ -464,6 +469,41 @@ pub fn cuttable_head(head: &[u8]) -> bool {
         || super::sniff::binary(head).is_some()
         || binary::has_signature(head)
         || !starts_like_mat(body))
+}
+
+/// How often each byte value occurs, counted in four tables so that a run of
+/// the same byte does not wait on one counter.
+struct Histogram([[u64; 256]; 4]);
+
+impl Default for Histogram {
+    fn default() -> Self {
+        Histogram([[0; 256]; 4])
+    }
+}
+
+impl Histogram {
+    fn add(&mut self, bytes: &[u8]) {
+        let mut quads = bytes.chunks_exact(4);
+        for q in quads.by_ref() {
+            self.0[0][usize::from(q[0])] += 1;
+            self.0[1][usize::from(q[1])] += 1;
+            self.0[2][usize::from(q[2])] += 1;
+            self.0[3][usize::from(q[3])] += 1;
+        }
+        for &b in quads.remainder() {
+            self.0[0][usize::from(b)] += 1;
+        }
+    }
+
+    fn total(&self) -> [u64; 256] {
+        let mut total = [0; 256];
+        for table in &self.0 {
+            for (sum, n) in total.iter_mut().zip(table) {
+                *sum += n;
+            }
+        }
+        total
+    }
 }
 
 /// The first bytes of a text after its byte-order mark: a `.mat` text to
@@ -626,10 +666,7 @@ impl<R: Read> FilePieces<R> {
         } else if self.bom {
             0
         } else {
-            self.raw
-                .iter()
-                .rposition(|&b| b == b'\n' || b == b'\r')
-                .map_or(0, |at| at + 1)
+            memchr::memrchr2(b'\n', b'\r', &self.raw).map_or(0, |at| at + 1)
         };
         if cut > 0 {
             let chunk = &self.raw[..cut];
@@ -728,6 +765,65 @@ mod tests {
         assert_eq!(without_blank_tail("\n\n"), 2);
         // A move row is no match line; a text without any is one piece.
         assert_eq!(cut_points("nothing here\n").len(), 1);
+    }
+
+    /// Every event as `kind location text`.
+    #[derive(Default)]
+    struct Events(Vec<String>);
+
+    impl<'a> Visitor<'a> for Events {
+        fn begin_match(&mut self, h: &MatchHeader<'a>) {
+            let tags: Vec<_> = h.tags.iter().map(|t| (t.key, t.location)).collect();
+            self.0
+                .push(format!("match {:?} {} {tags:?}", h.location, h.length));
+        }
+        fn begin_game(&mut self, h: &GameHeader<'a>) {
+            self.0.push(format!(
+                "game {:?} {:?} {:?}",
+                h.location, h.score_location, h.number
+            ));
+        }
+        fn action(&mut self, a: &Action<'a>) {
+            self.0.push(format!("action {:?} {}", a.location, a.text));
+        }
+        fn end_game(&mut self, last: Location) {
+            self.0.push(format!("end game {last:?}"));
+        }
+        fn end_match(&mut self, last: Location) {
+            self.0.push(format!("end match {last:?}"));
+        }
+        fn comment(&mut self, c: &Comment<'a>) {
+            self.0.push(format!("comment {:?} {}", c.location, c.text));
+        }
+        fn problem(&mut self, p: &Problem<'a>) {
+            self.0.push(format!(
+                "problem {:?} {:?} {}",
+                p.location, p.kind, p.message
+            ));
+        }
+    }
+
+    #[test]
+    fn pieces_read_on_their_own_give_the_events_of_the_whole_text() {
+        let text = format!(
+            "; [Site \"x\"]\n{TWO}\n; [Event \"y\"]\n 1 point match\n\n Game 1\n a : 0   b : 0\n  \
+             1) 31: 8/5 6/5   x{}y\n",
+            '\0'
+        );
+        let mut whole = Events::default();
+        let decoded = super::super::text::Decoded {
+            text: Cow::Borrowed(&text),
+            encoding: Encoding::Utf8,
+        };
+        super::super::read_decoded(&decoded, &mut whole);
+        let mut parts = Events::default();
+        let pieces = pieces(&text, Encoding::Utf8, true);
+        assert_eq!(pieces.len(), 3);
+        for piece in &pieces {
+            read_piece(piece, &mut parts);
+        }
+        assert!(whole.0.iter().any(|e| e.contains("BinaryData")));
+        assert_eq!(parts.0, whole.0);
     }
 
     #[test]
