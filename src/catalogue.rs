@@ -287,6 +287,15 @@ impl Entry {
         }
     }
 
+    /// The first sentence of the meaning: what the code means in one line.
+    #[must_use]
+    pub fn short(&self) -> &'static str {
+        match self.meaning.find(". ") {
+            Some(end) => &self.meaning[..=end],
+            None => self.meaning,
+        }
+    }
+
     /// `error`, or `error (info when ...)`.
     #[must_use]
     pub fn severity_text(&self) -> String {
@@ -1285,6 +1294,25 @@ pub fn kinds_of(code: &str) -> Vec<&'static str> {
         .collect()
 }
 
+/// The catalogue in one line per code and kind (`bgaudit explain --list`):
+/// the name, the default severity and the first sentence of the meaning,
+/// in catalogue order.
+#[must_use]
+pub fn listing() -> String {
+    let width = CATALOGUE.iter().map(|e| e.name().len()).max().unwrap_or(0);
+    let mut out = String::new();
+    for e in CATALOGUE {
+        let _ = writeln!(
+            out,
+            "{:width$}  {:7}  {}",
+            e.name(),
+            e.severity.as_str(),
+            e.short()
+        );
+    }
+    out
+}
+
 /// The catalogue as the Markdown table of `docs/output.md`: one row per
 /// code and kind with its severity, group, meaning and the sections of the
 /// rules behind it.
@@ -1372,6 +1400,21 @@ mod tests {
             Some("double-in-crawford")
         );
         assert_eq!(closest("zzz"), None);
+    }
+
+    #[test]
+    fn the_listing_has_one_line_per_entry() {
+        let listing = listing();
+        assert_eq!(listing.lines().count(), CATALOGUE.len());
+        assert!(listing.lines().all(|l| !l.contains(". ")));
+        assert!(listing.contains("illegal-play/wrong-dice"));
+        assert_eq!(
+            lookup("encoding").map(Entry::short),
+            Some(
+                "The file is not UTF-8 and was read as Windows-1252, or is UTF-16 without a \
+                 byte-order mark and was read as such."
+            )
+        );
     }
 
     #[test]

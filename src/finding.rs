@@ -8,6 +8,7 @@ use crate::location::Location;
 use crate::notation::PlayNotation;
 use crate::notation::distance::play_distance;
 use crate::position::Position;
+use crate::rules::plakoto::PlakotoSetup;
 use crate::side::{ByPlayer, Side};
 
 /// The match situation around a finding, enough to write a match ID or XGID.
@@ -55,6 +56,9 @@ pub struct Finding {
     pub text: String,
     /// The position before the action, from the mover's side.
     pub before: Option<Position>,
+    /// In a Plakoto game, which has no [`Position`] (checkers are pinned,
+    /// not hit): the position before the action, from the mover's side.
+    pub before_plakoto: Option<Box<PlakotoSetup>>,
     /// The match situation, when known.
     pub context: Option<Context>,
     /// For a rule violation: `true` when the opponent's next action accepted
@@ -95,6 +99,7 @@ impl Finding {
             dice: None,
             text: String::new(),
             before: None,
+            before_plakoto: None,
             context: None,
             stood: None,
             message: message.into(),

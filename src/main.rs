@@ -15,7 +15,9 @@ fn main() -> ExitCode {
         // closed, a full disk, a summary that cannot be created). Written
         // if standard error can take it.
         Err(err) => {
-            cli::output::warn!("bgaudit: {err:#}");
+            // The error may quote a file name or an argument: shown escaped.
+            let line = format!("{err:#}");
+            cli::output::warn!("bgaudit: {}", bgaudit::escape::terminal(&line));
             ExitCode::from(2)
         }
     }

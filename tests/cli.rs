@@ -498,9 +498,9 @@ fn players_count_plakoto_kinds_in_their_own_columns() {
         ]
         .map(|key| row[key].as_u64().expect(key))
     };
-    assert_eq!(rows[0]["player"], "anna");
+    assert_eq!(rows[0]["player"], "Anna");
     assert_eq!(counts(&rows[0]), [1, 0, 1, 0, 0]);
-    assert_eq!(rows[1]["player"], "nikos");
+    assert_eq!(rows[1]["player"], "Nikos");
     assert_eq!(counts(&rows[1]), [2, 1, 0, 1, 0]);
 
     let output = run(&[
@@ -522,7 +522,7 @@ fn players_csv_and_json_numbers_have_fixed_decimals() {
     let header: Vec<&str> = lines.next().expect("a header").split(',').collect();
     let column = |name: &str| header.iter().position(|h| *h == name).expect(name);
     let omar: Vec<&str> = lines
-        .find(|line| line.starts_with("omar,"))
+        .find(|line| line.starts_with("Omar,"))
         .expect("a row for Omar")
         .split(',')
         .collect();
@@ -555,7 +555,7 @@ fn players_names_lose_their_rating_as_the_docs_say() {
     let rows: Vec<serde_json::Value> = serde_json::from_slice(&players.stdout).expect("JSON");
     assert_eq!(
         (&rows[0]["player"], &rows[0]["spellings"]),
-        (&"erin".into(), &"Erin".into())
+        (&"Erin".into(), &serde_json::json!(["Erin"]))
     );
 
     // The docs say so rather than "as written".
@@ -1092,5 +1092,45 @@ fn columns_sets_the_width_without_a_terminal() {
             "  fixtures/examples/friendly-3pt.mat match 1: match play, \
              variant=backgammon(default) crawford=on(default) cube=on(default)",
         ]
+    );
+}
+
+#[test]
+fn players_show_the_name_as_written_and_spellings_as_an_array() {
+    // Three spellings of one player over three files: the one written most
+    // often is the row's name; matching ignores case and the rating.
+    let root = env!("CARGO_MANIFEST_DIR");
+    let text = std::fs::read_to_string(format!("{root}/fixtures/cli/mixed/wrong-dice.mat"))
+        .expect("fixture");
+    let dir = temp_file("spellings");
+    std::fs::create_dir_all(&dir).expect("temporary folder");
+    for (file, name) in [("a.mat", "ERIN,1650"), ("b.mat", "Erin"), ("c.mat", "Erin")] {
+        let spelt = text.replace(" Erin : 0     ", &format!(" {name} : 0     "));
+        assert!(spelt.contains(name), "{spelt}");
+        std::fs::write(dir.join(file), spelt).expect("temporary file");
+    }
+    let dir_name = dir.to_str().expect("UTF-8 temporary path");
+    let json = run(&["players", "--format", "json", dir_name]);
+    let jsonl_output = run(&["players", "--format", "jsonl", dir_name]);
+    let csv = run(&["players", "--format", "csv", dir_name]);
+    std::fs::remove_dir_all(&dir).expect("temporary folder");
+    let rows: Vec<serde_json::Value> = serde_json::from_slice(&json.stdout).expect("JSON");
+    let erin = rows
+        .iter()
+        .find(|row| row["player"] == "Erin")
+        .unwrap_or_else(|| panic!("no Erin in {rows:#?}"));
+    assert_eq!(erin["spellings"], serde_json::json!(["ERIN", "Erin"]));
+    assert_eq!(erin["matches"], 3);
+    let lines: Vec<serde_json::Value> = stdout(&jsonl_output)
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("one JSON object"))
+        .collect();
+    assert!(lines.contains(erin), "{lines:#?}");
+    assert!(
+        stdout(&csv)
+            .lines()
+            .any(|line| line.starts_with("Erin,ERIN | Erin,3,")),
+        "{}",
+        stdout(&csv)
     );
 }

@@ -527,3 +527,77 @@ fn an_sgf_move_in_order_is_shown_with_its_play_in_notation() {
         stdout(&output)
     );
 }
+
+#[test]
+fn show_writes_an_sgf_move_in_notation_as_explain_does() {
+    let args = ["fixtures/sgf/legal_2p.sgf", "--game", "1", "--move", "3"];
+    let show = run(&[&["show"][..], &args].concat());
+    assert_eq!(show.status.code(), Some(0));
+    let title = stdout(&show).lines().next().unwrap_or_default().to_owned();
+    assert!(title.contains(": B[64aglp] (64: 24/18 13/9)"), "{title}");
+    let explain = run(&[&["explain"][..], &args].concat());
+    assert!(stdout(&explain).contains("`B[64aglp]` (64: 24/18 13/9)"));
+    // A .mat cell is already in notation.
+    let mat = run(&[
+        "show",
+        "fixtures/examples/club-final-7pt.mat",
+        "--game",
+        "2",
+        "--move",
+        "8",
+    ]);
+    assert!(stdout(&mat).starts_with("match 1, game 2, move 8, Marta: 52: 6/4 8/4   ("));
+}
+
+#[test]
+fn diagnostics_boards_and_catalogue_entries_fit_the_width() {
+    let narrow = |args: &[&str]| {
+        let output = bgaudit()
+            .args(args)
+            .env("COLUMNS", "60")
+            .stdin(Stdio::null())
+            .output()
+            .expect("the binary runs");
+        assert!(output.status.code().is_some_and(|c| c < 2), "{args:?}");
+        stdout(&output)
+    };
+    let club = "fixtures/examples/club-final-7pt.mat";
+    for args in [
+        &["check", "--explain", "fixtures/examples"][..],
+        &["explain", club, "--game", "2"],
+        &["explain", club, "--game", "2", "--move", "3"],
+        &["show", club, "--game", "2", "--move", "8"],
+        &["show", "fixtures/examples/league-5pt.sgf", "--game", "1"],
+        &["players", "--format", "table", "fixtures/examples"],
+        &["check", "--format", "table", "fixtures/examples"],
+    ] {
+        let text = narrow(args);
+        let long: Vec<&str> = text.lines().filter(|l| l.chars().count() > 60).collect();
+        assert!(long.is_empty(), "{args:?}: {long:#?}");
+    }
+    // The headline and the legal plays wrap; a quoted play stays whole.
+    let text = narrow(&["check", "--explain", club]);
+    assert!(
+        text.contains(
+            "   = legal plays: 40; closest to what was written:\n                  \
+             `8/3 6/4`, `6/1 6/4`, `7/2 6/4`,\n                  `13/8 6/4`, `6/1 4/2`\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("error[illegal-play/wrong-dice]: `6/4 8/4` cannot be made\n    with 52\n"),
+        "{text}"
+    );
+    // The board's panels go under it.
+    assert!(
+        text.contains("\n      O Omar: score 2, pips 117, off 0\n"),
+        "{text}"
+    );
+    // explain CODE: every paragraph (the example is a transcript line).
+    let text = narrow(&["explain", "illegal-play"]);
+    let before_example = text.split("example:").next().unwrap_or_default();
+    assert!(
+        before_example.lines().all(|l| l.chars().count() <= 60),
+        "{text}"
+    );
+}

@@ -270,3 +270,44 @@ fn a_huge_number_of_jobs_is_refused_at_once() {
     assert!(start.elapsed() < Duration::from_secs(5));
     fs::remove_dir_all(&dir).expect("cleaned up");
 }
+
+#[test]
+fn an_output_file_appears_only_when_the_run_completes() {
+    let dir = folder("output-file");
+    let findings = dir.join("findings.jsonl");
+    // The summary fails: neither file is left.
+    let output = bgaudit()
+        .args([
+            "check",
+            "--format",
+            "jsonl",
+            "--summary",
+            "/dev/full",
+            "--output",
+        ])
+        .arg(&findings)
+        .arg(FINDINGS)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(contents(&dir).is_empty(), "{:?}", contents(&dir));
+    assert!(
+        stderr(&output).contains("and the output")
+            && stderr(&output).contains("findings.jsonl were not written"),
+        "{}",
+        stderr(&output)
+    );
+    let output = bgaudit()
+        .args(["check", "--format", "jsonl", "--output"])
+        .arg(&findings)
+        .arg(FINDINGS)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs");
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(contents(&dir), ["findings.jsonl"]);
+    let text = fs::read_to_string(&findings).expect("the findings");
+    assert!(text.starts_with("{\"type\":\"finding\""), "{text}");
+    fs::remove_dir_all(&dir).expect("cleaned up");
+}

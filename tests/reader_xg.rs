@@ -241,7 +241,25 @@ fn fixture_writers() -> Vec<(&'static str, Writer)> {
         ("money.xg", mat("planted/money.mat")),
         ("club-final-7pt.xg", mat("examples/club-final-7pt.mat")),
         ("features.xg", features()),
+        ("position.xgp", position_file()),
     ]
+}
+
+/// A position file: one game header and one cube record holding the
+/// position, Ana on the bar against a board that only 1s and 2s enter, to
+/// roll 61.
+fn position_file() -> Writer {
+    let mut w = Writer::new(&MatchSpec::new("Ana", "Bo", 5));
+    w.game(1, [2, 1], false, -1);
+    let mut board = [0i8; 26];
+    for (point, count) in [(25, 1), (13, 5), (8, 4), (6, 5)] {
+        board[point] = count;
+    }
+    for (point, count) in [(19, -2), (20, -2), (21, -2), (22, -2), (17, -2), (12, -5)] {
+        board[point] = count;
+    }
+    w.position(1, board, Some([6, 1]));
+    w
 }
 
 fn fixture(name: &str) -> Vec<u8> {
@@ -856,4 +874,62 @@ fn every_file_of_the_folder_is_read_or_refused() {
 
 fn read_events(path: &Path) -> Events {
     read(&std::fs::read(path).unwrap())
+}
+
+#[test]
+fn a_position_file_gives_its_position_and_roll() {
+    let file = xg::position_file(&fixture("position.xgp")).expect("position file");
+    assert_eq!(file.dice, Some([6, 1]));
+    assert_eq!(file.length, 5);
+    assert_eq!(file.scores, [2, 1]);
+    assert_eq!(file.board[25], 1);
+    // A match is not a position file, and the position file is no match.
+    assert_eq!(
+        xg::position_file(&fixture("match7.xg")),
+        Err(XgError::Match)
+    );
+    assert_eq!(
+        xg::decode(&fixture("position.xgp")).err(),
+        Some(XgError::Position)
+    );
+}
+
+#[test]
+fn legal_lists_the_plays_of_a_position_file() {
+    let path = fixtures().join("xg/position.xgp");
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_bgaudit"))
+            .arg("legal")
+            .arg(&path)
+            .args(args)
+            .output()
+            .expect("bgaudit runs")
+    };
+    // 61 from the bar: the 1 enters (only 1s and 2s do), the 6 plays on.
+    let output = run(&[]);
+    assert_eq!(output.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&output.stdout);
+    let plays: Vec<&str> = text
+        .lines()
+        .map(|l| l.split('\t').next().unwrap_or(""))
+        .collect();
+    assert!(plays.contains(&"bar/18"), "{text}");
+    assert!(plays.contains(&"bar/24 13/7"), "{text}");
+    assert!(plays.iter().all(|p| p.starts_with("bar/")), "{text}");
+    assert_eq!(plays.len(), 3, "{text}");
+    // Other dice may be asked about the same position: 64 does not enter.
+    let output = run(&["64"]);
+    assert_eq!(output.status.code(), Some(0));
+    assert!(output.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("no legal play"));
+    // A match file is refused in one line.
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_bgaudit"))
+        .args(["legal"])
+        .arg(fixtures().join("xg/match7.xg"))
+        .output()
+        .expect("bgaudit runs");
+    assert_eq!(output.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("not a position file"), "{err}");
 }

@@ -2,7 +2,9 @@
 //! when it is there; a test that needs it and does not find it skips with one
 //! line on standard error (`skipped TEST: ../shared/PATH is absent (WHY)`),
 //! or fails when `BGAUDIT_REQUIRE_SHARED=1` (as in CI). The project's own
-//! fixtures test every reader, rule and option without it.
+//! fixtures test every reader, rule and option without it. The HTML report's
+//! tests (`html`) need headless Chromium the same way: without it they skip
+//! with one line, or fail when `BGAUDIT_REQUIRE_CHROMIUM=1` (as in CI).
 
 mod bad_bytes;
 mod catalogue;
@@ -10,6 +12,8 @@ mod check_corpus;
 mod cli;
 mod docs;
 mod explain;
+mod hostile;
+mod html;
 mod ids;
 mod options;
 mod oracle;
@@ -20,6 +24,9 @@ mod reader_mat;
 mod reader_sgf;
 mod reader_xg;
 mod robust;
+mod sarif;
+mod schema;
+mod self_docs;
 mod streaming;
 mod typo_rate;
 mod util;

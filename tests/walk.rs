@@ -191,3 +191,35 @@ fn hidden_entries_are_walked_only_with_hidden() {
     assert_eq!(matches(&[path(&hidden)]), 1);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn one_record_cut_out_of_an_xg_file_is_named_not_skipped() {
+    let dir = examples_with_notes("xg-record");
+    let stream = crate::xg_writer::from_mat(
+        &std::fs::read_to_string(crate::util::fixtures().join("planted/match7.mat"))
+            .expect("fixture"),
+    )
+    .game_stream();
+    // The third record of the stream: a cube or move record.
+    std::fs::write(dir.join("record.bin"), &stream[2 * 2560..3 * 2560]).expect("record");
+    let output = run(&["check", "--format", "jsonl", path(&dir)]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    let rows = jsonl(&output);
+    let record = rows
+        .iter()
+        .find(|r| {
+            r["file"]
+                .as_str()
+                .is_some_and(|f| f.ends_with("record.bin"))
+        })
+        .expect("the record is reported");
+    assert_eq!(record["code"], "unreadable");
+    assert!(
+        record["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("eXtreme Gammon game record")),
+        "{record}"
+    );
+    assert!(stdout(&output).contains("\"type\":\"skipped\""));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -186,6 +186,22 @@ impl Writer {
         self.records.push(r);
     }
 
+    /// A cube record with no decision that carries a position (from the
+    /// side of `active`, in XG's board layout) and the dice rolled after it,
+    /// as a position file (`.xgp`) stores its position.
+    pub fn position(&mut self, active: i32, board: [i8; 26], dice: Option<[u8; 2]>) {
+        self.cube(active, -1, -1, 0);
+        let r = self
+            .records
+            .last_mut()
+            .expect("the cube record just pushed");
+        for (k, &count) in board.iter().enumerate() {
+            r[36 + k] = count.to_le_bytes()[0];
+        }
+        let digits = dice.map_or(*b"77", |[a, b]| [b'0' + a, b'0' + b]);
+        put(r, 209, &digits);
+    }
+
     /// A move record; `moves` are from/to pairs in XG's numbering (0-based,
     /// 24 = bar, negative `to` = off).
     pub fn play(&mut self, active: i32, dice: [i32; 2], moves: &[(i32, i32)], played: bool) {

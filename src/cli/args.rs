@@ -61,9 +61,10 @@ pub struct Args {
 pub(crate) enum Command {
     /// Replay transcripts and report every finding.
     ///
-    /// Findings go to standard output. The closing summary (files, matches,
-    /// games, plays, findings by severity, unreadable files) follows the table
-    /// on standard output; with --format jsonl or csv it goes to standard error
+    /// Findings go to standard output (or to the --output file). The closing
+    /// summary (files, matches, games, plays, findings by severity,
+    /// unreadable files) follows the table on standard output; with --format
+    /// jsonl, csv, html or sarif, or with --output, it goes to standard error
     /// so that standard output holds data only.
     #[command(after_help = CHECK_EXIT_STATUS)]
     Check(CheckArgs),
@@ -84,7 +85,8 @@ pub(crate) enum Command {
     Legal(LegalArgs),
     /// Explain a finding code, or the findings of a file at one place.
     ///
-    /// `bgaudit explain CODE` (e.g. `illegal-play`, `illegal-play/under-played`,
+    /// `bgaudit explain --list` lists every code and kind with its one-line
+    /// meaning. `bgaudit explain CODE` (e.g. `illegal-play`, `illegal-play/under-played`,
     /// `double-in-crawford`) prints what the code means, the rule behind it as
     /// the rules the tool enforces state it, and an example.
     ///
@@ -107,14 +109,41 @@ pub(crate) enum Command {
         after_help = "Exit status:\n  0  shown\n  2  an unreadable file, no such game or move, or bad usage"
     )]
     Show(ShowArgs),
+    /// Print a shell completion script.
+    ///
+    /// For example `bgaudit completions bash > ~/.local/share/bash-completion/completions/bgaudit`,
+    /// `bgaudit completions zsh > ~/.zfunc/_bgaudit` or `bgaudit completions fish >
+    /// ~/.config/fish/completions/bgaudit.fish`.
+    Completions(CompletionsArgs),
+    /// Write the man pages (bgaudit.1 and one per subcommand) to a folder.
+    #[command(hide = true)]
+    Man(ManArgs),
+}
+
+#[derive(Debug, clap::Args)]
+pub(crate) struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    pub(crate) shell: clap_complete::Shell,
+}
+
+#[derive(Debug, clap::Args)]
+pub(crate) struct ManArgs {
+    /// The folder the pages are written to.
+    #[arg(long, value_name = "DIR", default_value = "docs/man")]
+    pub(crate) out: PathBuf,
 }
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct ExplainArgs {
     /// A finding code (`code` or `code/kind`), or a transcript file (`-` for
     /// standard input).
-    #[arg(value_name = "CODE|FILE")]
-    pub(crate) target: OsString,
+    #[arg(value_name = "CODE|FILE", required_unless_present = "list")]
+    pub(crate) target: Option<OsString>,
+    /// List every finding code and kind with its severity and one-line
+    /// meaning.
+    #[arg(long, conflicts_with_all = ["target", "game", "row", "match_number"])]
+    pub(crate) list: bool,
     #[command(flatten)]
     pub(crate) place: PlaceArgs,
     #[command(flatten)]
@@ -163,7 +192,9 @@ impl PlaceArgs {
 #[derive(Debug, clap::Args)]
 pub(crate) struct LegalArgs {
     /// GNU Backgammon position ID (e.g. `4HPwATDgc/ABMA`, or with its match
-    /// ID `4HPwATDgc/ABMA:cAkAAAAAAAAA`) or XGID, the player on roll to move.
+    /// ID `4HPwATDgc/ABMA:cAkAAAAAAAAA`), XGID, or an eXtreme Gammon position
+    /// file (`.xgp`, with its roll unless DICE is given); the player on roll
+    /// to move.
     #[arg(value_name = "POSITION", allow_hyphen_values = true)]
     pub(crate) position: String,
     /// The dice, e.g. `31`, `3-1` or `13`; may be left out when the match
@@ -245,6 +276,10 @@ pub(crate) struct CheckArgs {
     /// Output format [default: table on a terminal, else jsonl].
     #[arg(long, value_enum)]
     pub(crate) format: Option<CheckFormat>,
+    /// Write the findings (or the diagnostics) to FILE instead of standard
+    /// output; the closing summary then goes to standard error.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub(crate) output: Option<PathBuf>,
     /// Also write one CSV row per match (and per unreadable file) to FILE.
     /// FILE appears when the run completes, never half-written.
     #[arg(long, value_name = "FILE")]
@@ -256,6 +291,12 @@ pub(crate) struct CheckArgs {
     /// plays) instead of a table; the closing summary follows.
     #[arg(long, conflicts_with = "format")]
     pub(crate) explain: bool,
+    /// In CSV (--format csv, --summary), write a leading ' before every cell
+    /// that begins with =, +, -, @, a tab or a carriage return, which a
+    /// spreadsheet would run as a formula. Off by default: the data as
+    /// written.
+    #[arg(long)]
+    pub(crate) csv_safe: bool,
     #[command(flatten)]
     pub(crate) common: CommonArgs,
 }
@@ -272,6 +313,11 @@ pub(crate) struct PlayersArgs {
     /// trailing rating). Repeatable.
     #[arg(long, value_name = "NAME=TO", value_parser = parse_alias)]
     pub(crate) alias: Vec<String>,
+    /// In CSV, write a leading ' before every cell that begins with =, +, -,
+    /// @, a tab or a carriage return, which a spreadsheet would run as a
+    /// formula. Off by default: the data as written.
+    #[arg(long)]
+    pub(crate) csv_safe: bool,
     #[command(flatten)]
     pub(crate) common: CommonArgs,
 }
@@ -403,6 +449,11 @@ pub(crate) enum CheckFormat {
     Json,
     /// CSV, one row per finding, with a header row.
     Csv,
+    /// One self-contained HTML page: summary, players, each finding with
+    /// its board.
+    Html,
+    /// SARIF 2.1.0, for code-review tools and SARIF viewers.
+    Sarif,
 }
 
 /// The formats of `players`.

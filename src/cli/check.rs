@@ -10,10 +10,10 @@ use anyhow::Result;
 use bgaudit::finding::Severity;
 use bgaudit::report::rules::RulesListing;
 use bgaudit::report::summary::SummaryWriter;
-use bgaudit::report::{self, Totals, finding_rows, finding_writer};
+use bgaudit::report::{self, FormulaSafe, Totals, finding_rows, finding_writer};
 
 use super::input::{Outcome, Reading};
-use super::output::{self, SummaryFile};
+use super::output::{self, OutputFile};
 use super::{Batch, Config, exit_status, jobs};
 
 /// What `check` was asked for.
@@ -27,32 +27,48 @@ pub(crate) struct Check<'a> {
     pub(crate) fail_on: Option<Severity>,
     /// Diagnostics instead of `format`.
     pub(crate) explain: bool,
+    /// CSV cells that spreadsheets would run as formulas get a `'`.
+    pub(crate) csv_safe: bool,
+    /// Where the findings go instead of standard output.
+    pub(crate) output: Option<&'a Path>,
 }
 
-/// Runs `check`. The `--summary` file appears only when the run completes:
-/// a run that stops early (standard output closed, a full disk) leaves none,
-/// and its error says so.
+/// Runs `check`. The `--summary` and `--output` files appear only when the
+/// run completes: a run that stops early (standard output closed, a full
+/// disk) leaves neither, and its error says so.
 pub(crate) fn run(config: &Config, check: &Check<'_>) -> Result<ExitCode> {
     let batch = Batch::new(config)?;
     let mut summary = match check.summary {
-        Some(path) => Some(SummaryFile::create(path)?),
+        Some(path) => Some(OutputFile::create(path, "the summary")?),
         None => None,
     };
-    match run_batch(config, check, &batch, summary.as_mut()) {
+    let mut findings = match check.output {
+        Some(path) => Some(OutputFile::create(path, "the output")?),
+        None => None,
+    };
+    match run_batch(config, check, &batch, summary.as_mut(), findings.as_mut()) {
         Ok(code) => {
-            if let Some(summary) = summary {
-                summary.commit()?;
+            for file in [findings, summary].into_iter().flatten() {
+                file.commit()?;
             }
             Ok(code)
         }
-        Err(err) => match summary {
-            // Dropped: the temporary file goes.
-            Some(summary) => Err(anyhow::anyhow!(
-                "{err:#}; the summary {} was not written",
-                summary.path().display()
-            )),
-            None => Err(err),
-        },
+        // Dropped, the files' temporary files go.
+        Err(err) => {
+            let unwritten: Vec<String> = [&summary, &findings]
+                .into_iter()
+                .flatten()
+                .map(OutputFile::describe)
+                .collect();
+            if unwritten.is_empty() {
+                return Err(err);
+            }
+            Err(anyhow::anyhow!(
+                "{err:#}; {} {} not written",
+                unwritten.join(" and "),
+                if unwritten.len() == 1 { "was" } else { "were" }
+            ))
+        }
     }
 }
 
@@ -62,36 +78,39 @@ fn run_batch(
     config: &Config,
     check: &Check<'_>,
     batch: &Batch,
-    summary_file: Option<&mut SummaryFile>,
+    summary_file: Option<&mut OutputFile>,
+    findings_file: Option<&mut OutputFile>,
 ) -> Result<ExitCode> {
     let Batch {
         repeated, progress, ..
     } = batch;
-    let explain = check.explain.then_some(config.style);
+    let explain = check.explain.then_some(jobs::Explain {
+        style: config.style,
+        width: config.width,
+    });
     let mut totals = Totals {
         repeated: *repeated,
         ..Totals::default()
     };
     let mut summary = match summary_file {
-        Some(file) => Some(SummaryWriter::new(file.writer())?),
+        Some(file) => Some(SummaryWriter::new(file.writer())?.formula_safe(check.csv_safe)),
         None => None,
     };
     // Diagnostics are written as they come; the table writer is not used
     // then.
-    let out = output::stdout();
+    let out: Box<dyn Write + '_> = match findings_file {
+        Some(file) => Box::new(file.writer()),
+        None => output::stdout(),
+    };
     let mut listing = RulesListing::new(config.quiet);
     let (mut diagnostics, mut writer) = if explain.is_some() {
         (Some(out), None)
     } else {
-        (
-            None,
-            Some(finding_writer(
-                check.format,
-                out,
-                config.width,
-                config.quiet,
-            )?),
-        )
+        let mut writer = finding_writer(check.format, out, config.width, config.quiet)?;
+        if check.csv_safe && check.format == report::Format::Csv {
+            writer = Box::new(FormulaSafe(writer));
+        }
+        (None, Some(writer))
     };
     let mut reading = Reading::default();
     jobs::run(config, batch, explain, |input, done| {
@@ -133,7 +152,8 @@ fn run_batch(
     if let Some(summary) = summary {
         summary.finish()?;
     }
-    if let Some(writer) = writer {
+    if let Some(mut writer) = writer {
+        writer.summary(&totals)?;
         writer.finish()?;
     }
     if let Some(mut out) = diagnostics.take() {
@@ -142,14 +162,14 @@ fn run_batch(
     }
     if !config.quiet {
         // The summary follows a table or the diagnostics on stdout; with
-        // data formats it goes to stderr so that stdout stays
-        // machine-readable.
-        if check.format == report::Format::Table || explain.is_some() {
+        // data formats, or findings written to a file, it goes to stderr so
+        // that stdout stays machine-readable.
+        if (check.format == report::Format::Table || explain.is_some()) && check.output.is_none() {
             let mut stdout = output::stdout();
-            write!(stdout, "{totals}")?;
+            write!(stdout, "{}", totals.text(config.width))?;
             stdout.flush()?;
         } else {
-            output::eprint(format_args!("{totals}"));
+            output::eprint(format_args!("{}", totals.text(config.width)));
         }
     }
     super::nothing_read(config, &totals)?;

@@ -35,6 +35,22 @@ pub(crate) enum Task {
         fail_on: Option<Severity>,
         /// Diagnostics instead of `format`.
         explain: bool,
+        /// CSV cells that spreadsheets would run as formulas get a `'`.
+        csv_safe: bool,
+        /// Where the findings go instead of standard output.
+        output: Option<PathBuf>,
+    },
+    /// `explain --list`: every code and kind with its meaning.
+    ExplainList,
+    /// `completions SHELL`: a completion script.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// `man`: the man pages, written to a folder.
+    Man {
+        /// The folder.
+        out: PathBuf,
     },
     /// `legal`: the legal plays of one roll.
     Legal {
@@ -51,6 +67,8 @@ pub(crate) enum Task {
         format: players::Format,
         /// Name merges.
         aliases: Aliases,
+        /// CSV cells that spreadsheets would run as formulas get a `'`.
+        csv_safe: bool,
     },
     /// `explain CODE`: a catalogue entry.
     ExplainCode {
@@ -96,7 +114,7 @@ pub(crate) struct Config {
 /// a width, else none (no wrapping).
 fn output_width(stdout_is_terminal: bool, columns: Option<&std::ffi::OsStr>) -> Option<u16> {
     let terminal = if stdout_is_terminal {
-        comfy_table::Table::new().width().filter(|&w| w > 0)
+        terminal_width().filter(|&w| w > 0)
     } else {
         None
     };
@@ -106,6 +124,21 @@ fn output_width(stdout_is_terminal: bool, columns: Option<&std::ffi::OsStr>) -> 
             .and_then(|c| c.trim().parse::<u16>().ok())
             .filter(|&w| w > 0)
     })
+}
+
+/// The width of the terminal standard output is written to (not that of
+/// the process's controlling terminal, which may be another).
+#[cfg(unix)]
+fn terminal_width() -> Option<u16> {
+    rustix::termios::tcgetwinsize(io::stdout())
+        .ok()
+        .map(|size| size.ws_col)
+}
+
+/// The width of the terminal standard output is written to.
+#[cfg(not(unix))]
+fn terminal_width() -> Option<u16> {
+    comfy_table::Table::new().width()
 }
 
 impl Config {
@@ -123,7 +156,31 @@ impl Config {
             ColorChoice::Always => Style { colour: true },
             ColorChoice::Never => Style::plain(),
         };
-        let width = output_width(stdout_is_terminal, std::env::var_os("COLUMNS").as_deref());
+        let mut width = output_width(stdout_is_terminal, std::env::var_os("COLUMNS").as_deref());
+        let mut style = style;
+        // Findings written to a file are not fitted to the terminal nor
+        // coloured unless asked.
+        if let Command::Check(check) = &args.command
+            && check
+                .output
+                .as_deref()
+                .is_some_and(|p| p != std::path::Path::new("-"))
+        {
+            width = None;
+            if args.color == ColorChoice::Auto {
+                style = Style::plain();
+            }
+        }
+        let bare = |task: Task| Config {
+            style,
+            width,
+            paths: Vec::new(),
+            filter: Filter::default(),
+            jobs: 1,
+            quiet: true,
+            options: Options::default(),
+            task,
+        };
         let single = |path: OsString, rules: &RuleArgs, task: Task| Config {
             style,
             width,
@@ -138,16 +195,19 @@ impl Config {
             task,
         };
         let (paths, common, task) = match args.command {
+            Command::Completions(args) => {
+                return Ok(bare(Task::Completions { shell: args.shell }));
+            }
+            Command::Man(args) => return Ok(bare(Task::Man { out: args.out })),
             Command::Explain(explain) => {
-                let name = explain.target.to_string_lossy().into_owned();
+                let Some(target) = explain.target else {
+                    return Ok(bare(Task::ExplainList));
+                };
+                let name = target.to_string_lossy().into_owned();
                 if !explain.place.is_given() && bgaudit::catalogue::lookup(&name).is_some() {
-                    return Ok(single(
-                        explain.target,
-                        &explain.rules,
-                        Task::ExplainCode { name },
-                    ));
+                    return Ok(single(target, &explain.rules, Task::ExplainCode { name }));
                 }
-                let is_file = name == "-" || std::path::Path::new(&explain.target).exists();
+                let is_file = name == "-" || std::path::Path::new(&target).exists();
                 if !is_file {
                     let kinds = name
                         .split_once('/')
@@ -165,7 +225,7 @@ impl Config {
                 let task = Task::Explain {
                     place: explain.place.place(),
                 };
-                return Ok(single(explain.target, &explain.rules, task));
+                return Ok(single(target, &explain.rules, task));
             }
             Command::Show(show) => {
                 let task = Task::Show {
@@ -174,8 +234,7 @@ impl Config {
                 return Ok(single(show.file, &show.rules, task));
             }
             Command::Legal(args) => {
-                let (position, roll) =
-                    bgaudit::ids::position_and_roll(&args.position, args.dice.as_deref())?;
+                let (position, roll) = legal_input(&args.position, args.dice.as_deref())?;
                 let task = Task::Legal {
                     position,
                     roll,
@@ -202,6 +261,8 @@ impl Config {
                     Some(CheckFormat::Table) => report::Format::Table,
                     Some(CheckFormat::Jsonl | CheckFormat::Json) => report::Format::Jsonl,
                     Some(CheckFormat::Csv) => report::Format::Csv,
+                    Some(CheckFormat::Html) => report::Format::Html,
+                    Some(CheckFormat::Sarif) => report::Format::Sarif,
                     None if stdout_is_terminal => report::Format::Table,
                     None => report::Format::Jsonl,
                 };
@@ -221,6 +282,8 @@ impl Config {
                     summary: check.summary,
                     fail_on,
                     explain: check.explain,
+                    csv_safe: check.csv_safe,
+                    output: check.output.filter(|p| p != std::path::Path::new("-")),
                 };
                 (check.paths, check.common, task)
             }
@@ -240,7 +303,11 @@ impl Config {
                 (
                     players.paths,
                     players.common,
-                    Task::Players { format, aliases },
+                    Task::Players {
+                        format,
+                        aliases,
+                        csv_safe: players.csv_safe,
+                    },
                 )
             }
         };
@@ -273,6 +340,41 @@ impl Config {
             task,
         })
     }
+}
+
+/// The position and roll `legal` is asked about: an eXtreme Gammon position
+/// file (`.xgp`, recognised by its content) with its dice or the `dice`
+/// given, else a position ID or XGID ([`bgaudit::ids::position_and_roll`]).
+fn legal_input(text: &str, dice: Option<&str>) -> Result<(Position, Roll)> {
+    let path = std::path::Path::new(text);
+    if !path.is_file() {
+        return Ok(bgaudit::ids::position_and_roll(text, dice)?);
+    }
+    let bytes = std::fs::read(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    if !bgaudit::parse::sniff::is_xg(&bytes) {
+        anyhow::bail!(
+            "{}: not an eXtreme Gammon position file; give a position ID, an XGID or an .xgp file",
+            bgaudit::escape::os_str(path.as_os_str())
+        );
+    }
+    let file = bgaudit::parse::xg::position_file(&bytes)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", bgaudit::escape::os_str(path.as_os_str())))?;
+    let checkers = if file.variation == 2 { 3 } else { 15 };
+    let position = bgaudit::position::Setup::from_board(file.board, checkers)
+        .into_position(checkers)
+        .map_err(|e| anyhow::anyhow!("{}: its position is not valid: {e}", path.display()))?;
+    // Dice given on the command line win: an .xgp's roll is the one its
+    // analysis looked at, and another roll of the same position is a fair
+    // question.
+    let roll = match (dice, file.dice) {
+        (Some(dice), _) => dice.parse::<Roll>()?,
+        (None, Some([a, b])) => format!("{a}{b}").parse::<Roll>()?,
+        (None, None) => anyhow::bail!(
+            "{}: the position file holds no roll: give the dice (`bgaudit legal FILE.xgp 31`)",
+            path.display()
+        ),
+    };
+    Ok((position, roll))
 }
 
 #[cfg(test)]

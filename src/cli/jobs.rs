@@ -72,6 +72,13 @@ pub(crate) fn limits(jobs: usize) -> Limits {
     }
 }
 
+/// Diagnostics asked for (`check --explain`): their colours and width.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Explain {
+    pub(crate) style: Style,
+    pub(crate) width: Option<u16>,
+}
+
 /// What a job gave.
 #[derive(Debug)]
 pub(crate) struct Done {
@@ -199,7 +206,12 @@ fn read_failed(input: &Input, err: &io::Error) -> Outcome {
 }
 
 /// Does one job; with `explain`, each report's diagnostics too.
-pub(crate) fn work(job: Job, inputs: &[Input], options: &Options, explain: Option<Style>) -> Done {
+pub(crate) fn work(
+    job: Job,
+    inputs: &[Input],
+    options: &Options,
+    explain: Option<Explain>,
+) -> Done {
     let ends = job.ends();
     let (outcome, source) = match job {
         Job::Input(index) => {
@@ -219,9 +231,13 @@ pub(crate) fn work(job: Job, inputs: &[Input], options: &Options, explain: Optio
         Job::Settled(_, outcome) => (outcome, None),
     };
     let diagnostics = match (&outcome, explain) {
-        (Outcome::Checked(reports), Some(style)) => reports
+        (Outcome::Checked(reports), Some(explain)) => reports
             .iter()
-            .map(|report| Explainer::new(report, source.as_ref(), style).all())
+            .map(|report| {
+                Explainer::new(report, source.as_ref(), explain.style)
+                    .with_width(explain.width)
+                    .all()
+            })
             .collect(),
         _ => Vec::new(),
     };
@@ -243,7 +259,7 @@ pub(crate) fn work(job: Job, inputs: &[Input], options: &Options, explain: Optio
 pub(crate) fn run(
     config: &super::Config,
     batch: &super::Batch,
-    explain: Option<Style>,
+    explain: Option<Explain>,
     mut emit: impl FnMut(&Input, Done) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
     let inputs = &batch.inputs[..];
@@ -259,7 +275,13 @@ pub(crate) fn run(
             let done = result.unwrap_or_else(|panic| {
                 let report = input::internal_error(&inputs[index], &panic);
                 let diagnostics = explain
-                    .map(|style| vec![Explainer::new(&report, None, style).all()])
+                    .map(|explain| {
+                        vec![
+                            Explainer::new(&report, None, explain.style)
+                                .with_width(explain.width)
+                                .all(),
+                        ]
+                    })
                     .unwrap_or_default();
                 Done {
                     outcome: Outcome::Checked(vec![report]),

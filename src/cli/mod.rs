@@ -3,7 +3,8 @@
 //! - [`args`]: the arguments as clap parses them;
 //! - [`config`]: the flags resolved into what a run needs ([`Config`]);
 //! - one file per subcommand: [`check`], [`players`], [`explain`] (a code or
-//!   a place in a file), [`show`], [`legal`];
+//!   a place in a file), [`show`], [`legal`]; [`docs`] for what documents
+//!   the tool itself (`explain --list`, `completions`, the man pages);
 //! - [`input`]: one input read and checked, whatever goes wrong;
 //! - [`pool`]: the worker threads, results in input order;
 //! - [`progress`]: the progress bar.
@@ -15,6 +16,7 @@
 mod args;
 mod check;
 mod config;
+mod docs;
 mod explain;
 mod input;
 mod jobs;
@@ -55,7 +57,9 @@ pub(crate) fn parse_args() -> Args {
             err.exit()
         }
         Err(err) => {
-            output::warn!("bgaudit: {}", usage_error(&err.to_string()));
+            // The error may quote an argument: shown escaped.
+            let line = usage_error(&err.to_string());
+            output::warn!("bgaudit: {}", bgaudit::escape::terminal(&line));
             std::process::exit(2)
         }
     }
@@ -77,7 +81,10 @@ fn usage_error(text: &str) -> String {
 /// a `--summary` file that cannot be created, a thread pool that cannot start.
 pub(crate) fn run(config: &Config) -> Result<ExitCode> {
     match &config.task {
-        Task::ExplainCode { name } => explain::code(name, config.style),
+        Task::ExplainCode { name } => explain::code(name, config),
+        Task::ExplainList => docs::explain_list(),
+        Task::Completions { shell } => docs::completions(*shell),
+        Task::Man { out } => docs::man(out),
         Task::Explain { place } => explain::place(config, place),
         Task::Show { place } => show::run(config, place),
         Task::Legal {
@@ -90,6 +97,8 @@ pub(crate) fn run(config: &Config) -> Result<ExitCode> {
             summary,
             fail_on,
             explain,
+            csv_safe,
+            output,
         } => check::run(
             config,
             &check::Check {
@@ -97,9 +106,15 @@ pub(crate) fn run(config: &Config) -> Result<ExitCode> {
                 summary: summary.as_deref(),
                 fail_on: *fail_on,
                 explain: *explain,
+                csv_safe: *csv_safe,
+                output: output.as_deref(),
             },
         ),
-        Task::Players { format, aliases } => players::run(config, *format, aliases),
+        Task::Players {
+            format,
+            aliases,
+            csv_safe,
+        } => players::run(config, *format, aliases, *csv_safe),
     }
 }
 
@@ -209,7 +224,7 @@ mod tests {
         assert_eq!(
             usage_error(&err.to_string()),
             "invalid value 'xml' for '--format <FORMAT>' \
-             [possible values: table, jsonl, json, csv]"
+             [possible values: table, jsonl, json, csv, html, sarif]"
         );
         let err = Args::try_parse_from(["bgaudit", "check"]).unwrap_err();
         let line = usage_error(&err.to_string());

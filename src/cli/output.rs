@@ -6,10 +6,11 @@
 //! - Standard error goes through [`eprint`] and the `warn!` macro: a message
 //!   that cannot be written (standard error closed or full) is dropped, and
 //!   the run ends with the status it would have had. Nothing panics.
-//! - The `--summary` file is a [`SummaryFile`]: written to a temporary file
-//!   in the same folder and renamed into place when the run is complete, so
-//!   that a run that stops early never leaves a partial summary that looks
-//!   complete; a run that fails removes the temporary file.
+//! - The `--summary` file and the `--output` file are [`OutputFile`]s:
+//!   written to a temporary file in the same folder and renamed into place
+//!   when the run is complete, so that a run that stops early never leaves a
+//!   partial file that looks complete; a run that fails removes the
+//!   temporary file.
 
 use std::fmt;
 use std::fs::{self, File};
@@ -157,14 +158,17 @@ macro_rules! eprintln_safe {
 }
 pub(crate) use eprintln_safe as warn;
 
-/// The `--summary` file, written to a temporary file beside it and renamed
-/// into place by [`SummaryFile::commit`]. Dropped without a commit (the run
-/// failed), the temporary file is removed and the summary is not written.
+/// A file a run writes (the `--summary` CSV, the `--output` findings),
+/// written to a temporary file beside it and renamed into place by
+/// [`OutputFile::commit`]. Dropped without a commit (the run failed), the
+/// temporary file is removed and the file is not written.
 ///
 /// A path that names something other than a regular file (`/dev/null`, a
 /// named pipe) is written directly: there is nothing to rename.
 #[derive(Debug)]
-pub(crate) struct SummaryFile {
+pub(crate) struct OutputFile {
+    /// What it is, for messages: "the summary", "the output".
+    what: &'static str,
     /// The path as given, for messages.
     shown: PathBuf,
     /// The file renamed into place on commit (the target of a link).
@@ -176,18 +180,18 @@ pub(crate) struct SummaryFile {
     committed: bool,
 }
 
-impl SummaryFile {
+impl OutputFile {
     /// Creates the temporary file (or opens a special file).
     ///
     /// # Errors
     /// The folder cannot be written to, or the file cannot be created: one
     /// line naming the file.
-    pub(crate) fn create(path: &Path) -> anyhow::Result<SummaryFile> {
+    pub(crate) fn create(path: &Path, what: &'static str) -> anyhow::Result<OutputFile> {
         let shown = path.to_path_buf();
         let name = path.display().to_string();
         let fail = |err: io::Error| {
             anyhow::anyhow!(
-                "failed to create the summary {}: {}",
+                "failed to create {what} {}: {}",
                 path.display(),
                 describe(&err)
             )
@@ -198,7 +202,8 @@ impl SummaryFile {
                 .write(true)
                 .open(path)
                 .map_err(fail)?;
-            return Ok(SummaryFile {
+            return Ok(OutputFile {
+                what,
                 shown,
                 target: path.to_path_buf(),
                 temp: None,
@@ -238,7 +243,8 @@ impl SummaryFile {
         if let Ok(meta) = fs::metadata(&target) {
             let _ = fs::set_permissions(&temp, meta.permissions());
         }
-        Ok(SummaryFile {
+        Ok(OutputFile {
+            what,
             shown,
             target,
             temp: Some(temp),
@@ -252,9 +258,9 @@ impl SummaryFile {
         &mut self.out
     }
 
-    /// The path as given.
-    pub(crate) fn path(&self) -> &Path {
-        &self.shown
+    /// What it is and its path, for messages: `the summary s.csv`.
+    pub(crate) fn describe(&self) -> String {
+        format!("{} {}", self.what, self.shown.display())
     }
 
     /// Flushes the summary and renames it into place.
@@ -267,7 +273,8 @@ impl SummaryFile {
         if let Some(temp) = &self.temp {
             if let Err(err) = fs::rename(temp, &self.target) {
                 anyhow::bail!(
-                    "failed to write the summary {}: {}",
+                    "failed to write {} {}: {}",
+                    self.what,
                     self.shown.display(),
                     describe(&err)
                 );
@@ -278,7 +285,7 @@ impl SummaryFile {
     }
 }
 
-impl Drop for SummaryFile {
+impl Drop for OutputFile {
     fn drop(&mut self) {
         // Not committed: the run failed, and nothing partial is left behind
         // (what the buffer still holds goes to the removed file).
@@ -326,11 +333,11 @@ mod tests {
         let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(&dir).unwrap();
         let path = dir.join("s.csv");
-        let mut file = SummaryFile::create(&path).unwrap();
+        let mut file = OutputFile::create(&path, "the summary").unwrap();
         file.writer().write_all(b"a,b\n").unwrap();
         drop(file);
         assert_eq!(fs::read_dir(&dir).unwrap().count(), 0, "nothing left");
-        let mut file = SummaryFile::create(&path).unwrap();
+        let mut file = OutputFile::create(&path, "the summary").unwrap();
         file.writer().write_all(b"a,b\n").unwrap();
         assert!(!path.exists());
         file.commit().unwrap();

@@ -4,6 +4,7 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
+use bgaudit::escape::Terminal;
 use bgaudit::report::Totals;
 use bgaudit::report::players::{self, Aliases, PlayersReport};
 
@@ -11,7 +12,12 @@ use super::input::{Outcome, Reading};
 use super::{Batch, Config, exit_status, jobs, output};
 
 /// Runs `players`.
-pub(crate) fn run(config: &Config, format: players::Format, aliases: &Aliases) -> Result<ExitCode> {
+pub(crate) fn run(
+    config: &Config,
+    format: players::Format,
+    aliases: &Aliases,
+    csv_safe: bool,
+) -> Result<ExitCode> {
     let batch = Batch::new(config)?;
     let Batch {
         repeated, progress, ..
@@ -35,15 +41,18 @@ pub(crate) fn run(config: &Config, format: players::Format, aliases: &Aliases) -
         Ok(())
     })?;
     progress.finish();
-    players.write(format, output::stdout(), config.width)?;
+    players.write_with(format, output::stdout(), config.width, csv_safe)?;
     if !config.quiet {
-        output::eprint(format_args!("{totals}"));
+        output::eprint(format_args!("{}", totals.text(config.width)));
         let lost = players.unattributed().counted();
         if lost > 0 {
             output::warn!("findings about no player: {lost} (not in any row)");
         }
         for alias in players.unused_aliases() {
-            output::warn!("alias {alias}: no player of the inputs is named so");
+            output::warn!(
+                "alias {}: no player of the inputs is named so",
+                Terminal(&alias)
+            );
         }
     }
     super::nothing_read(config, &totals)?;

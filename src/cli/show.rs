@@ -12,7 +12,7 @@ use super::{Config, input};
 /// `show FILE`: the boards at `place`.
 pub(crate) fn run(config: &Config, place: &Place) -> Result<ExitCode> {
     let (report, source) = input::single(config, "show", place)?;
-    let explainer = Explainer::new(&report, source.as_ref(), config.style);
+    let explainer = Explainer::new(&report, source.as_ref(), config.style).with_width(config.width);
     let mut out = super::output::stdout();
     let text = explainer.show(place).map_err(anyhow::Error::msg)?;
     out.write_all(text.as_bytes())?;

@@ -128,7 +128,7 @@ impl Replayer<'_, '_> {
                 finding(Code::IllegalPlayMarker)
                     .at(action)
                     .rolled(roll)
-                    .before(before.backgammon())
+                    .before_board(&before)
                     .likely_typo(Some(false))
                     .message(message),
             );

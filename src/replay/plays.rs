@@ -160,7 +160,7 @@ impl Replayer<'_, '_> {
                 finding(Code::HitMark)
                     .at(action)
                     .rolled(Some(roll))
-                    .before(before.backgammon())
+                    .before_board(before)
                     .message(message),
             );
             self.hit_mark_findings.push((f, *notation));
@@ -185,7 +185,7 @@ impl Replayer<'_, '_> {
                 .kind(illegal_kind(kind))
                 .at(action)
                 .rolled(Some(roll))
-                .before(before.backgammon())
+                .before_board(before)
                 .message(illegal_message(kind, roll, j, notation)),
         );
         let after = frame(&j.result, side);
@@ -237,7 +237,7 @@ impl Replayer<'_, '_> {
                 .kind(impossible_kind(kind))
                 .at(action)
                 .rolled(Some(roll))
-                .before(before.backgammon())
+                .before_board(before)
                 .message(message),
         );
         if let Some(g) = self.game() {
@@ -285,7 +285,7 @@ impl Replayer<'_, '_> {
                 .row(amb.row)
                 .text(amb.text)
                 .rolled(Some(amb.dice))
-                .before(amb.before.backgammon())
+                .before_board(&amb.before)
                 .message("the move can be read with or without a hit on the way and the next play fits both; the reading without the hit was taken"),
         );
     }

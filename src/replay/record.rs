@@ -21,6 +21,7 @@ use crate::finding::Finding;
 use crate::location::Location;
 use crate::parse::Action;
 use crate::position::Position;
+use crate::rules::AnyBoard;
 use crate::side::Side;
 
 /// What a finding shows of the position.
@@ -136,6 +137,18 @@ impl Draft {
         self
     }
 
+    /// Shows `board` (a backgammon or a Plakoto position, from the mover's
+    /// side) instead of the replay's board.
+    #[inline]
+    pub(super) fn before_board(mut self, board: &AnyBoard) -> Draft {
+        self.board = Board::Given(board.backgammon());
+        self.finding.before_plakoto = match board {
+            AnyBoard::Plakoto(p) => Some(Box::new(p.setup())),
+            AnyBoard::Backgammon(_) => None,
+        };
+        self
+    }
+
     /// About the record rather than an action: no board, no cube or score.
     #[inline]
     pub(super) fn about_record(mut self) -> Draft {
@@ -189,10 +202,17 @@ impl Replayer<'_, '_> {
                 finding.context = self.context(side);
             }
         }
+        let replayed = matches!(board, Board::Replayed);
         finding.before = match board {
             Board::Replayed => finding.side.and_then(|side| self.view(side)),
             Board::Given(position) => position,
         };
+        if replayed {
+            finding.before_plakoto = finding
+                .side
+                .and_then(|side| self.plakoto_view(side))
+                .map(Box::new);
+        }
         if let Some(number) = game {
             finding.game = number;
         }

@@ -12,7 +12,7 @@ use crate::finding::{Context, Finding};
 use crate::location::Location;
 use crate::parse::{Action, ActionKind, GameHeader, Problem, Written};
 use crate::position::{Position, Variant};
-use crate::rules::plakoto::PlakotoPosition;
+use crate::rules::plakoto::{PlakotoPosition, PlakotoSetup};
 use crate::rules::score_line::WrittenResignation;
 use crate::rules::{AnyBoard, Crawford, Cube, MatchScore};
 use crate::side::{ByPlayer, Side};
@@ -386,6 +386,16 @@ impl Replayer<'_, '_> {
         (!g.unknown)
             .then(|| frame(&g.board, side))
             .and_then(|b| b.backgammon())
+    }
+
+    /// The Plakoto board as `side` sees it, when the game is Plakoto and its
+    /// position is known.
+    pub(super) fn plakoto_view(&self, side: Side) -> Option<PlakotoSetup> {
+        let g = self.game_ref()?;
+        match frame(&g.board, side) {
+            AnyBoard::Plakoto(p) if !g.unknown => Some(p.setup()),
+            _ => None,
+        }
     }
 
     /// The replayed step of `action`, for the trace: the positions around

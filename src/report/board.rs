@@ -33,6 +33,7 @@
 //! replay recorded; nothing is judged here.
 
 use crate::dice::Roll;
+use crate::escape::{Terminal, terminal};
 use crate::finding::Context;
 use crate::ids::gnubg::{MAX_MATCH_VALUE, MatchId, gnubg_id};
 use crate::ids::xgid::Xgid;
@@ -99,12 +100,46 @@ impl Board<'_> {
         lines
     }
 
+    /// The board's lines for `room` columns: as [`Board::lines`] when they
+    /// fit (or no room is given); else the panels (players, cube) come
+    /// under the board instead of beside it, wrapped to the room.
+    #[must_use]
+    pub fn lines_within(&self, room: Option<usize>) -> Vec<String> {
+        let mut lines = self.lines();
+        let room_or_any = room.unwrap_or(usize::MAX);
+        if lines.iter().all(|l| l.chars().count() <= room_or_any) {
+            return lines;
+        }
+        // The panels start after the board (its border is 45 characters).
+        let board_width = 1 + border(&[0; 12]).chars().count();
+        let mut panels = Vec::new();
+        for index in [0, 1 + usize::from(ROWS), 2 + 2 * usize::from(ROWS)] {
+            if let Some(line) = lines.get_mut(index) {
+                let cut = line
+                    .char_indices()
+                    .nth(board_width)
+                    .map_or(line.len(), |(at, _)| at);
+                let panel = line[cut..].trim().to_owned();
+                line.truncate(cut);
+                line.truncate(line.trim_end().len());
+                let room = room.unwrap_or(usize::MAX).saturating_sub(3).max(20);
+                for (i, part) in crate::report::wrap(&panel, room).into_iter().enumerate() {
+                    panels.push(format!("{}{part}", if i == 0 { " " } else { "   " }));
+                }
+            }
+        }
+        let ids = lines.split_off(3 + 2 * usize::from(ROWS));
+        lines.extend(panels);
+        lines.extend(ids);
+        lines
+    }
+
     /// The name of `side` as written, or `X`/`O` when unknown.
     fn name(&self, mover: bool) -> String {
         let side = self.mover.map(|m| if mover { m } else { m.other() });
         side.map(|s| self.names[s].trim())
             .filter(|n| !n.is_empty())
-            .map_or_else(String::new, |n| format!(" {n}"))
+            .map_or_else(String::new, |n| format!(" {}", Terminal(n)))
     }
 
     /// `X Marta: score 0, pips 167, off 0; to play 52`.
@@ -146,7 +181,7 @@ impl Board<'_> {
                         None => side.to_string(),
                     }
                 } else {
-                    name.to_owned()
+                    terminal(name).into_owned()
                 }
             }),
             None => String::new(),
@@ -385,6 +420,44 @@ mod tests {
         assert_eq!(
             xgid.to_string(),
             "XGID=-b----E-C---eE---c-e----B-:2:-1:1:31:3:0:0:7:10"
+        );
+    }
+
+    #[test]
+    fn a_narrow_board_has_its_panels_under_it_and_names_escaped() {
+        let start = Position::starting(Variant::Backgammon);
+        let c = context(Side::First);
+        let board = Board {
+            position: &start,
+            mover: Some(Side::First),
+            names: ByPlayer::new("Ann\u{1b}]0;t\u{7}", "Bo\u{202e}b"),
+            context: Some(&c),
+            dice: Roll::new(5, 2),
+            after: false,
+        };
+        assert_eq!(board.lines_within(Some(200)), board.lines());
+        assert_eq!(board.lines_within(None), board.lines());
+        let wide = board.lines();
+        assert!(wide[0].ends_with("O Bo\\u{202e}b: score 3, pips 167, off 0"));
+        let narrow = board.lines_within(Some(56));
+        assert!(
+            narrow.iter().all(|l| l.chars().count() <= 56),
+            "{narrow:#?}"
+        );
+        assert_eq!(narrow[0], " +13-14-15-16-17-18------19-20-21-22-23-24-+");
+        assert_eq!(narrow[6], " |                  |BAR|                  |");
+        assert_eq!(narrow[13], " O Bo\\u{202e}b: score 3, pips 167, off 0");
+        assert_eq!(narrow[14], " cube 1, centred; 7-point match");
+        assert!(
+            narrow[15].starts_with(" X Ann\\x1b]0;t\\x07: score 0,"),
+            "{narrow:#?}"
+        );
+        assert!(narrow.last().is_some_and(|l| l.starts_with(" XGID=")));
+        assert!(
+            narrow
+                .iter()
+                .flat_map(|l| l.chars())
+                .all(|c| !crate::escape::is_unsafe_for_terminal(c))
         );
     }
 }

@@ -7,7 +7,8 @@
 //! every column.
 //!
 //! - [`FindingRow`], one per finding, written by a [`FindingWriter`]:
-//!   [`table`], [`jsonl`] or [`csv`];
+//!   [`table`], [`jsonl`], [`csv`], [`sarif`] or [`html`] (a page with
+//!   boards drawn by [`svg`]);
 //! - [`Totals`]: the run summary (files, matches, games, plays, findings by
 //!   severity, unreadable files with their reason);
 //! - [`summary`]: one CSV row per match (`check --summary`);
@@ -18,11 +19,14 @@
 pub mod board;
 pub mod csv;
 pub mod explain;
+pub mod html;
 pub mod jsonl;
 pub mod legal;
 pub mod players;
 pub mod rules;
+pub mod sarif;
 pub mod summary;
+pub mod svg;
 pub mod table;
 
 use std::fmt;
@@ -30,6 +34,7 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
+use crate::escape::{Terminal, csv_formula};
 use crate::finding::{Finding, Kind, Severity, SeverityCounts};
 use crate::ids::gnubg::position_id;
 use crate::replay::{FileReport, FileStatus};
@@ -43,6 +48,10 @@ pub enum Format {
     Jsonl,
     /// CSV with one header row, streamed.
     Csv,
+    /// One self-contained HTML page with boards, written at the end.
+    Html,
+    /// A SARIF 2.1.0 log, results streamed.
+    Sarif,
 }
 
 /// One finding as a report row. Field order is the CSV column order.
@@ -180,6 +189,29 @@ impl FindingRow {
         }
     }
 
+    /// The row for a spreadsheet (`--csv-safe`): every text cell that a
+    /// spreadsheet would read as a formula gets a leading `'`
+    /// ([`crate::escape::csv_formula`]).
+    #[must_use]
+    pub fn formula_safe(mut self) -> FindingRow {
+        for cell in [&mut self.file, &mut self.text, &mut self.message] {
+            formula_safe(cell);
+        }
+        for cell in [
+            &mut self.player,
+            &mut self.dice,
+            &mut self.position,
+            &mut self.suggestion,
+            &mut self.xgid,
+        ]
+        .into_iter()
+        .flatten()
+        {
+            formula_safe(cell);
+        }
+        self
+    }
+
     /// `code/kind`, or the code alone.
     #[must_use]
     pub fn code_and_kind(&self) -> String {
@@ -187,6 +219,13 @@ impl FindingRow {
             Some(kind) => format!("{}/{kind}", self.code),
             None => self.code.to_owned(),
         }
+    }
+}
+
+/// `cell` with a leading `'` when a spreadsheet would read it as a formula.
+pub(crate) fn formula_safe(cell: &mut String) {
+    if let std::borrow::Cow::Owned(safe) = csv_formula(cell) {
+        *cell = safe;
     }
 }
 
@@ -211,13 +250,30 @@ pub fn unreadable_reason(report: &FileReport) -> Option<&str> {
 }
 
 /// Words of `text` in lines of at most `width` characters (a longer word
-/// gets a line of its own; no line for a text without words).
+/// gets a line of its own; no line for a text without words). A span quoted
+/// in backticks (`` `24/20 23/21` ``) is kept on one line when it fits.
 #[must_use]
 pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
+    wrap_hanging(text, width, width)
+}
+
+/// [`wrap`] with a first line of `first` characters and the others of
+/// `rest` (a first line that starts after a label, a hanging indent).
+#[must_use]
+pub(crate) fn wrap_hanging(text: &str, first: usize, rest: usize) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
-    for word in text.split_whitespace() {
-        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+    let room = |lines: &Vec<String>| if lines.is_empty() { first } else { rest };
+    let mut words: Vec<&str> = atoms(text);
+    words.reverse();
+    while let Some(word) = words.pop() {
+        let length = word.chars().count();
+        // A quoted span too long for any line is broken into its words.
+        if length > rest.max(first) && word.contains(char::is_whitespace) {
+            words.extend(word.split_whitespace().rev());
+            continue;
+        }
+        if !line.is_empty() && line.chars().count() + 1 + length > room(&lines) {
             lines.push(std::mem::take(&mut line));
         }
         if !line.is_empty() {
@@ -229,6 +285,51 @@ pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
         lines.push(line);
     }
     lines
+}
+
+/// Where `location` is in the file of `report`, for people: `PATH:LINE:COLUMN`
+/// in text, `PATH@OFFSET` in a binary eXtreme Gammon file (the record's byte
+/// offset in the decompressed game stream), `PATH` alone when there is no
+/// place. The path is escaped for a terminal.
+#[must_use]
+pub fn place_in(report: &FileReport, location: crate::location::Location) -> String {
+    let path = crate::escape::terminal(&report.path);
+    match (location.line, location.column) {
+        (0, _) if report.format == Some(crate::parse::Format::Xg) => {
+            format!("{path}@{}", location.byte)
+        }
+        (0, _) => path.into_owned(),
+        (line, 0) => format!("{path}:{line}"),
+        (line, column) => format!("{path}:{line}:{column}"),
+    }
+}
+
+/// The words of `text`, a span in backticks counting as one word (its
+/// inner spaces kept as written); an unclosed backtick quotes nothing.
+fn atoms(text: &str) -> Vec<&str> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let offset = |word: &str| word.as_ptr() as usize - text.as_ptr() as usize;
+    let odd = |word: &str| word.matches('`').count() % 2 == 1;
+    let mut atoms = Vec::with_capacity(words.len());
+    let mut i = 0;
+    while i < words.len() {
+        let word = words[i];
+        let close = odd(word)
+            .then(|| (i + 1..words.len()).find(|&j| odd(words[j])))
+            .flatten();
+        match close {
+            Some(j) => {
+                let end = offset(words[j]) + words[j].len();
+                atoms.push(&text[offset(word)..end]);
+                i = j + 1;
+            }
+            None => {
+                atoms.push(word);
+                i += 1;
+            }
+        }
+    }
+    atoms
 }
 
 /// The rows of one file, in input order (an unreadable file's one row is
@@ -283,11 +384,50 @@ pub trait FindingWriter {
         Ok(())
     }
 
+    /// Told the run's totals once every file is in, before
+    /// [`FindingWriter::finish`] (the HTML page opens with them; the
+    /// others: nothing).
+    ///
+    /// # Errors
+    /// Errors of the underlying writer.
+    fn summary(&mut self, totals: &Totals) -> io::Result<()> {
+        let _ = totals;
+        Ok(())
+    }
+
     /// Writes what is buffered and flushes.
     ///
     /// # Errors
     /// Errors of the underlying writer.
     fn finish(self: Box<Self>) -> io::Result<()>;
+}
+
+/// A CSV writer made safe for spreadsheets (`--csv-safe`): each row is
+/// passed on with its formula-like cells quoted ([`FindingRow::formula_safe`]).
+pub struct FormulaSafe<'a>(pub Box<dyn FindingWriter + 'a>);
+
+impl fmt::Debug for FormulaSafe<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("FormulaSafe(..)")
+    }
+}
+
+impl FindingWriter for FormulaSafe<'_> {
+    fn row(&mut self, row: &FindingRow) -> io::Result<()> {
+        self.0.row(&row.clone().formula_safe())
+    }
+
+    fn matches(&mut self, report: &FileReport) -> io::Result<()> {
+        self.0.matches(report)
+    }
+
+    fn skipped(&mut self, skipped: &SkippedRecord) -> io::Result<()> {
+        self.0.skipped(skipped)
+    }
+
+    fn finish(self: Box<Self>) -> io::Result<()> {
+        self.0.finish()
+    }
 }
 
 /// A file that a folder walk skipped because it is no match record: the
@@ -432,6 +572,8 @@ pub fn finding_writer<'a, W: Write + 'a>(
         Format::Table => Box::new(table::TableWriter::new(out, wrap_width, quiet)),
         Format::Jsonl => Box::new(jsonl::JsonlWriter::new(out)),
         Format::Csv => Box::new(csv::CsvWriter::new(out)?),
+        Format::Html => Box::new(html::HtmlWriter::new(out)),
+        Format::Sarif => Box::new(sarif::SarifWriter::new(out)?),
     })
 }
 
@@ -527,6 +669,32 @@ impl Totals {
         self.unreadable > 0 || self.missing > 0
     }
 
+    /// The closing summary ([`Totals`]'s text) for `width` columns: a line
+    /// longer than the width (an unreadable file and its reason) is wrapped,
+    /// the lines after its first indented by two.
+    #[must_use]
+    pub fn text(&self, width: Option<u16>) -> String {
+        let text = self.to_string();
+        let Some(width) = width.map(usize::from) else {
+            return text;
+        };
+        let mut out = String::with_capacity(text.len());
+        for line in text.lines() {
+            if line.chars().count() <= width {
+                out.push_str(line);
+                out.push('\n');
+                continue;
+            }
+            let room = width.saturating_sub(2).max(20);
+            for (i, part) in wrap_hanging(line, width.max(20), room).iter().enumerate() {
+                out.push_str(if i == 0 { "" } else { "  " });
+                out.push_str(part);
+                out.push('\n');
+            }
+        }
+        out
+    }
+
     /// Findings at or above `level`.
     #[must_use]
     pub fn at_or_above(&self, level: Severity) -> u32 {
@@ -575,11 +743,12 @@ impl fmt::Display for Totals {
             plural(u64::from(self.findings.warning), "warning", "warnings"),
             plural(u64::from(self.findings.info), "info", "infos")
         )?;
+        // File names and reasons may carry anything: shown escaped.
         for (file, reason) in &self.unreadable_files {
-            writeln!(f, "unreadable: {file}: {reason}")?;
+            writeln!(f, "unreadable: {}: {}", Terminal(file), Terminal(reason))?;
         }
         for path in &self.missing_paths {
-            writeln!(f, "missing: {path}: no such file or directory")?;
+            writeln!(f, "missing: {}: no such file or directory", Terminal(path))?;
         }
         if self.skipped > 0 {
             writeln!(
@@ -816,5 +985,59 @@ mod tests {
                 .to_string()
                 .contains("findings: 1 error, 1 warning, 1 info")
         );
+    }
+
+    #[test]
+    fn wrapping_keeps_a_quoted_play_on_one_line() {
+        assert_eq!(
+            wrap("closest: `8/3 6/4`, `6/1 6/4` and more", 16),
+            ["closest:", "`8/3 6/4`,", "`6/1 6/4` and", "more"]
+        );
+        // An unclosed backtick quotes nothing; a quote too long is broken.
+        assert_eq!(wrap("a `b c", 3), ["a", "`b", "c"]);
+        assert_eq!(wrap("`aa bb cc`", 5), ["`aa", "bb", "cc`"]);
+        assert_eq!(wrap_hanging("aa bb cc dd", 2, 5), ["aa", "bb cc", "dd"]);
+    }
+
+    #[test]
+    fn a_formula_safe_row_quotes_every_formula_cell_and_nothing_else() {
+        let mut f = finding_of(
+            Code::UnparsableCell,
+            None,
+            Severity::Error,
+            Side::First,
+            "=HYPERLINK(\"x\")",
+            3,
+        );
+        f.text = "@SUM(A1)".to_owned();
+        f.message = "-1 is no roll".to_owned();
+        let row = FindingRow::new("+x.mat", &f);
+        let safe = row.clone().formula_safe();
+        assert_eq!(safe.file, "'+x.mat");
+        assert_eq!(safe.player.as_deref(), Some("'=HYPERLINK(\"x\")"));
+        assert_eq!(safe.text, "'@SUM(A1)");
+        assert_eq!(safe.message, "'-1 is no roll");
+        assert_eq!(safe.dice, row.dice);
+        assert_eq!(safe.xgid, row.xgid);
+        assert_eq!(safe.code, row.code);
+    }
+
+    #[test]
+    fn the_closing_summary_shows_file_names_escaped_and_fits_the_width() {
+        let mut totals = Totals::default();
+        totals.add(&unreadable("evil\u{1b}]0;x\u{7}\u{202e}.xg"));
+        totals.add_missing(&unreadable("gone\u{1b}[2J.mat"));
+        let text = totals.to_string();
+        assert!(text.contains("unreadable: evil\\x1b]0;x\\x07\\u{202e}.xg: not UTF-8 text"));
+        assert!(text.contains("missing: gone\\x1b[2J.mat: no such"));
+        assert!(
+            !text
+                .chars()
+                .any(|c| c != '\n' && crate::escape::is_unsafe_for_terminal(c))
+        );
+        let narrow = totals.text(Some(30));
+        assert!(narrow.lines().all(|l| l.chars().count() <= 30), "{narrow}");
+        assert!(narrow.contains("\n  "), "{narrow}");
+        assert_eq!(totals.text(None), text);
     }
 }

@@ -14,6 +14,7 @@
 
 use std::io::{self, Write};
 
+use crate::escape::Terminal;
 use crate::replay::{FileReport, RulesInForce};
 
 /// Collects the matches' rules as files come in; [`RulesListing::write`]
@@ -49,7 +50,7 @@ impl RulesListing {
                 continue;
             }
             let rules = describe(rules);
-            let place = format!("{} match {}", report.path, m.number);
+            let place = format!("{} match {}", Terminal(&report.path), m.number);
             match self.groups.iter_mut().find(|g| g.0 == rules) {
                 Some(group) => group.1.push(place),
                 None => self.groups.push((rules, vec![place])),
@@ -269,6 +270,26 @@ mod tests {
         assert_eq!(
             String::from_utf8(out).unwrap(),
             format!("rules in force (file, flag or default): the match: {DEFAULT}\n")
+        );
+    }
+
+    #[test]
+    fn file_names_are_listed_escaped() {
+        let plain = RuleFlags::default();
+        let off = RuleFlags {
+            crawford: Some(false),
+            ..RuleFlags::default()
+        };
+        let text = listing(
+            &[
+                report("a.mat", &[(7, 0), (7, 0)], &plain),
+                report("b\u{1b}]0;x\u{7}\u{202e}.mat", &[(7, 0)], &off),
+            ],
+            None,
+        );
+        assert!(
+            text.contains("  b\\x1b]0;x\\x07\\u{202e}.mat match 1: "),
+            "{text}"
         );
     }
 }

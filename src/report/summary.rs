@@ -73,6 +73,23 @@ impl MatchRow {
         "rules",
     ];
 
+    /// Quotes the text cells a spreadsheet would read as formulas.
+    fn make_formula_safe(&mut self) {
+        super::formula_safe(&mut self.file);
+        for cell in [
+            &mut self.player1,
+            &mut self.player2,
+            &mut self.winner,
+            &mut self.reason,
+            &mut self.rules,
+        ]
+        .into_iter()
+        .flatten()
+        {
+            super::formula_safe(cell);
+        }
+    }
+
     fn of_match(file: &str, summary: &MatchSummary) -> MatchRow {
         let counts = summary.findings;
         MatchRow {
@@ -180,6 +197,8 @@ pub fn match_rows(report: &FileReport) -> Vec<MatchRow> {
 #[derive(Debug)]
 pub struct SummaryWriter<W: Write> {
     out: ::csv::Writer<W>,
+    /// Quote the cells a spreadsheet would read as formulas (`--csv-safe`).
+    formula_safe: bool,
 }
 
 impl<W: Write> SummaryWriter<W> {
@@ -190,7 +209,16 @@ impl<W: Write> SummaryWriter<W> {
     pub fn new(out: W) -> io::Result<Self> {
         Ok(SummaryWriter {
             out: headed_writer(out, &MatchRow::FIELDS)?,
+            formula_safe: false,
         })
+    }
+
+    /// With `on`, every text cell that a spreadsheet would read as a
+    /// formula gets a leading `'` (`--csv-safe`).
+    #[must_use]
+    pub fn formula_safe(mut self, on: bool) -> Self {
+        self.formula_safe = on;
+        self
     }
 
     /// Writes the rows of one file.
@@ -198,7 +226,10 @@ impl<W: Write> SummaryWriter<W> {
     /// # Errors
     /// Errors of `out`.
     pub fn file(&mut self, report: &FileReport) -> io::Result<()> {
-        for row in match_rows(report) {
+        for mut row in match_rows(report) {
+            if self.formula_safe {
+                row.make_formula_safe();
+            }
             self.out.serialize(row).map_err(io_error)?;
         }
         Ok(())
@@ -273,6 +304,28 @@ mod tests {
                 "d.xg,,,,,,,,,,,1,0,0,unreadable,not UTF-8 text,",
                 "c.txt,,,,,,,,,,,0,0,0,clean,,",
             ]
+        );
+    }
+
+    #[test]
+    fn formula_cells_are_quoted_only_when_asked() {
+        let report = file("=x.mat", ["=HYPERLINK(\"y\")", "+Bob"], Vec::new());
+        let write = |safe: bool| {
+            let mut out = Vec::new();
+            let mut writer = SummaryWriter::new(&mut out).unwrap().formula_safe(safe);
+            writer.file(&report).unwrap();
+            writer.finish().unwrap();
+            String::from_utf8(out).unwrap()
+        };
+        let plain = write(false);
+        assert!(
+            plain.contains("\n=x.mat,1,\"=HYPERLINK(\"\"y\"\")\",+Bob,5,"),
+            "{plain}"
+        );
+        let safe = write(true);
+        assert!(
+            safe.contains("\n'=x.mat,1,\"'=HYPERLINK(\"\"y\"\")\",'+Bob,5,"),
+            "{safe}"
         );
     }
 }

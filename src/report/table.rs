@@ -7,6 +7,7 @@ use comfy_table::{ContentArrangement, Table, presets};
 
 use super::rules::RulesListing;
 use super::{FindingRow, FindingWriter};
+use crate::escape::terminal;
 
 /// The table's column titles.
 pub const HEADER: [&str; 9] = [
@@ -116,12 +117,20 @@ fn file_list(
         } else {
             format!("{}  ", place.join(", "))
         };
-        writeln!(
-            out,
-            "  {:<w$}  {place}{severity} {code}",
-            short(location),
-            w = indent - 4
-        )?;
+        let room = usize::from(width).saturating_sub(indent).max(20);
+        let head = format!("{place}{severity} {code}");
+        let head = if head.chars().count() <= room {
+            vec![head]
+        } else {
+            super::wrap(&head, room)
+        };
+        for (i, line) in head.iter().enumerate() {
+            if i == 0 {
+                writeln!(out, "  {:<w$}  {line}", short(location), w = indent - 4)?;
+            } else {
+                writeln!(out, "{:indent$}{line}", "")?;
+            }
+        }
         let text = if written.is_empty() {
             message.clone()
         } else {
@@ -140,18 +149,21 @@ fn optional<T: ToString>(value: Option<T>) -> String {
 
 impl<W: Write> FindingWriter for TableWriter<W> {
     fn row(&mut self, row: &FindingRow) -> io::Result<()> {
+        // Input text (file names, names, cells, messages that quote them)
+        // is shown escaped: it never drives the terminal.
+        let text = |cell: &str| terminal(cell).into_owned();
         self.rows.push((
-            row.file.clone(),
+            text(&row.file),
             [
-                row.place(),
+                text(&row.place()),
                 optional(row.game),
                 optional(row.row),
-                row.player.clone().unwrap_or_default(),
-                row.dice.clone().unwrap_or_default(),
-                row.text.clone(),
+                text(row.player.as_deref().unwrap_or_default()),
+                text(row.dice.as_deref().unwrap_or_default()),
+                text(&row.text),
                 row.code_and_kind(),
                 row.severity.to_owned(),
-                row.message.clone(),
+                text(&row.message),
             ],
         ));
         Ok(())
@@ -272,5 +284,43 @@ mod tests {
         let writer: Box<dyn FindingWriter> = Box::new(TableWriter::new(&mut out, Some(80), false));
         writer.finish().unwrap();
         assert!(out.is_empty());
+    }
+
+    #[test]
+    fn input_text_is_escaped_in_the_table_and_the_list() {
+        let mut f = finding(
+            "unparsable-cell",
+            None,
+            Severity::Error,
+            Side::First,
+            "\u{1b}[31mAnn\u{1b}]0;title\u{7}",
+            9,
+        );
+        f.text = "\u{1b}[2J\u{202e}boom".to_owned();
+        f.message = "`\u{1b}[2J` is no roll".to_owned();
+        let report = file("e\u{1b}[1m.mat", ["\u{1b}[31mAnn", "Bo"], vec![f]);
+        for width in [None, Some(60)] {
+            let mut out = Vec::new();
+            let mut writer: Box<dyn FindingWriter> =
+                Box::new(TableWriter::new(&mut out, width, false));
+            for row in finding_rows(&report) {
+                writer.row(&row).unwrap();
+            }
+            writer.finish().unwrap();
+            let text = String::from_utf8(out).unwrap();
+            for expected in [
+                "e\\x1b[1m.mat",
+                "\\x1b[31mAnn\\x1b]0;title\\x07",
+                "\\u{202e}boom",
+            ] {
+                assert!(text.contains(expected), "{expected} missing in\n{text}");
+            }
+            assert!(
+                !text
+                    .chars()
+                    .any(|c| c != '\n' && crate::escape::is_unsafe_for_terminal(c)),
+                "{text:?}"
+            );
+        }
     }
 }

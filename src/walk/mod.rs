@@ -38,7 +38,6 @@ pub mod filter;
 pub mod record;
 
 use std::ffi::{OsStr, OsString};
-use std::fmt::Write as _;
 use std::fs;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
@@ -68,8 +67,9 @@ pub enum Input {
 }
 
 impl Input {
-    /// The name used in reports: `-` for standard input, else the path, with
-    /// each byte that is not UTF-8 written `\xNN` (see [`path_name`]).
+    /// The name used in reports: `-` for standard input, else the path; a
+    /// path that is not UTF-8 with its other bytes as `\xNN` (so that two
+    /// such names stay apart), its controls escaped (see [`path_name`]).
     #[must_use]
     pub fn name(&self) -> String {
         match self.path() {
@@ -125,25 +125,16 @@ impl Input {
     }
 }
 
-/// A path as text: itself when it is UTF-8, else its UTF-8 runs as they are
-/// and each other byte as `\xNN`, so that two names that differ only in
-/// such bytes never read the same (a lossy conversion would give both
-/// U+FFFD).
+/// A path as text: itself when it is UTF-8, else its UTF-8 runs with their
+/// controls escaped and each other byte as `\xNN` ([`crate::escape::os_str`]),
+/// so that two names that differ only in such bytes never read the same (a
+/// lossy conversion would give both U+FFFD).
 #[must_use]
 pub fn path_name(path: &Path) -> String {
-    if let Some(text) = path.to_str() {
-        return text.to_owned();
-    }
-    let bytes = path.as_os_str().as_encoded_bytes();
-    let mut out = String::with_capacity(bytes.len() + 8);
-    for chunk in bytes.utf8_chunks() {
-        out.push_str(chunk.valid());
-        for byte in chunk.invalid() {
-            // Writing to a String cannot fail.
-            let _ = write!(out, "\\x{byte:02x}");
-        }
-    }
-    out
+    path.to_str().map_or_else(
+        || crate::escape::os_str(path.as_os_str()).into_owned(),
+        str::to_owned,
+    )
 }
 
 /// What a file that is no regular file is, when it is one: a named pipe, a

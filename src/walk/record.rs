@@ -10,7 +10,8 @@
 //!
 //! - a known extension (`.mat`, `.sgf`, `.xg`, `.xgp`) is a record, whatever
 //!   is in it;
-//! - binary data is a record when it is an eXtreme Gammon file (`RGMH`);
+//! - binary data is a record when it is an eXtreme Gammon file (`RGMH`) or
+//!   one 2,560-byte record of one;
 //! - text is a record when a line is a match header (`7 point match`,
 //!   `Money session`) or a game header (`Game 3`), when it is SGF (`(;`), or
 //!   when it is another program's match record that the readers name (a GNU
@@ -60,8 +61,9 @@ fn binary(bytes: &[u8]) -> Option<&'static str> {
         (b"\x1f\x8b", "a gzip-compressed file"),
         (b"%PDF", "a PDF document"),
     ];
-    if bytes.starts_with(b"RGMH") {
-        // An eXtreme Gammon file: a record, though not one read here.
+    if bytes.starts_with(b"RGMH") || sniff::is_xg_record(bytes) {
+        // An eXtreme Gammon file, or one record cut out of one: the reader
+        // says what it is.
         return None;
     }
     Some(

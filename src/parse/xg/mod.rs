@@ -93,6 +93,11 @@ pub enum XgError {
     /// Compressed data that does not decompress.
     #[error("a damaged eXtreme Gammon file: {0}")]
     Corrupt(String),
+    /// A match where a position file was expected.
+    #[error(
+        "an eXtreme Gammon match, not a position file: `bgaudit explain FILE --game N --move M` shows the legal plays at any move"
+    )]
+    Match,
     /// One position, no match.
     #[error(
         "an eXtreme Gammon position file (.xgp), not a match: use `bgaudit legal FILE.xgp` to list the legal plays of its position"
@@ -130,4 +135,89 @@ pub fn decode_game_stream(stream: &[u8], comments: Option<&[u8]>) -> Result<XgMa
 /// Reads a decoded match into `visitor` (see [`XgMatch::read`]).
 pub fn read<'a>(decoded: &'a XgMatch, visitor: &mut impl Visitor<'a>) {
     decoded.read(visitor);
+}
+
+/// The position of an eXtreme Gammon position file (`.xgp`): one position,
+/// no match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionFile {
+    /// The board from the side of the player on roll: `board[1..=24]` the
+    /// points (positive his checkers, negative the opponent's), `board[25]`
+    /// his bar, `board[0]` the opponent's.
+    pub board: records::Board,
+    /// The dice the file holds for the player on roll, when it holds any:
+    /// those of the checker play under analysis, else the roll after the
+    /// cube decision.
+    pub dice: Option<[u8; 2]>,
+    /// Match length; 0 for money.
+    pub length: u32,
+    /// The scores, the file's first player first.
+    pub scores: [i32; 2],
+    /// 0 backgammon, 1 Nackgammon, 2 Hypergammon, 3 Longgammon.
+    pub variation: i32,
+}
+
+/// Reads the position of an eXtreme Gammon position file (`.xgp`).
+///
+/// # Errors
+/// As [`decode`] for a file that cannot be read; a match file (it has plays)
+/// and a file with no position are refused.
+pub fn position_file(bytes: &[u8]) -> Result<PositionFile, XgError> {
+    let container = container::Container::open(bytes)?;
+    let stream = container.stream(GAME_STREAM)?.ok_or_else(|| {
+        XgError::Foreign(format!("its archive has no game stream `{GAME_STREAM}`"))
+    })?;
+    match events::decode(&stream, None) {
+        Err(XgError::Position) => {}
+        Err(other) => return Err(other),
+        Ok(_) => return Err(XgError::Match),
+    }
+    // The stream is in order and holds one game: its header gives the
+    // match, the last cube or unplayed move record the position.
+    let mut records = stream.chunks_exact(records::RECORD_SIZE);
+    let Some(records::Record::MatchHeader(header)) =
+        records.next().and_then(|r| records::record(r, 0))
+    else {
+        return Err(XgError::Foreign("no match header".into()));
+    };
+    let mut found = None;
+    let mut scores = [0, 0];
+    for raw in records {
+        match records::record(raw, header.version) {
+            Some(records::Record::GameHeader(game)) => scores = game.scores,
+            Some(records::Record::Cube(cube)) => {
+                // Two ASCII digits (`52`); `77` or nothing when no roll.
+                let dice = cube
+                    .dice_rolled
+                    .iter()
+                    .all(|d| (b'1'..=b'6').contains(d))
+                    .then(|| cube.dice_rolled.map(|d| d - b'0'));
+                found = Some((cube.position, dice));
+            }
+            Some(records::Record::Move(play)) if !play.played => {
+                let dice = play
+                    .dice
+                    .iter()
+                    .all(|d| (1..=6).contains(d))
+                    .then(|| play.dice.map(|d| u8::try_from(d).unwrap_or_default()));
+                found = Some((play.position, dice));
+            }
+            _ => {}
+        }
+    }
+    let Some((board, dice)) = found else {
+        return Err(XgError::Foreign(
+            "a position file without a position (no cube or move record)".into(),
+        ));
+    };
+    Ok(PositionFile {
+        board,
+        dice,
+        length: u32::try_from(header.length)
+            .ok()
+            .filter(|&n| n != 99_999)
+            .unwrap_or(0),
+        scores,
+        variation: header.variation,
+    })
 }

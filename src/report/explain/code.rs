@@ -10,7 +10,15 @@ use crate::report::wrap;
 /// What a code means: `bgaudit explain CODE`. `None` for an unknown name.
 #[must_use]
 pub fn explain_code(name: &str, style: Style) -> Option<String> {
+    explain_code_within(name, style, None)
+}
+
+/// [`explain_code`] with its paragraphs wrapped to `width` columns when
+/// that is narrower than the usual 78 (a terminal's width).
+#[must_use]
+pub fn explain_code_within(name: &str, style: Style, width: Option<u16>) -> Option<String> {
     let entry = catalogue::lookup(name)?;
+    let wrap_at = width.map_or(WRAP, |width| usize::from(width).clamp(40, WRAP));
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -20,7 +28,7 @@ pub fn explain_code(name: &str, style: Style) -> Option<String> {
     );
     let _ = writeln!(out, "severity: {}", entry.severity_text());
     out.push('\n');
-    for line in wrap(entry.meaning, WRAP - 2) {
+    for line in wrap(entry.meaning, wrap_at - 2) {
         let _ = writeln!(out, "  {line}");
     }
     if entry.kind.is_none() {
@@ -41,7 +49,7 @@ pub fn explain_code(name: &str, style: Style) -> Option<String> {
                     kind.kind.map_or("", Kind::as_str),
                     kind.severity
                 );
-                for (i, line) in wrap(&text, WRAP - 4).into_iter().enumerate() {
+                for (i, line) in wrap(&text, wrap_at - 4).into_iter().enumerate() {
                     let _ = writeln!(out, "{}{line}", if i == 0 { "  " } else { "    " });
                 }
             }
@@ -55,18 +63,19 @@ pub fn explain_code(name: &str, style: Style) -> Option<String> {
             style.bold("rule:")
         );
     } else {
-        let _ = writeln!(
-            out,
-            "{}",
-            style.bold("the rule, as the rules the tool enforces state it (rules.md):")
-        );
+        for line in wrap(
+            "the rule, as the rules the tool enforces state it (rules.md):",
+            wrap_at,
+        ) {
+            let _ = writeln!(out, "{}", style.bold(&line));
+        }
         let mut section = "";
         for quote in entry.rules {
             if quote.section != section {
                 let _ = writeln!(out, "  {}", quote.section);
                 section = quote.section;
             }
-            for line in wrap(quote.text, WRAP - 4) {
+            for line in wrap(quote.text, wrap_at - 4) {
                 let _ = writeln!(out, "  > {line}");
             }
         }

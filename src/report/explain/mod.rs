@@ -38,13 +38,14 @@ mod source;
 mod style;
 
 pub use crate::finding::{ALL_PLAYS_UP_TO, CLOSEST_PLAYS, notation_distance};
-pub use code::explain_code;
+pub use code::{explain_code, explain_code_within};
 pub use place::Place;
 pub use source::Source;
 pub use style::Style;
 
 use super::board::{Board, cube_state, match_kind};
 use crate::catalogue::Family;
+use crate::escape::terminal;
 use crate::finding::{Context, Finding, LegalPlays};
 use crate::position::Position;
 use crate::replay::FileReport;
@@ -56,12 +57,17 @@ const MAX_LINE: usize = 100;
 /// Width of text paragraphs in `explain CODE`.
 const WRAP: usize = 78;
 
-/// Renders a file's findings and steps.
+/// Renders a file's findings and steps. Everything that comes from the
+/// input (the file name, players' names, the quoted line, cells, messages
+/// that quote them) is written escaped ([`crate::escape::terminal`]): it
+/// never drives the terminal.
 #[derive(Clone, Debug)]
 pub struct Explainer<'a> {
     report: &'a FileReport,
     source: Option<&'a Source>,
     style: Style,
+    /// The width text is wrapped to, `None` for no wrapping.
+    width: Option<u16>,
 }
 
 impl<'a> Explainer<'a> {
@@ -72,7 +78,22 @@ impl<'a> Explainer<'a> {
             report,
             source,
             style,
+            width: None,
         }
+    }
+
+    /// The same, its text fitted to `width` columns when given (a
+    /// terminal's): headlines and notes wrapped, the quoted line cut to a
+    /// window, the boards' panels put under them when beside them is too
+    /// wide.
+    #[must_use]
+    pub fn with_width(self, width: Option<u16>) -> Self {
+        Explainer { width, ..self }
+    }
+
+    /// The file's name, escaped.
+    fn path(&self) -> std::borrow::Cow<'a, str> {
+        terminal(&self.report.path)
     }
 
     /// Every finding of the file as a diagnostic, in input order, each
@@ -180,7 +201,7 @@ impl<'a> Explainer<'a> {
         }
     }
 
-    /// The players' names of match `number`, as written.
+    /// The players' names of match `number`, as written (escaped).
     fn names(&self, number: u32) -> ByPlayer<String> {
         self.report
             .matches
@@ -188,8 +209,8 @@ impl<'a> Explainer<'a> {
             .find(|m| m.number == number)
             .map_or_else(ByPlayer::default, |m| {
                 ByPlayer::new(
-                    m.players.first.name.trim().to_owned(),
-                    m.players.second.name.trim().to_owned(),
+                    terminal(m.players.first.name.trim()).into_owned(),
+                    terminal(m.players.second.name.trim()).into_owned(),
                 )
             })
     }
@@ -232,7 +253,7 @@ impl<'a> Explainer<'a> {
         Note {
             label: "board",
             text,
-            block: board.lines(),
+            block: board.lines_within(self.block_room()),
         }
     }
 
@@ -355,5 +376,72 @@ mod tests {
         );
         // Few legal plays: all of them, the closest to `13/7 13/12` first.
         assert!(text.contains("= legal plays: (8) `13/8 13/11`, "), "{text}");
+    }
+
+    #[test]
+    fn input_text_is_escaped_and_wrapped_to_the_width() {
+        let mut f = finding_of(
+            Code::IllegalPlay,
+            Some(Kind::WrongDice),
+            Severity::Error,
+            Side::First,
+            "\u{1b}[31mAnn\u{1b}]0;title\u{7}",
+            2,
+        );
+        f.text = "43: 24/20 23/21".to_owned();
+        f.message = format!(
+            "`24/20 23/21` cannot be made with 43; as written, {}'s play gives more trouble \
+             further on in the game",
+            "=HYPERLINK(\"x\")\u{202e}Bo"
+        );
+        let report = file(
+            "evil\u{1b}[2J.mat",
+            [
+                "\u{1b}[31mAnn\u{1b}]0;title\u{7}",
+                "=HYPERLINK(\"x\")\u{202e}Bo",
+            ],
+            vec![f.clone()],
+        );
+        let source = Source::from_text(" Game 1\n  2) 43: 24/20 23/21\u{1b}[0m   51: 13/8\n");
+        let explainer = Explainer::new(&report, Some(&source), Style { colour: true });
+        // Colour codes are the style's own; nothing else is a control.
+        let strip = |text: &str| {
+            let mut rest = text.to_owned();
+            for code in ["1", "1;31", "1;34", "0"] {
+                rest = rest.replace(&format!("\u{1b}[{code}m"), "");
+            }
+            rest
+        };
+        for width in [None, Some(60)] {
+            let text = explainer.clone().with_width(width).finding(&f);
+            let plain = strip(&text);
+            assert!(
+                !plain
+                    .chars()
+                    .any(|c| c != '\n' && crate::escape::is_unsafe_for_terminal(c)),
+                "{plain}"
+            );
+            for expected in [
+                "evil\\x1b[2J.mat:2:5",
+                "\\x1b[31mAnn\\x1b]0;title\\x07",
+                "=HYPERLINK(\"x\")\\u{202e}Bo",
+                "23/21\\x1b[0m",
+            ] {
+                assert!(plain.contains(expected), "{expected} missing in\n{plain}");
+            }
+            if width.is_some() {
+                assert!(plain.lines().all(|l| l.chars().count() <= 60), "{plain}");
+                // The headline and the legal plays are wrapped, a quoted play
+                // kept whole.
+                assert!(
+                    plain.lines().nth(1).is_some_and(|l| l.starts_with("    ")),
+                    "{plain}"
+                );
+                assert!(
+                    plain.lines().any(|l| l.trim_start().starts_with('`')),
+                    "{plain}"
+                );
+            }
+        }
     }
 }

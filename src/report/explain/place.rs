@@ -8,6 +8,7 @@ use std::fmt::Write as _;
 use super::render::{Diagnostic, Note};
 use super::style::Label;
 use super::{Explainer, legal_plays_note};
+use crate::escape::terminal;
 use crate::finding::{Context, Finding, LegalPlays};
 use crate::replay::TraceStep;
 use crate::report::board::Board;
@@ -79,7 +80,7 @@ impl<'a> Explainer<'a> {
             let matches = self.report.matches.len();
             return Ok(format!(
                 "{}: nothing found in {matches} {}, {games} {}, {plays} {} (`bgaudit show` prints its positions)\n",
-                self.report.path,
+                self.path(),
                 if matches == 1 { "match" } else { "matches" },
                 if games == 1 { "game" } else { "games" },
                 if plays == 1 { "play" } else { "plays" },
@@ -94,7 +95,7 @@ impl<'a> Explainer<'a> {
             let _ = writeln!(
                 out,
                 "{}: nothing found in {} (`bgaudit show` prints its positions)",
-                self.report.path,
+                self.path(),
                 place.describe()
             );
         } else if findings.is_empty() {
@@ -130,33 +131,55 @@ impl<'a> Explainer<'a> {
             at_cell.entry(f.location.byte).or_default().push(f);
         }
         let mut out = String::new();
+        let room = self.width.map(usize::from);
         for (step, row) in steps {
             let names = self.names(step.match_number);
-            let mut title = format!("{}: {}", self.where_text(step, row), step.text);
+            let cell = terminal(&step.text);
+            // An SGF move node is shown with its play in notation, as
+            // `explain` shows it.
+            let played = step
+                .before
+                .as_ref()
+                .zip(step.dice)
+                .filter(|_| is_sgf_move(&step.text))
+                .and_then(|(before, roll)| {
+                    sgf_play(step, &crate::rules::legal_plays(before, roll))
+                });
+            let mut title = format!("{}: {cell}", self.where_text(step, row));
+            if let Some(play) = played {
+                let _ = write!(title, " ({play})");
+            }
             if !self.report.path.is_empty() {
                 let _ = write!(
                     title,
-                    "   ({}:{}:{})",
-                    self.report.path, step.location.line, step.location.column
+                    "   ({})",
+                    crate::report::place_in(self.report, step.location)
                 );
             }
-            let _ = writeln!(out, "{}", self.style.bold(&title));
+            let (lines, indent) = self.fit(0, &title, 2);
+            for (i, line) in lines.iter().enumerate() {
+                let indent = if i == 0 { 0 } else { indent };
+                let _ = writeln!(out, "{:indent$}{}", "", self.style.bold(line));
+            }
             for f in at_cell
                 .get(&step.location.byte)
                 .into_iter()
                 .flatten()
                 .filter(|f| f.location == step.location)
             {
-                let name = f.name();
+                let label = format!("{}[{}]", f.severity.as_str(), f.name());
+                let message = terminal(&f.message);
+                let (lines, indent) = self.fit(label.chars().count() + 4, &message, 4);
+                let mut lines = lines.into_iter();
                 let _ = writeln!(
                     out,
                     "  {}: {}",
-                    self.style.label(
-                        f.severity.into(),
-                        &format!("{}[{name}]", f.severity.as_str())
-                    ),
-                    f.message
+                    self.style.label(f.severity.into(), &label),
+                    lines.next().unwrap_or_default()
                 );
+                for line in lines {
+                    let _ = writeln!(out, "{:indent$}{line}", "");
+                }
             }
             match &step.before {
                 Some(before) => {
@@ -169,7 +192,7 @@ impl<'a> Explainer<'a> {
                         dice: step.dice,
                         after: false,
                     };
-                    for line in board.lines() {
+                    for line in board.lines_within(room) {
                         let _ = writeln!(out, "{line}");
                     }
                 }
@@ -191,7 +214,7 @@ impl<'a> Explainer<'a> {
                         dice: None,
                         after: true,
                     };
-                    for line in board.lines() {
+                    for line in board.lines_within(room) {
                         let _ = writeln!(out, "{line}");
                     }
                 }
@@ -272,7 +295,7 @@ impl<'a> Explainer<'a> {
             .collect();
         games.sort_unstable();
         games.dedup();
-        let path = &self.report.path;
+        let path = self.path();
         if let Some(game) = place.game
             && games.contains(&game)
         {
@@ -321,17 +344,9 @@ impl<'a> Explainer<'a> {
             (Some(before), Some(roll)) => {
                 let legal = crate::rules::legal_plays(before, roll);
                 let count = legal.len();
-                // An SGF move (`B[64aggk]`) is shown with its play in notation:
-                // the legal play that reaches the position after it.
-                let sgf = step.text.starts_with(['B', 'W']) && step.text.contains('[');
-                let shown = match legal
-                    .iter()
-                    .find(|p| Some(&p.result) == step.after.as_ref())
-                {
-                    Some(p) if sgf && !p.play.steps().is_empty() => {
-                        format!("`{}` ({roll}: {})", step.text, p.play)
-                    }
-                    _ => format!("`{}`", step.text),
+                let shown = match sgf_play(step, &legal) {
+                    Some(play) => format!("`{}` ({play})", step.text),
+                    None => format!("`{}`", step.text),
                 };
                 notes.push(self.board_note(
                     step.match_number,
@@ -403,10 +418,33 @@ impl<'a> Explainer<'a> {
             parts.push(format!("move {r}"));
         }
         if !step.player.trim().is_empty() {
-            parts.push(step.player.trim().to_owned());
+            parts.push(terminal(step.player.trim()).into_owned());
         }
         parts.join(", ")
     }
+}
+
+/// Whether a cell is an SGF move node (`B[64aggk]`).
+fn is_sgf_move(text: &str) -> bool {
+    text.starts_with(['B', 'W']) && text.contains('[')
+}
+
+/// An SGF move (`B[64aggk]`) in notation, `64: 8/2 6/2`: the legal play of
+/// `legal` (the roll's) that reaches the position after it. `None` for a
+/// cell of another format, a roll with no move, or a position no legal play
+/// reaches.
+fn sgf_play(
+    step: &TraceStep,
+    legal: &[crate::rules::LegalPlay<crate::position::Position>],
+) -> Option<String> {
+    let sgf = is_sgf_move(&step.text);
+    let roll = step.dice?;
+    let after = step.after.as_ref()?;
+    legal
+        .iter()
+        .find(|p| &p.result == after)
+        .filter(|p| sgf && !p.play.steps().is_empty())
+        .map(|p| format!("{roll}: {}", p.play))
 }
 
 /// The context after `step`: that of the next action of the same game (the

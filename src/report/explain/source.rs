@@ -4,6 +4,7 @@
 use std::path::Path;
 
 use super::MAX_LINE;
+use crate::escape::{is_unsafe_for_terminal, terminal};
 
 /// The lines of a transcript, to quote the line of a finding.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -67,9 +68,12 @@ impl Source {
     }
 }
 
-/// The line to show (tabs expanded; a window around the cell when long),
-/// the display column where the cell starts in it, and the cell's width.
-pub(super) fn excerpt(line: &str, column: u32, text: &str) -> (String, usize, usize) {
+/// The line to show (tabs expanded; a window around the cell when longer
+/// than `max` characters), the display column where the cell starts in it,
+/// and the cell's width. Control and bidirectional characters of the line
+/// are shown escaped ([`crate::escape::terminal`]), the start and width
+/// counted in the escaped text so that the carets stay under the cell.
+pub(super) fn excerpt(line: &str, column: u32, text: &str, max: usize) -> (String, usize, usize) {
     let mut expanded = String::with_capacity(line.len());
     let mut width = 0usize;
     for c in line.chars() {
@@ -88,23 +92,45 @@ pub(super) fn excerpt(line: &str, column: u32, text: &str) -> (String, usize, us
         .min(chars.len());
     let cell = text.lines().next().unwrap_or("").chars().count();
     let cell = cell.min(chars.len().saturating_sub(start)).max(1);
-    if chars.len() <= MAX_LINE {
-        return (expanded, start, cell);
+    if chars.len() <= max {
+        return escaped(&chars, start, cell);
     }
-    let cell = cell.min(MAX_LINE / 2);
-    let from = start.saturating_sub(30);
-    let to = (start + cell + 30).min(chars.len());
-    let mut shown = String::new();
+    let cell = cell.min(max / 2);
+    // Beside the cell: 30 characters on each side, less when the window is
+    // narrower than a diagnostic's usual one.
+    let margin = if max >= MAX_LINE {
+        30
+    } else {
+        max.saturating_sub(cell + 6) / 2
+    };
+    let from = start.saturating_sub(margin);
+    let to = (start + cell + margin).min(chars.len());
+    let mut shown: Vec<char> = Vec::with_capacity(to - from + 6);
     let mut offset = start - from;
     if from > 0 {
-        shown.push_str("...");
+        shown.extend("...".chars());
         offset += 3;
     }
     shown.extend(&chars[from..to]);
     if to < chars.len() {
-        shown.push_str("...");
+        shown.extend("...".chars());
     }
-    (shown, offset, cell)
+    escaped(&shown, offset, cell)
+}
+
+/// `chars` as a string escaped for a terminal, with the start and width of
+/// the cell at `start..start + cell` counted in it.
+fn escaped(chars: &[char], start: usize, cell: usize) -> (String, usize, usize) {
+    let text: String = chars.iter().collect();
+    if !chars.iter().any(|&c| is_unsafe_for_terminal(c)) {
+        return (text, start, cell);
+    }
+    let width =
+        |part: &[char]| -> usize { terminal(&part.iter().collect::<String>()).chars().count() };
+    let end = (start + cell).min(chars.len());
+    let start_shown = width(&chars[..start.min(end)]);
+    let cell_shown = width(&chars[start.min(end)..end]);
+    (terminal(&text).into_owned(), start_shown, cell_shown)
 }
 
 #[cfg(test)]
@@ -126,12 +152,31 @@ mod tests {
 
     #[test]
     fn a_long_line_is_cut_to_a_window_around_the_cell() {
-        let (shown, start, width) = excerpt("\t52: 8/4", 9, "52: 8/4");
+        let (shown, start, width) = excerpt("\t52: 8/4", 9, "52: 8/4", MAX_LINE);
         assert_eq!((shown.as_str(), start, width), ("        52: 8/4", 8, 7));
         let line = format!("{}W[31hdfe]{}", "x".repeat(200), "y".repeat(200));
-        let (shown, start, width) = excerpt(&line, 201, "W[31hdfe]");
+        let (shown, start, width) = excerpt(&line, 201, "W[31hdfe]", MAX_LINE);
         assert!(shown.starts_with("...") && shown.ends_with("..."));
         assert_eq!(&shown[start..start + width], "W[31hdfe]");
         assert!(shown.len() < MAX_LINE);
+    }
+
+    #[test]
+    fn controls_in_the_line_are_escaped_and_the_carets_follow() {
+        let line = "  2) \u{1b}[2J\u{202e}boom     51: 25/20";
+        let (shown, start, width) = excerpt(line, 6, "\u{1b}[2J\u{202e}boom", MAX_LINE);
+        assert_eq!(shown, "  2) \\x1b[2J\\u{202e}boom     51: 25/20");
+        let cell: String = shown.chars().skip(start).take(width).collect();
+        assert_eq!(cell, "\\x1b[2J\\u{202e}boom");
+        let (shown, start, _) = excerpt(line, 20, "51: 25/20", MAX_LINE);
+        assert_eq!(
+            shown.chars().skip(start).take(9).collect::<String>(),
+            "51: 25/20"
+        );
+        // A narrow window around the cell.
+        let long = format!("{}52: 8/4{}", "x".repeat(80), "y".repeat(80));
+        let (shown, start, width) = excerpt(&long, 81, "52: 8/4", 40);
+        assert!(shown.chars().count() <= 40, "{shown}");
+        assert_eq!(&shown[start..start + width], "52: 8/4");
     }
 }

@@ -23,7 +23,7 @@ pub use names::{Aliases, normalize_name};
 pub use tally::{Category, FindingTotals, category};
 pub use writing::{PlayerRow, TABLE_HEADER, format_significant};
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use crate::finding::Finding;
 use crate::replay::{FileReport, PlayerTally};
@@ -77,11 +77,23 @@ impl PlayerKey {
     }
 }
 
+/// How often a spelling of a player's name was written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Spelling {
+    /// The match sides written so.
+    sides: u64,
+    /// When it was first met (the order of the spellings met in the run).
+    first: u64,
+}
+
 /// Everything summed for one player.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct PlayerStats {
+    /// For an unnamed side, `(unnamed: ...)`; for a named player, the
+    /// normalised name (shown only when no spelling was kept).
     label: String,
-    spellings: BTreeSet<String>,
+    /// Named players: the names as written and how often.
+    spellings: BTreeMap<String, Spelling>,
     matches: u64,
     games: u64,
     plays: u64,
@@ -93,6 +105,15 @@ struct PlayerStats {
 }
 
 impl PlayerStats {
+    /// The name shown in the `player` column: the spelling written for
+    /// most match sides (the first met of equals), else the label.
+    fn shown_name(&self) -> &str {
+        self.spellings
+            .iter()
+            .max_by_key(|(_, s)| (s.sides, std::cmp::Reverse(s.first)))
+            .map_or(self.label.as_str(), |(name, _)| name.as_str())
+    }
+
     fn add_tally(&mut self, tally: &PlayerTally) {
         self.games += u64::from(tally.games);
         self.plays += u64::from(tally.plays);
@@ -112,6 +133,8 @@ pub struct PlayersReport {
     unattributed: FindingTotals,
     /// Files added so far.
     files: usize,
+    /// Spellings met so far (to order them by first sighting).
+    spellings_met: u64,
 }
 
 impl PlayersReport {
@@ -130,7 +153,7 @@ impl PlayersReport {
         let names: Vec<String> = self
             .players
             .values()
-            .flat_map(|stats| stats.spellings.iter().map(|s| normalize_name(s)))
+            .flat_map(|stats| stats.spellings.keys().map(|s| normalize_name(s)))
             .collect();
         self.aliases.unused(names.iter().map(String::as_str))
     }
@@ -152,7 +175,16 @@ impl PlayersReport {
         })
     }
 
-    fn stats(&mut self, key: PlayerKey, path: &str, spelling: &str) -> &mut PlayerStats {
+    /// The stats of `key`, with `spelling` among its spellings; `side`: the
+    /// spelling is that of a match side (it counts towards the name shown).
+    fn stats(
+        &mut self,
+        key: PlayerKey,
+        path: &str,
+        spelling: &str,
+        side: bool,
+    ) -> &mut PlayerStats {
+        let named = matches!(key, PlayerKey::Named(_));
         let stats = self
             .players
             .entry(key)
@@ -161,8 +193,19 @@ impl PlayersReport {
                 ..PlayerStats::default()
             });
         let spelling = spelling.trim();
-        if !spelling.is_empty() {
-            stats.spellings.insert(spelling.to_owned());
+        if named && !spelling.is_empty() {
+            let met = &mut self.spellings_met;
+            let entry = stats
+                .spellings
+                .entry(spelling.to_owned())
+                .or_insert_with(|| {
+                    *met += 1;
+                    Spelling {
+                        sides: 0,
+                        first: *met,
+                    }
+                });
+            entry.sides += u64::from(side);
         }
         stats
     }
@@ -179,7 +222,7 @@ impl PlayersReport {
             let same = keys[0] == keys[1];
             for (side, key) in Side::BOTH.into_iter().zip(keys) {
                 let tally = &summary.players[side];
-                let stats = self.stats(key, &report.path, &tally.name);
+                let stats = self.stats(key, &report.path, &tally.name, true);
                 stats.add_tally(tally);
                 if side == Side::First || !same {
                     stats.matches += 1;
@@ -189,7 +232,7 @@ impl PlayersReport {
         for finding in &report.findings {
             match self.owner(file, report, finding) {
                 Some((key, spelling)) => {
-                    let stats = self.stats(key, &report.path, spelling);
+                    let stats = self.stats(key, &report.path, spelling, false);
                     stats.findings.count(finding);
                     if category(finding) == Category::IllegalPlay {
                         *stats.by_kind.entry(KindColumn::of(finding)).or_default() += 1;
@@ -260,7 +303,6 @@ mod tests {
     use super::*;
     use crate::catalogue::{Code, Kind};
     use crate::finding::Severity;
-    use crate::report::csv::tests::derived_header;
     use crate::report::testing::{file, finding_of, unreadable};
     use crate::side::Side;
 
@@ -408,8 +450,10 @@ mod tests {
             report.add_file(file);
         }
         let rows = report.rows();
+        // Each row shows the name as written most often (the first met of
+        // equals), sorted by the name matched.
         let names: Vec<&str> = rows.iter().map(|r| r.player.as_str()).collect();
-        assert_eq!(names, ["alice", "bob", "carol"]);
+        assert_eq!(names, ["Alice", "Bob", "Carol"]);
 
         // Count straight from the findings, by code; probable typos apart.
         let all: Vec<&Finding> = reports.iter().flat_map(|r| &r.findings).collect();
@@ -479,7 +523,7 @@ mod tests {
         assert_eq!(totals.illegal_plays, sum(|r| r.illegal_plays));
 
         let alice = &rows[0];
-        assert_eq!(alice.spellings, "ALICE | Alice | alice,1650");
+        assert_eq!(alice.spellings, ["ALICE", "Alice", "alice,1650"]);
         assert_eq!(alice.matches, 2);
         assert_eq!(alice.games, 6);
         assert_eq!(alice.plays, 62);
@@ -548,7 +592,7 @@ mod tests {
         assert_eq!(
             names,
             [
-                "bob",
+                "Bobby",
                 "(unnamed: a.mat match 1, player 1)",
                 "(unnamed: a.mat match 1, player 2)",
                 "(unnamed: b.sgf match 1, player 1)",
@@ -556,7 +600,8 @@ mod tests {
         );
         // Each unnamed side keeps its own match, games and dice.
         for row in &rows[1..] {
-            assert_eq!((row.matches, row.games, row.spellings.as_str()), (1, 3, ""));
+            assert_eq!((row.matches, row.games), (1, 3));
+            assert!(row.spellings.is_empty());
         }
         assert_eq!(rows[1].face_1, 10);
         assert_eq!((rows[2].face_1, rows[2].doubles), (11, 6));
@@ -566,7 +611,8 @@ mod tests {
         assert_eq!(rows[1].illegal_plays + rows[3].illegal_plays, 0);
         assert_eq!(report.unattributed().counted(), 0);
         // Aliases still merge named players.
-        assert_eq!(rows[0].spellings, "Bobby");
+        assert_eq!(rows[0].spellings, ["Bobby"]);
+        assert_eq!(rows[0].player, "Bobby");
     }
 
     #[test]
@@ -575,7 +621,7 @@ mod tests {
         report.add_file(&file("a.mat", ["A", "B"], Vec::new()));
         report.add_file(&file("b.mat", ["A", "C"], Vec::new()));
         let a = &report.rows()[0];
-        assert_eq!(a.player, "a");
+        assert_eq!(a.player, "A");
         assert_eq!(
             [a.face_1, a.face_2, a.face_3, a.face_4, a.face_5, a.face_6],
             [20, 24, 18, 22, 20, 20]
@@ -607,7 +653,7 @@ mod tests {
         let header = reader.headers().unwrap().clone();
         let record = reader.records().next().unwrap().unwrap();
         let cell = |name: &str| &record[header.iter().position(|h| h == name).unwrap()];
-        assert_eq!(cell("player"), "even");
+        assert_eq!(cell("player"), "Even");
         assert_eq!(cell("illegal_per_100_plays"), "0.00");
         assert_eq!(cell("doubles_rate"), "0.2000");
         assert_eq!(cell("chi_square"), "0.0000");
@@ -682,7 +728,18 @@ mod tests {
             report.add_file(&file);
         }
         let rows = report.rows();
-        assert_eq!(derived_header(&rows[0]), PlayerRow::FIELDS.join(","));
+        let keys: Vec<String> = serde_json::to_value(&rows[0])
+            .unwrap()
+            .as_object()
+            .unwrap()
+            .keys()
+            .cloned()
+            .collect();
+        let mut keys = keys;
+        keys.sort();
+        let mut fields = PlayerRow::FIELDS.map(str::to_owned).to_vec();
+        fields.sort();
+        assert_eq!(keys, fields);
 
         let mut csv = Vec::new();
         report.write(Format::Csv, &mut csv, None).unwrap();
@@ -696,14 +753,89 @@ mod tests {
         let value: serde_json::Value = serde_json::from_slice(&json).unwrap();
         let array = value.as_array().unwrap();
         assert_eq!(array.len(), rows.len());
-        assert_eq!(array[0]["player"], "alice");
+        assert_eq!(array[0]["player"], "Alice");
+        assert_eq!(
+            array[0]["spellings"],
+            serde_json::json!(["ALICE", "Alice", "alice,1650"])
+        );
+        // CSV joins the spellings.
+        assert!(
+            lines[1].starts_with("Alice,\"ALICE | Alice | alice,1650\","),
+            "{}",
+            lines[1]
+        );
         assert_eq!(array[0].as_object().unwrap().len(), PlayerRow::FIELDS.len());
 
         let mut table = Vec::new();
         report.write(Format::Table, &mut table, Some(200)).unwrap();
         let table = String::from_utf8(table).unwrap();
-        for expected in ["alice", "bob", "carol", "wrong-dice 1", "marker 1"] {
+        for expected in ["Alice", "Bob", "Carol", "wrong-dice 1", "marker 1"] {
             assert!(table.contains(expected), "{expected} missing in\n{table}");
+        }
+    }
+
+    #[test]
+    fn the_player_column_shows_the_spelling_written_most_often() {
+        let mut report = PlayersReport::default();
+        report.add_file(&file("a.mat", ["nori", "Kenji"], Vec::new()));
+        report.add_file(&file("b.mat", ["Nori", "kenji"], Vec::new()));
+        report.add_file(&file("c.mat", ["KENJI", "Nori"], Vec::new()));
+        let rows = report.rows();
+        let names: Vec<&str> = rows.iter().map(|r| r.player.as_str()).collect();
+        // Kenji: three spellings once each, the first met shown; Nori: twice.
+        assert_eq!(names, ["Kenji", "Nori"]);
+        assert_eq!(rows[0].spellings, ["KENJI", "Kenji", "kenji"]);
+        assert_eq!(rows[1].spellings, ["Nori", "nori"]);
+        assert_eq!(rows[1].matches, 3);
+    }
+
+    #[test]
+    fn players_csv_quotes_formulas_only_when_asked() {
+        let mut report = PlayersReport::default();
+        report.add_file(&file("a.mat", ["=HYPERLINK(\"x\")", "@SUM"], Vec::new()));
+        let csv = |safe: bool| {
+            let mut out = Vec::new();
+            report
+                .write_with(Format::Csv, &mut out, None, safe)
+                .unwrap();
+            String::from_utf8(out).unwrap()
+        };
+        let plain = csv(false);
+        assert!(
+            plain.contains("\n\"=HYPERLINK(\"\"x\"\")\",\"=HYPERLINK("),
+            "{plain}"
+        );
+        assert!(plain.contains("\n@SUM,@SUM,"), "{plain}");
+        let safe = csv(true);
+        assert!(
+            safe.contains("\n\"'=HYPERLINK(\"\"x\"\")\",\"'=HYPERLINK("),
+            "{safe}"
+        );
+        assert!(safe.contains("\n'@SUM,'@SUM,"), "{safe}");
+        for record in ::csv::Reader::from_reader(safe.as_bytes()).records() {
+            let record = record.unwrap();
+            assert!(
+                record.iter().all(|cell| !crate::escape::is_formula(cell)),
+                "{record:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn players_table_shows_names_escaped() {
+        let mut report = PlayersReport::default();
+        report.add_file(&file("a.mat", ["\u{1b}[31mAnn", "Bo\u{202e}b"], Vec::new()));
+        for width in [None, Some(60), Some(250)] {
+            let mut out = Vec::new();
+            report.write(Format::Table, &mut out, width).unwrap();
+            let text = String::from_utf8(out).unwrap();
+            assert!(text.contains("\\x1b[31mAnn"), "{text}");
+            assert!(text.contains("Bo\\u{202e}b"), "{text}");
+            assert!(
+                !text
+                    .chars()
+                    .any(|c| c != '\n' && crate::escape::is_unsafe_for_terminal(c))
+            );
         }
     }
 }

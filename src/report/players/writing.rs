@@ -9,6 +9,7 @@ use super::dice::{FACE_DOF, chi_square_sf, chi_square_statistic};
 use super::tally::KindColumn;
 use super::{Format, PlayerStats, PlayersReport};
 use crate::catalogue::{self, Code, Kind};
+use crate::escape::terminal;
 use crate::report::csv::{headed_writer, io_error};
 use crate::report::table::{self, new_table};
 use crate::report::wrap;
@@ -21,15 +22,35 @@ impl PlayersReport {
     pub fn write<W: Write>(
         &self,
         format: Format,
+        out: W,
+        wrap_width: Option<u16>,
+    ) -> io::Result<()> {
+        self.write_with(format, out, wrap_width, false)
+    }
+
+    /// [`PlayersReport::write`]; `csv_safe`: in CSV, every cell that a
+    /// spreadsheet would read as a formula gets a leading `'`
+    /// (`--csv-safe`).
+    ///
+    /// # Errors
+    /// Errors of `out`.
+    pub fn write_with<W: Write>(
+        &self,
+        format: Format,
         mut out: W,
         wrap_width: Option<u16>,
+        csv_safe: bool,
     ) -> io::Result<()> {
         let rows = self.rows();
         match format {
             Format::Csv => {
                 let mut writer = headed_writer(out, &PlayerRow::FIELDS)?;
                 for row in &rows {
-                    writer.serialize(row).map_err(io_error)?;
+                    let mut record = csv_record(row)?;
+                    if csv_safe {
+                        record.iter_mut().for_each(crate::report::formula_safe);
+                    }
+                    writer.write_record(&record).map_err(io_error)?;
                 }
                 writer.flush()
             }
@@ -59,7 +80,9 @@ impl PlayersReport {
                     Some(width) if table::natural_width(&table) > usize::from(width) => {
                         for row in &rows {
                             let cells = row.table_cells();
-                            writeln!(out, "{}", cells[0])?;
+                            for line in wrap(&cells[0], usize::from(width).max(20)) {
+                                writeln!(out, "{line}")?;
+                            }
                             let pairs: Vec<String> = TABLE_HEADER
                                 .iter()
                                 .zip(&cells)
@@ -87,13 +110,15 @@ impl PlayersReport {
 /// as a JSON number.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PlayerRow {
-    /// The normalised name (after aliases), or for a side of a match with no
-    /// name `(unnamed: FILE match N, player 1)` (player 1 the left column,
-    /// player 2 the right one).
+    /// The name as written: of the spellings merged into the row, the one
+    /// written for most match sides (the first met of equals); for a side
+    /// of a match with no name `(unnamed: FILE match N, player 1)` (player 1
+    /// the left column, player 2 the right one).
     pub player: String,
     /// The names merged into this row as the score lines give them (trimmed,
-    /// a trailing rating removed), joined by ` | `.
-    pub spellings: String,
+    /// a trailing rating removed), sorted: an array in JSON, joined by ` | `
+    /// in CSV.
+    pub spellings: Vec<String>,
     /// Matches played.
     pub matches: u64,
     /// Games played.
@@ -259,13 +284,8 @@ impl PlayerRow {
         let sample: u64 = stats.faces.iter().sum();
         let chi = chi_square_statistic(&stats.faces);
         PlayerRow {
-            player: stats.label.clone(),
-            spellings: stats
-                .spellings
-                .iter()
-                .map(String::as_str)
-                .collect::<Vec<_>>()
-                .join(" | "),
+            player: stats.shown_name().to_owned(),
+            spellings: stats.spellings.keys().cloned().collect(),
             matches: stats.matches,
             games: stats.games,
             plays: stats.plays,
@@ -364,7 +384,7 @@ impl PlayerRow {
             None => self.doubles.to_string(),
         };
         vec![
-            self.player.clone(),
+            terminal(&self.player).into_owned(),
             self.matches.to_string(),
             self.games.to_string(),
             self.plays.to_string(),
@@ -455,6 +475,28 @@ fn write_json<W: Write>(rows: &[PlayerRow], out: &mut W) -> io::Result<()> {
         writeln!(out, "  }}{comma}")?;
     }
     out.write_all(b"]\n")
+}
+
+/// The cells of `row` in column order for CSV: text as it is, numbers as
+/// written, the spellings joined by ` | `, empty for `null`.
+fn csv_record(row: &PlayerRow) -> io::Result<Vec<String>> {
+    let value = serde_json::to_value(row)?;
+    Ok(PlayerRow::FIELDS
+        .iter()
+        .map(|&field| match &value[field] {
+            serde_json::Value::Null => String::new(),
+            serde_json::Value::String(text) => text.clone(),
+            serde_json::Value::Array(items) => items
+                .iter()
+                .map(|item| {
+                    item.as_str()
+                        .map_or_else(|| item.to_string(), str::to_owned)
+                })
+                .collect::<Vec<_>>()
+                .join(" | "),
+            other => other.to_string(),
+        })
+        .collect())
 }
 
 /// The fields of `row` in column order with their JSON text (the fixed
