@@ -64,11 +64,12 @@ impl Job {
 }
 
 /// The batches of a run with `jobs` threads: 64 inputs per thread, and the
-/// matches of large files up to a few megabytes of text per thread.
+/// matches of large files up to a few megabytes of text per thread, for 8
+/// threads at most (three batches are in memory at a time).
 pub(crate) fn limits(jobs: usize) -> Limits {
     Limits {
         count: 64 * jobs,
-        weight: PIECE_BYTES.saturating_mul(jobs),
+        weight: PIECE_BYTES.saturating_mul(jobs.min(8)),
     }
 }
 
