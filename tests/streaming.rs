@@ -107,6 +107,10 @@ fn archive(name: &str, windows_1252: bool) -> (PathBuf, PathBuf) {
     };
     while text.len() < 8 << 20 {
         text.extend_from_slice(&one);
+        if windows_1252 && text.len() > 4 << 20 && !text.contains(&0) {
+            // A damaged line: a binary-data finding in its match.
+            text.extend_from_slice(b"; damaged \0\0\0 here\n");
+        }
     }
     // Blank lines at the end of the file are skipped.
     text.extend_from_slice(&b"\n".repeat(100_000));
@@ -138,6 +142,11 @@ fn a_large_archive_is_read_match_by_match_with_the_same_output() {
             expected.contains("\"code\":\"encoding\""),
             windows_1252,
             "the encoding note"
+        );
+        assert_eq!(
+            expected.contains("\"code\":\"binary-data\""),
+            windows_1252,
+            "the damaged line"
         );
         for jobs in ["1", "2", "3"] {
             let streamed = check_file(&["check", "--format", "jsonl", "--jobs", jobs], &path);

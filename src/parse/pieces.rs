@@ -844,6 +844,13 @@ mod tests {
             .unwrap();
         assert_eq!(streamed.len(), 300);
         assert_eq!(streamed, expected);
+        // After a byte-order mark.
+        let mut bom = UTF8_BOM.to_vec();
+        bom.extend_from_slice(text.as_bytes());
+        let streamed: Vec<Piece<'static>> = FilePieces::new(&bom[..], Encoding::Utf8Bom, false)
+            .collect::<io::Result<_>>()
+            .unwrap();
+        assert_eq!(streamed, pieces(&text, Encoding::Utf8Bom, false));
     }
 
     #[test]
