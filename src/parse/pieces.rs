@@ -50,7 +50,7 @@ impl Start {
             line: if location.line == 0 {
                 0
             } else {
-                location.line.saturating_add(self.line - 1)
+                location.line.saturating_add(self.line.saturating_sub(1))
             },
             column: location.column,
         }
@@ -720,7 +720,7 @@ impl<R: Read> Iterator for FilePieces<R> {
                 if let Some(start) = cut {
                     // The next match starts at `start`, in this piece's text
                     // (its blank and comment lines follow this match's body).
-                    let end = self.begin + (start.byte - self.start.byte);
+                    let end = self.begin + start.byte.saturating_sub(self.start.byte);
                     let piece = self.take(end, false);
                     self.start = start;
                     return Some(Ok(piece));
