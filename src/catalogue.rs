@@ -114,6 +114,7 @@ names! {
         ScoreMismatch = "score-mismatch",
         MatchFragment = "match-fragment",
         SetPosition = "set-position",
+        LostPlays = "lost-plays",
         GamesAfterMatch = "games-after-match",
         MatchUnfinished = "match-unfinished",
         GameUnfinished = "game-unfinished",
@@ -975,6 +976,20 @@ const ENTRIES: [Entry; Code::ALL.len() + Kind::ALL.len()] = [
             "Standard starting position, per player: 2 on 24, 5 on 13, 3 on 8, 5 on 6.",
         )],
         "1) 12: Illegal play (1;0;1;...)   (a dump on the first row)",
+    ),
+    entry(
+        C::LostPlays,
+        None,
+        W,
+        G::Defect,
+        F::Record,
+        "A game's record starts on a row after the first (`14)`) with an `Illegal play (...)` \
+         position dump that no play of its roll from the opening position reaches: the plays \
+         before it are missing from the record. The replay goes on from the position and cube \
+         written in the dump, and the game's result is judged from there. (On row 1 such a dump \
+         is a set position: `set-position`.)",
+        &[SCORE_SUM],
+        "14) 33: Illegal play (7;0;1;0;0;...)   (the first row of game 2)",
     ),
     entry(
         C::GamesAfterMatch,

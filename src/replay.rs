@@ -10,6 +10,7 @@
 //! [`crate::rules`].
 
 mod cube;
+mod dialect;
 mod driver;
 mod dumps;
 mod plays;
@@ -37,6 +38,8 @@ pub struct RuleFlags {
     pub jacoby: Option<bool>,
     /// `--beavers`.
     pub beavers: Option<bool>,
+    /// `--beavers N`: how many beavers and raccoons one double may get.
+    pub beaver_limit: Option<u8>,
     /// `--cube-limit N`.
     pub cube_limit: Option<u32>,
     /// `--variant NAME`.
@@ -132,6 +135,12 @@ pub struct MatchSummary {
     pub findings: SeverityCounts,
     /// The rules in force, each with where it came from.
     pub rules: Option<RulesInForce>,
+    /// The `Site` tag, when the file has one (a program, a server or a
+    /// place).
+    pub site: Option<String>,
+    /// The program that most probably wrote the record, guessed from its
+    /// layout and words (see `replay::dialect`).
+    pub dialect: Option<&'static str>,
 }
 
 /// Whether a file could be read and what was found.

@@ -219,6 +219,7 @@ fn kind_name(kind: &ActionKind) -> &'static str {
             Written::Hidden => "hidden",
             Written::Dump(Some(_)) => "dump",
             Written::Dump(None) => "illegal",
+            Written::Conceded => "conceded",
         },
         ActionKind::Double(_) => "double",
         ActionKind::Beaver(_) => "beaver",
@@ -630,7 +631,7 @@ fn opengammon_column_46_and_resigned_games() {
         16:6 L 2 resign `Resigned Game`
         17:4 L - win `Wins 1 points`
         21:47 R 1 resign `Resigned Match`
-        22:4 L - win `Wins 3 points and the match`
+        22:45 R - win `Wins 4 points and the match`
         ",
     );
     let kinds: Vec<_> = r
@@ -641,7 +642,10 @@ fn opengammon_column_46_and_resigned_games() {
             _ => None,
         })
         .collect();
-    assert_eq!(kinds, [Resignation::Game, Resignation::Match]);
+    assert_eq!(
+        kinds,
+        [Resignation::AcceptedGame, Resignation::AcceptedMatch]
+    );
 }
 
 #[test]

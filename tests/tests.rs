@@ -11,6 +11,7 @@ mod catalogue;
 mod check_corpus;
 mod cli;
 mod docs;
+mod endings;
 mod explain;
 mod hostile;
 mod html;

@@ -516,7 +516,9 @@ pub fn from_mat(text: &str) -> Writer {
                         Written::Empty | Written::CannotMove => {
                             w.play(player(*side), dice, &[], true);
                         }
-                        Written::Hidden => w.play(player(*side), dice, &[], false),
+                        Written::Hidden | Written::Conceded => {
+                            w.play(player(*side), dice, &[], false);
+                        }
                         Written::Dump(_) => panic!("dumps are not written"),
                     }
                 }

@@ -405,9 +405,12 @@ pub(crate) struct RuleArgs {
     /// The Jacoby rule in money sessions, for files that do not say.
     #[arg(long, help_heading = "Rules (a file's own tags win)")]
     pub(crate) jacoby: bool,
-    /// Beavers allowed in money sessions, for files that do not say.
-    #[arg(long, help_heading = "Rules (a file's own tags win)")]
-    pub(crate) beavers: bool,
+    /// Beavers allowed in money sessions, for files that do not say;
+    /// `--beavers=N`: at most N beavers and raccoons per double (3, GNU
+    /// Backgammon's default, when N is not given; 0: none).
+    #[arg(long, value_name = "N", num_args = 0..=1, require_equals = true,
+          default_missing_value = "3", help_heading = "Rules (a file's own tags win)")]
+    pub(crate) beavers: Option<u8>,
     /// Highest cube value (a power of two; 1 = no cube), for files that do
     /// not say.
     #[arg(long, value_name = "N", value_parser = parse_cube_limit,
@@ -511,7 +514,8 @@ impl RuleArgs {
         RuleFlags {
             crawford: self.crawford.map(|c| c == OnOff::On),
             jacoby: self.jacoby.then_some(true),
-            beavers: self.beavers.then_some(true),
+            beavers: self.beavers.map(|n| n > 0),
+            beaver_limit: self.beavers,
             cube_limit: self.cube_limit,
             variant: self.variant.map(VariantName::variant),
             automatic_doubles: self.automatic_doubles,

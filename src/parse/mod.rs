@@ -140,17 +140,26 @@ pub enum Written {
     Hidden,
     /// `Illegal play (...)`: the position after the play, if a dump follows.
     Dump(Option<Box<BoardDump>>),
+    /// `Concedes`, `Resigns` after the dice (Backgammon Studio): the roller
+    /// conceded the game instead of playing.
+    Conceded,
 }
 
 /// How a resignation was written.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Resignation {
-    /// `Resign normal` (1), `gammon` (2), `backgammon` (3).
+    /// `Resign normal` (1), `gammon` (2), `backgammon` (3), in the
+    /// resigner's column.
     Level(u8),
-    /// `Resigned Game`, `Resigns`, `Concedes`: level not given.
+    /// `Resigns`, `Concedes`; SGF `resign`: in the resigner's column, level
+    /// not given.
     Game,
-    /// `Resigned Match`: the whole match conceded.
-    Match,
+    /// `Resigned Game` (OpenGammon): the resignation as the player of the
+    /// column accepted it, his opponent having resigned; level not given.
+    AcceptedGame,
+    /// `Resigned Match` (OpenGammon): the opponent conceded the whole match
+    /// to the player of the column.
+    AcceptedMatch,
 }
 
 /// One action as written.

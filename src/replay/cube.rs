@@ -9,12 +9,12 @@
 
 use super::driver::Replayer;
 use super::record::finding;
-use super::rules::RulesInForce;
+use super::rules::{RulesInForce, Source};
 use super::state::{Ending, Offer};
 use crate::catalogue::{Code, Kind};
 use crate::parse::Action;
 use crate::rules::doubling::{
-    BeaverRefusal, BeaverVerdict, Beavers, DoubleVerdict, judge_beaver, judge_double,
+    BeaverRefusal, BeaverVerdict, Beavers, DoubleVerdict, Link, judge_beaver, judge_double,
 };
 use crate::rules::turns::certain_dance;
 use crate::rules::{Crawford, Cube, DoubleError};
@@ -78,6 +78,8 @@ impl Replayer<'_, '_> {
                 on_drop: cube.value,
                 owner_after_take: side.other(),
                 animal: false,
+                links: 0,
+                refused: false,
                 out_of_turn: on_turn != side,
             });
             g.next = Some(side.other());
@@ -185,17 +187,20 @@ impl Replayer<'_, '_> {
         }
     }
 
-    /// `Beavers => N` or `Raccoons => N`.
+    /// `Beavers => N` or `Raccoons => N`: a link of the chain of redoubles
+    /// answering a double. Whatever the word (GNU Backgammon writes
+    /// `Beavers` for every link), the first link is a beaver and the next
+    /// ones raccoons, up to the number the rules allow.
     pub(super) fn beaver(&mut self, action: &Action<'_>, written: Option<u32>, raccoon: bool) {
         let side = action.side;
-        let word = if raccoon { "raccoon" } else { "beaver" };
         let Some(m) = self.current.as_mut() else {
             return;
         };
         m.summary.cube_actions += 1;
         let rules = m.rules;
         let Some(g) = m.game.as_ref() else { return };
-        let Some(offer) = g.offer.filter(|o| o.by != side && (o.animal == raccoon)) else {
+        let Some(offer) = g.offer.filter(|o| o.by != side) else {
+            let word = if raccoon { "raccoon" } else { "beaver" };
             self.record(
                 finding(Code::AnswerWithoutDouble)
                     .at(action)
@@ -203,6 +208,11 @@ impl Replayer<'_, '_> {
             );
             return;
         };
+        let link = Link {
+            number: offer.links.saturating_add(1),
+            most: rules.beaver_limit.value,
+        };
+        let raccoon = link.number > 1;
         let beavers = if rules.length > 0 {
             Beavers::MatchPlay {
                 club_rule: rules.match_beavers.value,
@@ -213,20 +223,35 @@ impl Replayer<'_, '_> {
                 stated: !rules.beavers.assumed(),
             }
         };
-        let verdict = judge_beaver(offer.offered, beavers, rules.cube_limit.value, written);
-        self.record_beaver(action, &verdict, &rules, offer.offered, raccoon);
+        let mut verdict = judge_beaver(
+            offer.offered,
+            beavers,
+            rules.cube_limit.value,
+            written,
+            link,
+        );
+        if offer.refused {
+            // The chain was already found not allowed.
+            verdict.refused = None;
+        }
+        let refused = offer.refused || verdict.refused.is_some();
+        self.record_beaver(action, &verdict, &rules, offer.offered, link);
         if let Some(g) = self.game() {
             g.offer = Some(Offer {
                 by: side,
                 original: offer.original,
                 offered: verdict.value,
                 on_drop: offer.offered,
+                // The player the double was offered to owns the cube once
+                // the chain is taken (as GNU Backgammon keeps it).
                 owner_after_take: if raccoon {
                     offer.owner_after_take
                 } else {
                     side
                 },
                 animal: true,
+                links: link.number,
+                refused,
                 out_of_turn: offer.out_of_turn,
             });
             // The player the beaver (or raccoon) was offered to answers it.
@@ -234,18 +259,31 @@ impl Replayer<'_, '_> {
         }
     }
 
-    /// Records the rules' verdict on the beaver (or raccoon) of `action`
-    /// answering an offer to `offered`.
+    /// Records the rules' verdict on the beaver (or raccoon) of `action`,
+    /// `link` of its chain, answering an offer to `offered`.
     fn record_beaver(
         &mut self,
         action: &Action<'_>,
         verdict: &BeaverVerdict,
         rules: &RulesInForce,
         offered: u32,
-        raccoon: bool,
+        link: Link,
     ) {
+        let raccoon = link.number > 1;
         let word = if raccoon { "raccoon" } else { "beaver" };
         match verdict.refused {
+            Some(BeaverRefusal::TooMany(most)) => {
+                let how = match rules.beaver_limit.source {
+                    Source::Default => format!(
+                        "{most}, GNU Backgammon's default, as the file does not say; --beavers N sets the number"
+                    ),
+                    source => format!("{most} ({})", source.name()),
+                };
+                self.record(finding(Code::BeaverNotAllowed).at(action).message(format!(
+                    "redouble number {} of one double (a {word}), where the rules allow {how}",
+                    link.number
+                )));
+            }
             Some(BeaverRefusal::MatchPlay) => {
                 self.record(finding(Code::BeaverNotAllowed).at(action).message(format!(
                     "a {word} in match play, where beavers and raccoons are not allowed (--match-beavers allows them under an old club rule)"
@@ -277,9 +315,12 @@ impl Replayer<'_, '_> {
             )));
         }
         if let Some(n) = verdict.wrong_value {
+            let written_word = match &action.kind {
+                crate::parse::ActionKind::Raccoon(_) => "Raccoons",
+                _ => "Beavers",
+            };
             self.record(finding(Code::DoubleWrongValue).at(action).message(format!(
-                "`{} => {n}` but the offer was {offered}, so it makes the cube {}",
-                if raccoon { "Raccoons" } else { "Beavers" },
+                "`{written_word} => {n}` but the offer was {offered}, so it makes the cube {}",
                 verdict.value
             )));
         }

@@ -14,6 +14,7 @@
 //! Findings are built and settled in `record`; `typo` replays a game again
 //! under other readings of its illegal plays.
 
+use super::dialect::Clues;
 use super::record::finding;
 use super::rules::{RulesInForce, parse_variant};
 use super::state::{GameEvent, GameStart, MatchState, Reading};
@@ -66,6 +67,9 @@ pub(crate) struct Replayer<'o, 'a> {
     pub(super) tracing: bool,
     /// Where the text read starts in its file: events are moved by it.
     pub(crate) shift: Start,
+    /// What the current match's record shows of its producer (gathered as
+    /// it is read, not replayed).
+    pub(super) clues: Clues,
 }
 
 impl<'o, 'a> Replayer<'o, 'a> {
@@ -92,6 +96,7 @@ impl<'o, 'a> Replayer<'o, 'a> {
             readings: Vec::new(),
             tracing: false,
             shift: Start::FILE,
+            clues: Clues::default(),
         }
     }
 }
@@ -131,6 +136,7 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
         }
         let mut action = action.clone();
         action.location = location;
+        self.clues.action(&action);
         self.events.push(GameEvent::Action(action));
     }
 
@@ -170,13 +176,20 @@ impl<'a> Replayer<'_, 'a> {
             .find(|t| t.key.eq_ignore_ascii_case("Variation"))
             .filter(|t| parse_variant(t.value).is_none());
         let variant_unknown = unknown_tag.is_some() && rules.variant.assumed();
-        self.current = Some(MatchState::new(
+        let mut state = MatchState::new(
             self.match_count,
             header.length,
             rules,
             variant_unknown,
             self.findings.len(),
-        ));
+        );
+        self.clues = Clues::of_match(header);
+        state.summary.site = header
+            .tag("Site")
+            .map(str::trim)
+            .filter(|site| !site.is_empty())
+            .map(str::to_owned);
+        self.current = Some(state);
         if let Some(tag) = unknown_tag {
             let (severity, what) = if variant_unknown {
                 (
@@ -207,6 +220,7 @@ impl<'a> Replayer<'_, 'a> {
     /// A game begins (its locations in the file).
     fn game_begins(&mut self, header: &GameHeader<'a>) {
         self.ensure_match(header.location);
+        self.clues.game(header);
         self.end_current_game(header.location);
         self.unfinished = None;
         self.open_game(header);

@@ -11,7 +11,7 @@ use super::state::{frame, starting};
 use crate::catalogue::Code;
 use crate::dice::Roll;
 use crate::parse::{Action, ActionKind, BoardDump};
-use crate::position::{Setup, Variant};
+use crate::position::{Position, Setup, Variant};
 use crate::rules::{AnyBoard, Cube};
 use crate::side::Side;
 
@@ -30,6 +30,40 @@ pub(super) fn dump_board(dump: &BoardDump, variant: Variant) -> Option<AnyBoard>
     }))
 }
 
+/// When the dump `after` (the mover's frame) moves the opponent's checkers
+/// other than by sending blots to the bar (hit where a checker landed, or
+/// "hit" in passing by an illegal play), the position with the mover's
+/// checkers as in the dump and the opponent's where they stood `before`
+/// (hit where the mover now stands on a blot of his).
+fn opponent_as_before(before: &Position, after: &Position) -> Option<Position> {
+    let mut kept = after.setup();
+    let hit = (1..=24)
+        .filter(|&p| before.theirs(p) == 1 && after.theirs(p) == 0)
+        .count();
+    let unchanged = (1..=24).all(|p| {
+        let (was, now) = (before.theirs(p), after.theirs(p));
+        was == now || was == 1 && now == 0
+    }) && usize::from(after.their_bar()) == usize::from(before.their_bar()) + hit
+        && after.their_off() == before.their_off();
+    if unchanged {
+        return None;
+    }
+    let mut bar = before.their_bar();
+    for p in 1..=24 {
+        let theirs = before.theirs(p);
+        match after.ours(p) {
+            0 => kept.points[p] = -i8::try_from(theirs).ok()?,
+            _ if theirs == 1 => bar += 1,
+            // The mover stands on a point the opponent held: no such position.
+            _ if theirs > 1 => return None,
+            _ => {}
+        }
+    }
+    kept.points[0] = -i8::try_from(bar).ok()?;
+    kept.their_off = before.their_off();
+    kept.into_position(before.checkers()).ok()
+}
+
 impl Replayer<'_, '_> {
     /// A dump of `action` (the play of `roll`, or a set-up without one);
     /// `first` when no roll of the game came before.
@@ -44,6 +78,9 @@ impl Replayer<'_, '_> {
         // row 1: no set-up, just the start (a `; Set Pos=` line is one, even
         // of the opening position, and gets its note).
         if first && roll.is_some() && self.variant_from_dump(dump).is_some() {
+            if let Some(roll) = roll.filter(|r| r.is_double()) {
+                self.opening_double(action, roll);
+            }
             if let Some(g) = self.game() {
                 g.next = Some(dump.positive);
             }
@@ -62,10 +99,79 @@ impl Replayer<'_, '_> {
             }
             return;
         };
-        if first {
-            self.set_up(action, roll, dump, board);
+        match (first, roll) {
+            (true, Some(roll))
+                if Self::rows_missing_before(action)
+                    && !self.opening_reaches(action.side, roll, &board) =>
+            {
+                self.lost_plays(action, roll, dump, board);
+            }
+            (true, _) => {
+                if let Some(roll) = roll.filter(|r| r.is_double()) {
+                    self.opening_double(action, roll);
+                }
+                self.set_up(action, roll, dump, board);
+            }
+            (false, _) => self.played_to(action, roll, board),
+        }
+    }
+
+    /// Some play of `roll` by `side` from the opening position reaches
+    /// `board` (first player's frame).
+    fn opening_reaches(&mut self, side: Side, roll: Roll, board: &AnyBoard) -> bool {
+        let Some(rules) = self.rules() else {
+            return false;
+        };
+        let before = frame(&starting(rules.variant.value), side);
+        let after = frame(board, side);
+        let plays = self.generator.generate(&before, roll);
+        if plays.is_empty() {
+            after == before
         } else {
-            self.played_to(action, roll, board);
+            self.generator.contains(&after)
+        }
+    }
+
+    /// A dump standing first in a game on a row after the first: the
+    /// record's own numbering shows rows missing before it, so it is no
+    /// set-up but the plays before it lost. (On row 1 it is a set-up.)
+    fn rows_missing_before(action: &Action<'_>) -> bool {
+        action.row.is_some_and(|row| row > 1)
+    }
+
+    /// The first action of a game is a dump no play from the opening
+    /// reaches, late in a match: the plays before it are missing. The game
+    /// goes on from the dump's position and cube.
+    fn lost_plays(&mut self, action: &Action<'_>, roll: Roll, dump: &BoardDump, board: AnyBoard) {
+        let at = action
+            .row
+            .map_or_else(|| "with".to_owned(), |row| format!("at row {row} with"));
+        let cube = match dump.cube {
+            Some((value, Some(owner))) => format!(
+                "; its cube, {value} owned by {}, is taken",
+                self.name(owner)
+            ),
+            Some((value, None)) => format!("; its cube, {value} in the middle, is taken"),
+            None => String::new(),
+        };
+        self.record(
+            finding(Code::LostPlays)
+                .at(action)
+                .rolled(Some(roll))
+                .before(None)
+                .message(format!(
+                    "the game's record starts {at} the position after {}'s {roll}, which no play from the opening position reaches: the plays before it are missing from the record, and the game goes on from that position{cube}",
+                    self.name(action.side)
+                )),
+        );
+        if let Some(g) = self.game() {
+            g.board = board;
+            g.from_start = false;
+            g.next = Some(dump.positive);
+            if let Some((value, owner)) = dump.cube {
+                g.cube = Cube { value, owner };
+                g.cube_turned = value > 1 || owner.is_some();
+            }
         }
     }
 
@@ -117,12 +223,23 @@ impl Replayer<'_, '_> {
         };
         if !reachable {
             let moved_pips = i64::from(before.our_pips()) - i64::from(after_mover.our_pips());
-            let message = match roll {
+            // Where the opponent's checkers stood, unless the dump only hit them.
+            let theirs_kept = match (before.backgammon(), after_mover.backgammon()) {
+                (Some(before), Some(after)) => opponent_as_before(&before, &after),
+                _ => None,
+            };
+            let mut message = match roll {
                 Some(r) => format!(
                     "the record marks an illegal play and gives the position after it: no legal play of {r} reaches it (the checkers moved {moved_pips} pips)"
                 ),
                 None => "the record replaces the position with one no legal play reaches".into(),
             };
+            if theirs_kept.is_some() {
+                message.push_str(&format!(
+                    "; the position also moves {}'s checkers",
+                    self.name(side.other())
+                ));
+            }
             // The record itself gives the position: the play is recorded, not mistyped.
             let index = self.record(
                 finding(Code::IllegalPlayMarker)
@@ -136,6 +253,13 @@ impl Replayer<'_, '_> {
                 g.pending.push(Pending::Illegal {
                     side,
                     finding: index,
+                });
+                g.dump_doubt = theirs_kept.map(|kept| {
+                    (
+                        frame(&AnyBoard::Backgammon(kept), side),
+                        index,
+                        side.other(),
+                    )
                 });
             }
         }

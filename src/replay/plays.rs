@@ -32,6 +32,7 @@ impl Replayer<'_, '_> {
         }
         // An ambiguous previous play by the opponent: keep the reading this play fits.
         self.settle_ambiguity(side, roll, notation);
+        self.settle_dump_doubt(side, roll, notation);
         let Some(g) = self.game() else { return };
         // The player whose dance was taken as omitted, while he still has a
         // checker on the bar.
@@ -222,14 +223,32 @@ impl Replayer<'_, '_> {
         let side = action.side;
         let mut message = impossible_message(kind, hop);
         let lost = self
-            .game()
+            .game_ref()
             .and_then(|g| g.last_no_play)
             .filter(|(_, s)| *s != side);
-        if let Some((location, _)) = lost {
-            message.push_str(&format!(
-                "; the opponent's roll at line {} was recorded with no play although plays existed: that play was probably lost",
-                location.line
-            ));
+        if let Some((location, opponent)) = lost {
+            // A run of rolls left unplayed counts as one.
+            let rolls = self.game_ref().map_or(1, |g| {
+                g.pending
+                    .iter()
+                    .find_map(|p| match p {
+                        Pending::NoPlay { side, rolls, .. } if *side == opponent => Some(*rolls),
+                        _ => None,
+                    })
+                    .unwrap_or(1)
+            });
+            let name = self.name(opponent);
+            message.push_str(&if rolls > 1 {
+                format!(
+                    "; {name}'s {rolls} rolls from line {} were recorded with no play although plays existed: those plays were probably lost",
+                    location.line
+                )
+            } else {
+                format!(
+                    "; {name}'s roll at line {} was recorded with no play although plays existed: that play was probably lost",
+                    location.line
+                )
+            });
         }
         self.settle_no_play_as_error();
         self.record(
@@ -288,6 +307,36 @@ impl Replayer<'_, '_> {
                 .before_board(&amb.before)
                 .message("the move can be read with or without a hit on the way and the next play fits both; the reading without the hit was taken"),
         );
+    }
+
+    /// The opponent's `Illegal play` dump also moved `side`'s checkers: if
+    /// his play cannot be made from the dump but can from where his checkers
+    /// stood before it, the game goes on from there (the dump's finding is
+    /// the one finding: it says so).
+    fn settle_dump_doubt(&mut self, side: Side, roll: Roll, notation: &PlayNotation) {
+        let Some(g) = self.game() else { return };
+        let Some((kept, index, _)) = g.dump_doubt.filter(|&(_, _, s)| s == side) else {
+            return;
+        };
+        g.dump_doubt = None;
+        let board = g.board;
+        let impossible =
+            |j: &Judgement<AnyBoard>| matches!(j.verdict, PlayVerdict::Impossible { .. });
+        if !impossible(&self.judge_on(&frame(&board, side), roll, notation))
+            || impossible(&self.judge_on(&frame(&kept, side), roll, notation))
+        {
+            return;
+        }
+        if let Some(g) = self.game() {
+            g.board = kept;
+        }
+        let note = format!(
+            "; {name}'s next play moves his checkers from where they stood before it, so the game goes on with them there",
+            name = self.name(side)
+        );
+        if let Some(f) = self.findings.get_mut(index) {
+            f.message.push_str(&note);
+        }
     }
 
     /// After a play by `side`: the game is over if he has borne off every checker.

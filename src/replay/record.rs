@@ -345,6 +345,7 @@ impl Replayer<'_, '_> {
         // The opponent rolled or doubled after it: the skipped play stood,
         // whatever ended the game later.
         let stood = self.findings[index].stood == Some(true);
+        let (player, opponent) = (self.name(side), self.name(side.other()));
         let how = if conceded && !stood {
             self.findings[index].severity = Severity::Info;
             if over {
@@ -352,23 +353,27 @@ impl Replayer<'_, '_> {
                 self.settle_stood(index, Sequel::GameEnded);
             }
             match winner {
-                None => "the record stops here",
-                Some(w) if w == side => "then the opponent resigned",
-                Some(_) => "the player conceded after rolling",
+                None => "the record stops here".to_owned(),
+                Some(w) if w == side => format!("then {opponent} resigned"),
+                Some(_) => format!("{player} conceded after rolling"),
             }
         } else if conceded {
             match (over, rolls > 1) {
-                (false, false) => "the opponent rolled on, so it stood; the record stops later",
-                (false, true) => {
-                    "the player stopped playing while the opponent rolled on, so the skipped plays stood; the record stops later"
+                (false, false) => {
+                    format!("{opponent} rolled on, so it stood; the record stops later")
                 }
-                (true, false) => "the opponent rolled on, so it stood; the player conceded later",
-                (true, true) => {
-                    "the player stopped playing while the opponent rolled on, so the skipped plays stood, then conceded"
+                (false, true) => format!(
+                    "{player} stopped playing while {opponent} rolled on, so the skipped plays stood; the record stops later"
+                ),
+                (true, false) => {
+                    format!("{opponent} rolled on, so it stood; {player} conceded later")
                 }
+                (true, true) => format!(
+                    "{player} stopped playing while {opponent} rolled on, so the skipped plays stood, then conceded"
+                ),
             }
         } else {
-            "the player did not play again before the game ended"
+            format!("{player} did not play again before the game ended")
         };
         let f = &mut self.findings[index];
         f.message = format!("{}; {how}", f.message);
@@ -394,8 +399,16 @@ impl Replayer<'_, '_> {
                     (Some(a), Some(b)) => format!(" (rows {a} to {b})"),
                     _ => String::new(),
                 };
-                self.findings[*finding].message = format!(
-                    "nothing is played in {} rolls in a row{rows} although legal plays existed",
+                // The notes after the first sentence stay.
+                let f = &mut self.findings[*finding];
+                const HEAD_END: &str = "existed";
+                let tail = f
+                    .message
+                    .find(HEAD_END)
+                    .and_then(|at| f.message.get(at + HEAD_END.len()..))
+                    .unwrap_or_default();
+                f.message = format!(
+                    "nothing is played in {} rolls in a row{rows} although legal plays existed{tail}",
                     *rolls
                 );
                 return true;

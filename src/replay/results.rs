@@ -9,7 +9,7 @@
 //! records the verdicts.
 
 use super::driver::Replayer;
-use super::record::finding;
+use super::record::{Pending, finding};
 use super::state::{Ending, frame};
 use crate::catalogue::{Code, Kind, Severity};
 use crate::location::Location;
@@ -72,10 +72,12 @@ impl Replayer<'_, '_> {
         let own_row = action.row.is_none();
         if let Some(end) = g.over {
             if end.winner() == action.side && !own_row {
-                let how = end.how();
-                self.record(finding(Code::WinnerMismatch).at(action).message(format!(
-                    "the loss is written for the player who won the game {how}"
-                )));
+                let message = format!(
+                    "the loss is written for {}, but {}",
+                    self.name(action.side),
+                    self.how_won(&end)
+                );
+                self.record(finding(Code::WinnerMismatch).at(action).message(message));
             }
         } else {
             let winner = action.side.other();
@@ -104,6 +106,7 @@ impl Replayer<'_, '_> {
     /// `resigned` when the record says the game was resigned.
     fn win(&mut self, action: &Action<'_>, written: Option<u32>, resigned: bool) {
         let side = action.side;
+        let stopped = self.stopped_playing(side);
         let Some(line) = self.end_by_wins_line(action, written) else {
             return;
         };
@@ -111,20 +114,39 @@ impl Replayer<'_, '_> {
         let resignation = matches!(end, Ending::Resign { .. }) || resigned;
         self.resolve_on_end(resignation);
         if line.implied_drop {
+            let message = format!(
+                "{doubler}'s double has no written answer and {doubler} is named the winner: taken as dropped by {}",
+                self.name(side.other()),
+                doubler = self.name(side)
+            );
             self.record(
                 finding(Code::DoubleUnanswered)
                     .at(action)
                     .severity(Severity::Info)
-                    .message(
-                        "the double has no written answer and the doubler wins: taken as a drop",
-                    ),
+                    .message(message),
             );
         }
+        if let Some(hidden) = stopped {
+            // The player who stopped playing after his roll resigned: the
+            // other won, whatever the line's value.
+            let message = format!(
+                "the result line names {name} as the winner, but {name} stopped playing after his roll (`{hidden}`, a resignation): {}",
+                self.how_won(&end),
+                name = self.name(side)
+            );
+            self.record(finding(Code::WinnerMismatch).at(action).message(message));
+            if let (Some(n), false) = (written, line.cube_unknown) {
+                self.judge_resignation_value(action, &line, n);
+            }
+            return;
+        }
         if end.winner() != side {
-            let how = end.how();
-            self.record(finding(Code::WinnerMismatch).at(action).message(format!(
-                "the result line names this player, but the opponent won the game {how}"
-            )));
+            let message = format!(
+                "the result line names {} as the winner, but {}",
+                self.name(side),
+                self.how_won(&end)
+            );
+            self.record(finding(Code::WinnerMismatch).at(action).message(message));
             return;
         }
         let Some(n) = written else {
@@ -152,9 +174,35 @@ impl Replayer<'_, '_> {
         }
     }
 
+    /// A `Wins` line of `side` while his own roll, the last action of the
+    /// game, is hidden (`66: ????`): the roll of a player who resigned. The
+    /// hidden cell as written. (A roll not seen at all, `????` without dice,
+    /// may be the winner's last one.)
+    fn stopped_playing(&mut self, side: Side) -> Option<String> {
+        let g = self.game()?;
+        if g.over.is_some() {
+            return None;
+        }
+        let hidden = g.pending.iter().find_map(|p| match p {
+            Pending::Hidden(hidden) if hidden.side == side && hidden.dice.is_some() => {
+                Some(hidden.text.clone())
+            }
+            _ => None,
+        })?;
+        // He resigned: the game is his opponent's, at a value only the next
+        // score line can give.
+        g.over = Some(Ending::Resign {
+            winner: side.other(),
+            points: None,
+        });
+        g.doubtful_points = true;
+        Some(hidden)
+    }
+
     /// How the game of a `Wins` line by `action`'s player ended: the line
-    /// names the winner of a margin `Losses` line, ends the game by a drop
-    /// (a double was pending) or by a resignation (the game was not over).
+    /// names the winner of a margin `Losses` line or of a resignation
+    /// written as accepted, ends the game by a drop (a double was pending)
+    /// or by a resignation (the game was not over).
     fn end_by_wins_line(&mut self, action: &Action<'_>, written: Option<u32>) -> Option<WinsLine> {
         let side = action.side;
         let m = self.current.as_mut()?;
@@ -168,6 +216,17 @@ impl Replayer<'_, '_> {
             g.over = Some(Ending::Resign {
                 winner: side,
                 points: points.or(written),
+            });
+        }
+        if let (Some(Ending::Resign { winner, .. }), Some(whole_match)) = (g.over, g.accepted)
+            && winner != side
+        {
+            // A resignation written as accepted in the other column: that
+            // producer writes it in the resigner's column, and the `Wins`
+            // line names the winner.
+            g.over = Some(Ending::Resign {
+                winner: side,
+                points: whole_match.then_some(needed),
             });
         }
         if g.over.is_none() {
@@ -211,7 +270,10 @@ impl Replayer<'_, '_> {
     fn judge_game_value(&mut self, action: &Action<'_>, line: &WinsLine, n: u32, points: u32) {
         if let Some(cap) = cap(n, points, line.length, line.needed) {
             let what = match cap {
-                Cap::Needed(needed) => format!("the {needed} point(s) the winner needed"),
+                Cap::Needed(needed) => format!(
+                    "the {needed} point(s) {} needed",
+                    self.name(line.end.winner())
+                ),
                 Cap::MatchLength(length) => format!("the match length of {length}"),
             };
             self.record(
@@ -249,22 +311,32 @@ impl Replayer<'_, '_> {
         match verdict {
             ResignationValue::Fits => {}
             ResignationValue::ConcedesMatch => {
+                let winner = line.end.winner();
+                let message = format!(
+                    "{}'s resignation concedes the match: it is worth the {needed} point(s) {} needed",
+                    self.name(winner.other()),
+                    self.name(winner)
+                );
                 let index = self.record(
                     finding(Code::ResignValue)
                         .kind(Kind::Match)
                         .at(action)
-                        .message(format!("the resignation concedes the match: it is worth the {needed} point(s) the winner needed")),
+                        .message(message),
                 );
                 if let Some(m) = self.current.as_mut() {
                     m.concession = Some((index, needed));
                 }
             }
             ResignationValue::Capped => {
+                let message = format!(
+                    "`Wins {n}`: the resignation's value is capped at the {needed} point(s) {} needed",
+                    self.name(line.end.winner())
+                );
                 self.record(
                     finding(Code::PointsMismatch)
                         .at(action)
                         .severity(Severity::Info)
-                        .message(format!("`Wins {n}`: the resignation's value is capped at the {needed} point(s) the winner needed")),
+                        .message(message),
                 );
             }
             ResignationValue::Wrong => {
@@ -310,34 +382,42 @@ impl Replayer<'_, '_> {
         true
     }
 
-    /// A resignation cell.
+    /// A resignation cell: in the resigner's column, or written as accepted
+    /// (`Resigned Game`, `Resigned Match`) in the winner's.
     pub(super) fn resign(&mut self, action: &Action<'_>, how: Resignation) {
         let side = action.side;
         let Some(m) = self.current.as_mut() else {
             return;
         };
-        let needed = m.score.needed(side.other());
+        let winner = match how {
+            Resignation::Level(_) | Resignation::Game => side.other(),
+            Resignation::AcceptedGame | Resignation::AcceptedMatch => side,
+        };
+        let needed = m.score.needed(winner);
         let Some(g) = m.game.as_mut() else { return };
         if g.over.is_some() {
             return;
         }
         let value = match how {
             Resignation::Level(level) => Some(g.cube.value * u32::from(level.clamp(1, 3))),
-            Resignation::Match => Some(needed),
-            Resignation::Game => None,
+            Resignation::AcceptedMatch => Some(needed),
+            Resignation::Game | Resignation::AcceptedGame => None,
         };
         g.over = Some(Ending::Resign {
-            winner: side.other(),
+            winner,
             points: value,
         });
+        if matches!(how, Resignation::AcceptedGame | Resignation::AcceptedMatch) {
+            g.accepted = Some(how == Resignation::AcceptedMatch);
+        }
         self.resolve_on_end(true);
         if value.is_none() {
             self.note_unvalued(action, side);
         }
     }
 
-    /// A resignation by `side`'s opponent with no value: noted at the end of
-    /// the game unless a `Wins` line gives the value.
+    /// A resignation with no value, written in `side`'s column: noted at the
+    /// end of the game unless a `Wins` line gives the value.
     fn note_unvalued(&mut self, action: &Action<'_>, side: Side) {
         if self.game().is_some_and(|g| g.unvalued.is_some()) {
             return;
@@ -485,6 +565,7 @@ impl Replayer<'_, '_> {
         }
         m.summary.final_score = m.score.scores;
         m.summary.rules = Some(m.rules);
+        m.summary.dialect = Some(self.clues.dialect());
         m.summary.winner = m.score.winner().map(|s| m.summary.players[s].name.clone());
         // The per-player report sorts findings into its own columns from
         // the findings themselves.

@@ -64,6 +64,10 @@ fn pick<T>(file: Option<T>, flag: Option<T>, default: T) -> Setting<T> {
     }
 }
 
+/// The beavers and raccoons one double may get when neither the file nor a
+/// flag says: GNU Backgammon's default.
+pub const DEFAULT_BEAVER_LIMIT: u8 = 3;
+
 /// Every rule option that changes what the replay reports.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct RulesInForce {
@@ -77,6 +81,9 @@ pub struct RulesInForce {
     pub jacoby: Setting<bool>,
     /// Beavers (and raccoons) allowed.
     pub beavers: Setting<bool>,
+    /// How many beavers and raccoons one double may get (GNU Backgammon's
+    /// `set beavers N`, 3 by default).
+    pub beaver_limit: Setting<u8>,
     /// The cube is used at all.
     pub cube_enabled: Setting<bool>,
     /// Highest cube value (`None` = none).
@@ -156,6 +163,7 @@ impl RulesInForce {
             } else {
                 pick(None, flags.match_beavers, false)
             },
+            beaver_limit: pick(None, flags.beaver_limit, DEFAULT_BEAVER_LIMIT),
             // A limit of 1 turns the cube off; a higher one leaves it on, as
             // by default.
             cube_enabled: pick(
@@ -235,6 +243,14 @@ impl fmt::Display for RulesInForce {
                 yn(self.beavers.value),
                 self.beavers.source.name()
             )?;
+            if self.beaver_limit.source != Source::Default {
+                write!(
+                    f,
+                    " beavers-per-double={}({})",
+                    self.beaver_limit.value,
+                    self.beaver_limit.source.name()
+                )?;
+            }
         }
         write!(
             f,

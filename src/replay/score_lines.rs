@@ -154,13 +154,16 @@ impl Replayer<'_, '_> {
             m.mismatch_wins_line = found.wins_line;
         }
         if let Some((index, needed)) = found.conceded
-            && let Some(f) = self.findings.get_mut(index)
+            && let Some(winner) = self.findings.get(index).and_then(|f| f.side)
         {
-            f.kind = None;
-            f.severity = Code::ResignValue.severity();
-            f.message = format!(
-                "a resignation worth the {needed} point(s) the winner needed, but the match goes on with another game: the resignation's value is wrong (a resignation is worth 1, 2 or 3 times the cube)"
-            );
+            let (winner, loser) = (self.name(winner), self.name(winner.other()));
+            if let Some(f) = self.findings.get_mut(index) {
+                f.kind = None;
+                f.severity = Code::ResignValue.severity();
+                f.message = format!(
+                    "{loser}'s resignation is worth the {needed} point(s) {winner} needed, but the match goes on with another game: the resignation's value is wrong (a resignation is worth 1, 2 or 3 times the cube)"
+                );
+            }
         }
         if let Some(((index, recorded, expected), dispute)) = found.follows_record
             && let Some(f) = self.findings.get_mut(index)
@@ -184,15 +187,27 @@ impl Replayer<'_, '_> {
             "the game starts at {}-{} but the results so far make it {}-{}, and the next game's score line agrees with them: this score line is mistyped",
             recorded.first, recorded.second, expected.first, expected.second
         );
-        // Their match IDs and XGIDs say so.
-        let match_number = f.match_number;
-        for later in self.findings.iter_mut().take(end).skip(index + 1) {
-            if later.match_number == match_number
-                && let Some(context) = later.context.as_mut()
+        // Their match IDs and XGIDs say so, and so do the positions `show`
+        // and `explain` give for the game's actions.
+        let (match_number, game) = (f.match_number, f.game);
+        let revise = |context: Option<&mut crate::finding::Context>| {
+            if let Some(context) = context
                 && context.scores == recorded
             {
                 context.scores = expected;
             }
+        };
+        for later in self.findings.iter_mut().take(end).skip(index + 1) {
+            if later.match_number == match_number {
+                revise(later.context.as_mut());
+            }
+        }
+        for step in self
+            .trace
+            .iter_mut()
+            .filter(|s| s.match_number == match_number && s.game == game)
+        {
+            revise(step.context.as_mut());
         }
     }
 }

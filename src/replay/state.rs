@@ -32,6 +32,11 @@ pub(super) struct Offer {
     pub(super) owner_after_take: Side,
     /// The latest offer was a beaver or raccoon.
     pub(super) animal: bool,
+    /// Beavers and raccoons so far in the chain (0 after the double).
+    pub(super) links: u8,
+    /// A link of the chain was already found not allowed: one finding per
+    /// chain.
+    pub(super) refused: bool,
     /// The double came out of turn (already reported): after a take the
     /// record may go on with either player's roll.
     pub(super) out_of_turn: bool,
@@ -53,15 +58,6 @@ pub(super) enum Ending {
 }
 
 impl Ending {
-    /// How the game was won, for messages.
-    pub(super) fn how(&self) -> &'static str {
-        match self {
-            Ending::BearOff { .. } => "by bearing off",
-            Ending::Drop { .. } => "when the double was dropped",
-            Ending::Resign { .. } | Ending::LossLine { .. } => "by the opponent's resignation",
-        }
-    }
-
     pub(super) fn winner(&self) -> Side {
         match *self {
             Ending::BearOff { winner, .. }
@@ -148,6 +144,16 @@ pub(super) struct GameState {
     /// The value written for the game is not a possible one: the next score
     /// line is taken as it is.
     pub(super) doubtful_points: bool,
+    /// The game ended by a resignation written as accepted (`Resigned Game`,
+    /// `Resigned Match`: `true` for the match), read in the winner's column
+    /// as OpenGammon writes it; a `Wins` line in the other column names the
+    /// winner instead.
+    pub(super) accepted: Option<bool>,
+    /// The position after an `Illegal play (...)` dump that also moved the
+    /// opponent's checkers, with his checkers where they stood before it
+    /// (first player's frame): his next play decides which one the game
+    /// went on from. The marker's finding and the opponent.
+    pub(super) dump_doubt: Option<(AnyBoard, usize, Side)>,
 }
 
 impl GameState {
@@ -186,6 +192,8 @@ impl GameState {
             loss_points: None,
             unvalued: None,
             doubtful_points: false,
+            accepted: None,
+            dump_doubt: None,
         }
     }
 }
@@ -298,6 +306,10 @@ pub(super) struct Reading {
     pub(super) typo: Option<bool>,
     /// Appended to the finding's message.
     pub(super) note: String,
+    /// The rolls left unplayed were lost from the record, as what follows
+    /// shows, though no one reading repairs the rest: no violation of the
+    /// player's.
+    pub(super) lost: bool,
 }
 
 impl Reading {
@@ -309,6 +321,7 @@ impl Reading {
             suggestion: None,
             typo: None,
             note: String::new(),
+            lost: false,
         }
     }
 }
@@ -357,6 +370,31 @@ impl Replayer<'_, '_> {
     /// The number of the game being replayed.
     pub(super) fn game_number(&self) -> Option<u32> {
         self.game_ref()?.number
+    }
+
+    /// The name of `side`'s player for a sentence: as written on the score
+    /// line, else which column he plays in.
+    pub(super) fn name(&self, side: Side) -> String {
+        self.player(side).unwrap_or_else(|| {
+            match side {
+                Side::First => "the left player",
+                Side::Second => "the right player",
+            }
+            .to_owned()
+        })
+    }
+
+    /// How `end` was won, naming both players: "Omar won the game when
+    /// Marta resigned".
+    pub(super) fn how_won(&self, end: &Ending) -> String {
+        let (winner, loser) = (self.name(end.winner()), self.name(end.winner().other()));
+        match end {
+            Ending::BearOff { .. } => format!("{winner} won the game by bearing off"),
+            Ending::Drop { .. } => format!("{winner} won the game when {loser} dropped the double"),
+            Ending::Resign { .. } | Ending::LossLine { .. } => {
+                format!("{winner} won the game when {loser} resigned")
+            }
+        }
     }
 
     /// The name of `side`'s player in the game being replayed (none for a

@@ -13,7 +13,7 @@ use super::state::{EmptyRoll, frame};
 use crate::catalogue::{Code, Kind};
 use crate::dice::Roll;
 use crate::notation::PlayNotation;
-use crate::parse::{Action, ActionKind, Written};
+use crate::parse::{Action, ActionKind, Resignation, Written};
 use crate::rules::turns::{MissingTurn, dancing_rolls};
 use crate::side::Side;
 
@@ -29,6 +29,14 @@ impl Replayer<'_, '_> {
         let from_start = g.from_start;
         g.rolls += 1;
         self.check_turn(action, dice, unknown);
+        if matches!(play, Written::Conceded) {
+            // `32: Concedes`: the roller conceded instead of playing.
+            if let Some(roll) = dice {
+                self.tally_roll(side, roll);
+            }
+            self.resign(action, Resignation::Game);
+            return;
+        }
         let Some(roll) = dice else {
             // `00:` nothing rolled: only a resignation marker makes sense.
             if let Some(g) = self.game() {
@@ -38,13 +46,10 @@ impl Replayer<'_, '_> {
             return;
         };
         self.tally_roll(side, roll);
-        if first_roll && from_start && roll.is_double() {
-            self.record(
-                finding(Code::OpeningDouble)
-                    .at(action)
-                    .rolled(dice)
-                    .message(format!("the first roll of a game is {roll}, a double: the opening roll is never a double")),
-            );
+        // A dump's first roll may follow lost plays: judged with the dump.
+        let dump = matches!(play, Written::Dump(Some(_)));
+        if first_roll && from_start && roll.is_double() && !dump {
+            self.opening_double(action, roll);
         }
         if !unknown {
             self.hand_on(action, roll, play, first_roll);
@@ -134,7 +139,19 @@ impl Replayer<'_, '_> {
                 }
             }
             Written::Dump(Some(dump)) => self.dump(action, Some(roll), dump, first_roll),
+            // Handled before: the game ends.
+            Written::Conceded => {}
         }
+    }
+
+    /// The first roll of a game, `roll`, is a double.
+    pub(super) fn opening_double(&mut self, action: &Action<'_>, roll: Roll) {
+        self.record(
+            finding(Code::OpeningDouble)
+                .at(action)
+                .rolled(Some(roll))
+                .message(format!("the first roll of a game is {roll}, a double: the opening roll is never a double")),
+        );
     }
 
     /// Judges a deferred empty roll now that the next event is not a set-up.

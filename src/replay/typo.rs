@@ -13,6 +13,7 @@
 //! finding instead of a cascade. Then the next unsettled play, and so on.
 
 use super::driver::Replayer;
+use super::record::{Sequel, stood};
 use super::state::{GameEvent, GameStart, Reading, frame};
 use crate::catalogue::{Code, Kind};
 use crate::dice::Roll;
@@ -155,6 +156,7 @@ impl AsWritten {
             suggestion: Some(play.to_string()),
             typo: Some(true),
             note,
+            lost: false,
         }
     }
 }
@@ -179,11 +181,29 @@ impl<'a> Replayer<'_, 'a> {
             .map_or(self.findings.len(), |start| start.findings);
         self.settle_game(&events);
         let first = first.min(self.findings.len());
+        self.settle_lost(first, &events);
         number_actions(&mut self.findings[first..], &events);
         self.describe_plays(&events, first);
         // Keep the buffer's capacity for the next game.
         events.clear();
         self.events = events;
+    }
+
+    /// The rolls the analysis found lost from the record (findings from
+    /// index `first`) were no violation of the player's: whatever followed
+    /// them, nothing stood.
+    fn settle_lost(&mut self, first: usize, events: &[GameEvent<'a>]) {
+        for reading in self.readings.iter().filter(|r| r.lost) {
+            let Some(at) = events.get(reading.event).map(GameEvent::location) else {
+                continue;
+            };
+            for f in self.findings[first..]
+                .iter_mut()
+                .filter(|f| f.location == at && f.code == Code::IllegalPlay)
+            {
+                f.stood = stood(Sequel::Misread);
+            }
+        }
     }
 
     fn settle_game(&mut self, events: &[GameEvent<'a>]) {
@@ -253,6 +273,15 @@ impl<'a> Replayer<'_, 'a> {
         finding: &Finding,
     ) -> Reading {
         let as_written = self.as_written(start, finding);
+        // Rolls left unplayed, after which the opponent's play cannot be
+        // made as recorded: the plays were lost from the record.
+        let lost_before = (finding.kind == Some(Kind::NoPlay))
+            .then(|| as_written.problems.iter().min_by_key(|f| f.location.byte))
+            .flatten()
+            .filter(|f| {
+                f.code == Code::ImpossiblePlay && f.side.is_some() && f.side != finding.side
+            })
+            .cloned();
         let stands = Reading::stands(event);
         if !as_written.impossible
             && as_written
@@ -282,6 +311,24 @@ impl<'a> Replayer<'_, 'a> {
         match best {
             Some(best) if as_written.convinced_by(&best.trial, single, min_clean) => {
                 as_written.misread(event, &played, best)
+            }
+            Some(_) if lost_before.is_some() => {
+                let Some(later) = lost_before else {
+                    return stands;
+                };
+                let who = later
+                    .player
+                    .as_deref()
+                    .map(|p| format!("{p}'s "))
+                    .unwrap_or_default();
+                Reading {
+                    note: format!(
+                        "; {who}`{}` at line {} then moves as if the roll(s) left unplayed had been played: the play(s) were probably lost from the record (no one legal play makes the rest of the game consistent)",
+                        later.text, later.location.line
+                    ),
+                    lost: true,
+                    ..stands
+                }
             }
             Some(best) if !as_written.impossible => {
                 // The record follows the play as written for a while, and no
@@ -432,6 +479,7 @@ impl<'a> Replayer<'_, 'a> {
             suggestion: None,
             typo: Some(true),
             note: String::new(),
+            lost: false,
         });
         self.restore(start);
         self.process(events);

@@ -58,6 +58,16 @@ fn base64(bytes: &[u8]) -> String {
     out
 }
 
+/// A match record with the producer of the record: its `Site` tag, and
+/// the program the layout points to.
+#[derive(Serialize)]
+struct MatchLine<'a> {
+    #[serde(flatten)]
+    record: &'a super::MatchRecord,
+    site: Option<&'a str>,
+    dialect: Option<&'a str>,
+}
+
 /// Writes each row as one JSON object on its own line.
 #[derive(Debug)]
 pub struct JsonlWriter<W: Write> {
@@ -81,10 +91,15 @@ impl<W: Write> FindingWriter for JsonlWriter<W> {
     }
 
     fn matches(&mut self, report: &FileReport) -> io::Result<()> {
-        for record in match_records(report) {
+        for (record, summary) in match_records(report).iter().zip(&report.matches) {
+            let line = MatchLine {
+                record,
+                site: summary.site.as_deref(),
+                dialect: summary.dialect,
+            };
             serde_json::to_writer(
                 &mut self.out,
-                &Typed::new("match", &record, record.file_bytes.as_deref()),
+                &Typed::new("match", &line, record.file_bytes.as_deref()),
             )?;
             self.out.write_all(b"\n")?;
         }

@@ -887,6 +887,8 @@ pub(crate) mod testing {
                 final_score: ByPlayer::new(5, 3),
                 findings: counts,
                 rules: None,
+                site: None,
+                dialect: None,
             }],
             findings,
             trace: Vec::new(),

@@ -62,6 +62,19 @@ pub enum BeaverRefusal {
     MatchPlay,
     /// Money play whose rules exclude them.
     Excluded,
+    /// More redoubles in one chain than the rules allow (this many).
+    TooMany(u8),
+}
+
+/// Where a beaver or raccoon stands in its chain of redoubles.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Link {
+    /// 1 for the beaver answering the double, 2 for the raccoon answering
+    /// it, and so on.
+    pub number: u8,
+    /// How many links one double may have (GNU Backgammon's `set beavers
+    /// N`; 3 by default).
+    pub most: u8,
 }
 
 /// The verdict on a beaver or raccoon answering an offer to `offered`.
@@ -80,14 +93,16 @@ pub struct BeaverVerdict {
     pub wrong_value: Option<u32>,
 }
 
-/// Judges a beaver (or raccoon) answering an offer to `offered` under
-/// `beavers`, with the cube limit `limit`, written as `written`.
+/// Judges a beaver (or raccoon), link `link` of its chain, answering an
+/// offer to `offered` under `beavers`, with the cube limit `limit`, written
+/// as `written`.
 #[must_use]
 pub fn judge_beaver(
     offered: u32,
     beavers: Beavers,
     limit: Option<u32>,
     written: Option<u32>,
+    link: Link,
 ) -> BeaverVerdict {
     let value = offered.saturating_mul(2);
     let (refused, assumed_allowed) = match beavers {
@@ -104,6 +119,8 @@ pub fn judge_beaver(
             (None, false)
         }
     };
+    let refused =
+        refused.or((link.number > link.most).then_some(BeaverRefusal::TooMany(link.most)));
     BeaverVerdict {
         value,
         refused,
@@ -143,16 +160,41 @@ mod tests {
         assert!(dead.dead);
     }
 
+    const FIRST: Link = Link { number: 1, most: 3 };
+
+    #[test]
+    fn a_chain_may_have_as_many_links_as_the_rules_allow() {
+        let allowed = Beavers::Money {
+            allowed: true,
+            stated: true,
+        };
+        let third = judge_beaver(8, allowed, None, Some(16), Link { number: 3, most: 3 });
+        assert_eq!(
+            (third.refused, third.value, third.wrong_value),
+            (None, 16, None)
+        );
+        let fourth = judge_beaver(16, allowed, None, Some(32), Link { number: 4, most: 3 });
+        assert_eq!(fourth.refused, Some(BeaverRefusal::TooMany(3)));
+        let second = judge_beaver(4, allowed, None, None, Link { number: 2, most: 1 });
+        assert_eq!(second.refused, Some(BeaverRefusal::TooMany(1)));
+    }
+
     #[test]
     fn beavers_follow_match_play_and_the_money_rules() {
-        let in_match = judge_beaver(2, Beavers::MatchPlay { club_rule: false }, None, Some(4));
+        let in_match = judge_beaver(
+            2,
+            Beavers::MatchPlay { club_rule: false },
+            None,
+            Some(4),
+            FIRST,
+        );
         assert_eq!(in_match.refused, Some(BeaverRefusal::MatchPlay));
         assert_eq!((in_match.value, in_match.wrong_value), (4, None));
         let unstated = Beavers::Money {
             allowed: false,
             stated: false,
         };
-        let assumed = judge_beaver(2, unstated, Some(2), Some(8));
+        let assumed = judge_beaver(2, unstated, Some(2), Some(8), FIRST);
         assert_eq!(assumed.refused, None);
         assert!(assumed.assumed_allowed);
         assert_eq!(assumed.above_limit, Some(2));
@@ -162,7 +204,7 @@ mod tests {
             stated: true,
         };
         assert_eq!(
-            judge_beaver(2, excluded, None, None).refused,
+            judge_beaver(2, excluded, None, None, FIRST).refused,
             Some(BeaverRefusal::Excluded)
         );
     }

@@ -1,11 +1,13 @@
 //! One cell: what it says, as an [`ActionKind`].
 //!
 //! ```text
-//! cell     := roll | cube | answer | result | resign
+//! cell     := roll | hidden | cube | answer | result | resign
 //! roll     := digit digit ":" ws* roll_end
-//! roll_end := "" | "Cannot Move" | "Can't Move" | "???" "?"?
+//! roll_end := "" | "Cannot Move" | "Can't Move" | hidden
+//!           | "Concedes" | "Resigns"                (the roller conceded)
 //!           | "Illegal play" ws* ( "(" 40 fields ")" )?
 //!           | play                                  (see crate::notation)
+//! hidden   := "???" "?"?                            (alone: no dice either)
 //! cube     := ("Doubles" | "Beavers" | "Raccoons") ( ws* "="+ ">" ws* uint )?
 //! answer   := "Takes" | "Accepts" | "Drops" | "Passes" | "Rejects"
 //! result   := "Wins" ws uint ws "point" "s"? ( ws "and" ws "the" ws "match" )?
@@ -14,7 +16,8 @@
 //!           | "Resign" ( ws ("normal" | "gammon" | "backgammon") )?
 //! ```
 //! Words are read in any case. The dice `00` (nothing rolled) go with a
-//! hidden or empty play only.
+//! hidden or empty play only; a hidden play alone (`????`, a live
+//! transcription whose last roll was not seen) is read as `00: ????`.
 
 use nom::branch::alt;
 use nom::bytes::complete::{tag, take_while1};
@@ -56,6 +59,13 @@ pub(super) fn parse_into(
             frame,
             kind,
         );
+    }
+    if text == "???" || text == "????" {
+        *kind = ActionKind::Roll {
+            dice: None,
+            play: Written::Hidden,
+        };
+        return Ok(());
     }
     let Some((word, len)) = word_at(text.as_bytes()) else {
         return Err("expected a roll `dd: play`, a cube action or a result".into());
@@ -119,6 +129,11 @@ fn roll(
         Written::CannotMove
     } else if rest == "???" || rest == "????" {
         Written::Hidden
+    } else if matches!(
+        word_at(rest.as_bytes()),
+        Some((Word::Concede | Word::Resign, len)) if rest.len() == len
+    ) {
+        Written::Conceded
     } else if rest
         .get(..7)
         .is_some_and(|head| head.eq_ignore_ascii_case("illegal"))
@@ -154,7 +169,7 @@ fn roll(
             }
         });
     };
-    if dice.is_none() && !matches!(play, Written::Hidden | Written::Empty) {
+    if dice.is_none() && !matches!(play, Written::Hidden | Written::Empty | Written::Conceded) {
         return Err("`00:` (nothing rolled) before a play".into());
     }
     *kind = ActionKind::Roll { dice, play };
@@ -273,8 +288,8 @@ fn resigned(rest: &str) -> NomResult<'_, Resignation> {
         (
             space1,
             alt((
-                value(Resignation::Game, tag_no_case("game")),
-                value(Resignation::Match, tag_no_case("match")),
+                value(Resignation::AcceptedGame, tag_no_case("game")),
+                value(Resignation::AcceptedMatch, tag_no_case("match")),
             )),
             space0,
         ),
@@ -383,6 +398,17 @@ mod tests {
             }
         );
         assert_eq!(kind("11: Illegal play"), roll(1, 1, Written::Dump(None)));
+        assert_eq!(kind("32: Concedes"), roll(3, 2, Written::Conceded));
+        assert_eq!(kind("32: Resigns"), roll(3, 2, Written::Conceded));
+        for hidden in ["????", "???"] {
+            assert_eq!(
+                kind(hidden),
+                ActionKind::Roll {
+                    dice: None,
+                    play: Written::Hidden
+                }
+            );
+        }
     }
 
     #[test]
@@ -413,10 +439,13 @@ mod tests {
         assert_eq!(kind("Wins 3 points and the match"), win(3, true));
         assert_eq!(kind("Wins 8 point and the Match"), win(8, true));
         assert_eq!(kind("Losses 2 point"), ActionKind::Loss(Some(2)));
-        assert_eq!(kind("Resigned Game"), ActionKind::Resign(Resignation::Game));
+        assert_eq!(
+            kind("Resigned Game"),
+            ActionKind::Resign(Resignation::AcceptedGame)
+        );
         assert_eq!(
             kind("Resigned Match"),
-            ActionKind::Resign(Resignation::Match)
+            ActionKind::Resign(Resignation::AcceptedMatch)
         );
         assert_eq!(kind("Resigns"), ActionKind::Resign(Resignation::Game));
         assert_eq!(kind("Concedes"), ActionKind::Resign(Resignation::Game));

@@ -84,13 +84,36 @@ pub(super) fn word_at(bytes: &[u8]) -> Option<(Word, usize)> {
     })
 }
 
-/// A cell starts at `bytes[i]`: `dd:` or a cell word.
+/// A cell starts at `bytes[i]`: `dd:`, a cell word, or a hidden play
+/// without dice (`????`).
 fn is_cell_start(bytes: &[u8], i: usize) -> bool {
     match bytes.get(i..) {
         Some([a, b, b':', ..]) => a.is_ascii_digit() && b.is_ascii_digit(),
-        Some(rest) => word_at(rest).is_some(),
+        Some(rest) => word_at(rest).is_some() || hidden_at(rest),
         None => false,
     }
+}
+
+/// `???` or `????` standing alone at the start of `bytes`.
+fn hidden_at(bytes: &[u8]) -> bool {
+    let marks = bytes.iter().take_while(|&&b| b == b'?').count();
+    (3..=4).contains(&marks) && bytes.get(marks).is_none_or(|&b| is_blank(b))
+}
+
+/// What follows the dice of the cell opened at `open` at `t` is no cell of
+/// its own: a hidden play or a concession a blank or two after `dd:`
+/// (`65: ????`, `32: Concedes`).
+fn continues_roll(bytes: &[u8], open: usize, t: usize) -> bool {
+    let dice = matches!(
+        bytes.get(open..open + 3),
+        Some([a, b, b':']) if a.is_ascii_digit() && b.is_ascii_digit()
+    );
+    let gap = bytes
+        .get(open + 3..t)
+        .is_some_and(|gap| gap.len() <= 2 && gap.iter().all(|&b| is_blank(b)));
+    let rest = bytes.get(t..).unwrap_or_default();
+    dice && gap
+        && (hidden_at(rest) || matches!(word_at(rest), Some((Word::Concede | Word::Resign, _))))
 }
 
 /// A row number `NN)` at `bytes[i]`: its value and the offset after `)`.
@@ -336,7 +359,10 @@ pub(super) fn split_row_into(text: &str, layout: &mut RowLayout) -> bool {
                 continue;
             }
         }
-        if fresh || dice || is_cell_start(bytes, t) {
+        if fresh
+            || dice
+            || is_cell_start(bytes, t) && !open.is_some_and(|(o, _)| continues_roll(bytes, o, t))
+        {
             if let Some(cell) = open.take() {
                 layout.close(cell, trim_back(bytes, t));
             }
@@ -582,6 +608,32 @@ mod tests {
         assert_eq!(
             cells(" 10) 61: 9/8 13/7                 Doubles => 2"),
             vec![("61: 9/8 13/7", Some(10)), ("Doubles => 2", Some(10))]
+        );
+    }
+
+    #[test]
+    fn a_concession_or_a_hidden_play_after_the_dice_stays_in_the_roll() {
+        assert_eq!(
+            cells("  30) 32: Concedes                      Wins 2 point"),
+            vec![("32: Concedes", Some(30)), ("Wins 2 point", Some(30))]
+        );
+        assert_eq!(
+            cells(" 29) 43: ????                           Wins 1 point"),
+            vec![("43: ????", Some(29)), ("Wins 1 point", Some(29))]
+        );
+        // A hidden play without dice is a cell of its own, in either column.
+        assert_eq!(
+            cells(" 18) ????                               Wins 1 point"),
+            vec![("????", Some(18)), ("Wins 1 point", Some(18))]
+        );
+        assert_eq!(
+            cells(" 18) 52: 13/8 6/1                      ????"),
+            vec![("52: 13/8 6/1", Some(18)), ("????", Some(18))]
+        );
+        // A concession far from the dice is the other column's.
+        assert_eq!(
+            cells("  9) 52:                         Concedes"),
+            vec![("52:", Some(9)), ("Concedes", Some(9))]
         );
     }
 
