@@ -128,6 +128,7 @@ names! {
         AmbiguousPath = "ambiguous-path",
         AssumedRule = "assumed-rule",
         Encoding = "encoding",
+        BinaryData = "binary-data",
         Skipped = "skipped",
         Unsupported = "unsupported",
     }
@@ -1103,10 +1104,11 @@ const ENTRIES: [Entry; Code::ALL.len() + Kind::ALL.len()] = [
         I,
         G::Reading,
         F::Play,
-        "A `*` is missing where a hit happened, or written where none did; only in files that \
-         write hit marks at all.",
+        "A `*` is missing where a hit happened, or written where none did; only in matches \
+         that write hit marks at all (a file may hold matches of programs that mark hits and of \
+         programs that do not).",
         &[HITTING],
-        "4) 64: 13/7 24/20   (13/7 hits a blot, and the file marks hits elsewhere)",
+        "4) 64: 13/7 24/20   (13/7 hits a blot, and the match marks hits elsewhere)",
     ),
     entry(
         C::AmbiguousPath,
@@ -1159,9 +1161,23 @@ const ENTRIES: [Entry; Code::ALL.len() + Kind::ALL.len()] = [
         I,
         G::Reading,
         F::Reading,
-        "The file is not UTF-8 and was read as Windows-1252.",
+        "The file is not UTF-8 and was read as Windows-1252, or is UTF-16 without a byte-order \
+         mark and was read as such.",
         &[],
         "a file saved by an old Windows program, with names like `Müller`",
+    ),
+    entry(
+        C::BinaryData,
+        None,
+        W,
+        G::Reading,
+        F::Reading,
+        "NUL bytes or other binary bytes inside a text transcript, on the lines the finding \
+         names: the file is damaged there. The rest of the file is read and checked; a cell the \
+         damage reaches is also `unparsable-cell`. A file whose binary bytes are spread through \
+         it is `unreadable` instead.",
+        &[],
+        "  7) 64: 24/18 13/9\\0\\0\\0   (a block of zero bytes where the disk failed)",
     ),
     entry(
         C::Skipped,
@@ -1416,7 +1432,10 @@ mod tests {
         assert!(listing.contains("illegal-play/wrong-dice"));
         assert_eq!(
             lookup("encoding").map(Entry::short),
-            Some("The file is not UTF-8 and was read as Windows-1252.")
+            Some(
+                "The file is not UTF-8 and was read as Windows-1252, or is UTF-16 without a \
+                 byte-order mark and was read as such."
+            )
         );
     }
 

@@ -1,9 +1,9 @@
 //! The `bgaudit` command line: arguments to configuration, the run, an exit
-//! status (0 clean, 1 findings, 2 unreadable input or bad usage).
+//! status (0 clean, 1 findings, 2 unreadable input, bad usage or an output
+//! that failed).
 
 mod cli;
 
-use std::io;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -11,21 +11,14 @@ fn main() -> ExitCode {
     let args = cli::parse_args();
     match cli::Config::from_args(args).and_then(|config| cli::run(&config)) {
         Ok(code) => code,
-        // `bgaudit check . | head` is a success once `head` has had enough.
-        Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
+        // One line: what failed (an input, an output: standard output
+        // closed, a full disk, a summary that cannot be created). Written
+        // if standard error can take it.
         Err(err) => {
             // The error may quote a file name or an argument: shown escaped.
             let line = format!("{err:#}");
-            eprintln!("bgaudit: {}", bgaudit::escape::terminal(&line));
+            cli::output::warn!("bgaudit: {}", bgaudit::escape::terminal(&line));
             ExitCode::from(2)
         }
     }
-}
-
-fn is_broken_pipe(err: &anyhow::Error) -> bool {
-    err.chain().any(|cause| {
-        cause
-            .downcast_ref::<io::Error>()
-            .is_some_and(|err| err.kind() == io::ErrorKind::BrokenPipe)
-    })
 }

@@ -157,8 +157,11 @@ pub enum FileStatus {
 /// Everything checking one file established.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FileReport {
-    /// The path (or `-` for standard input) as given.
+    /// The path (or `-` for standard input) as given; the bytes of a path
+    /// that are not UTF-8 are written `\xNN` (see [`FileReport::path_bytes`]).
     pub path: String,
+    /// The path's own bytes when they are not UTF-8, else `None`.
+    pub path_bytes: Option<Vec<u8>>,
     /// The format recognised.
     pub format: Option<Format>,
     /// The file's status.
@@ -191,6 +194,7 @@ impl FileReport {
         );
         FileReport {
             path: path.to_owned(),
+            path_bytes: None,
             format: None,
             status: FileStatus::Unreadable,
             unreadable_reason: Some(reason),
@@ -204,19 +208,72 @@ impl FileReport {
 /// Reads and replays one file's bytes.
 #[must_use]
 pub fn check_bytes(path: &str, bytes: &[u8], options: &Options) -> FileReport {
+    merge(check_parts(path, bytes, options))
+}
+
+/// Reads and replays one file's bytes, one report per part: a `.mat` text
+/// one report per match ([`crate::parse::pieces`]: each match read and
+/// replayed on its own, its findings located in the file), any other input
+/// one report. The parts of a file, merged, are its report.
+#[must_use]
+pub fn check_parts(path: &str, bytes: &[u8], options: &Options) -> Vec<FileReport> {
+    use crate::parse::{Input, pieces, text};
     let decoded = match crate::parse::decode(bytes) {
         Ok(decoded) => decoded,
-        Err(crate::parse::text::Unreadable(reason)) => {
-            return FileReport::unreadable(path, reason, crate::location::Location::START);
+        Err(text::Unreadable(reason)) => {
+            return vec![FileReport::unreadable(
+                path,
+                reason,
+                crate::location::Location::START,
+            )];
         }
     };
-    let mut replayer = driver::Replayer::new(options);
-    // A text without a `*` writes no hit mark: none can be missing.
-    if let crate::parse::Input::Text(text) = &decoded {
-        replayer.hit_marks_possible = text.text.contains('*');
+    match &decoded {
+        Input::Text(text) if !crate::parse::is_sgf(&text.text) => {
+            let stray = !crate::parse::binary::tolerated(text.text.as_bytes());
+            pieces::pieces(&text.text, text.encoding, stray)
+                .iter()
+                .map(|piece| check_piece(path, piece, options))
+                .collect()
+        }
+        _ => {
+            let mut replayer = driver::Replayer::new(options);
+            // A text without a `*` writes no hit mark: none can be missing.
+            if let Input::Text(text) = &decoded {
+                replayer.hit_marks_possible = text.text.contains('*');
+            }
+            let format = crate::parse::read_input(&decoded, &mut replayer);
+            replayer.finish();
+            vec![report_of(path, format, &mut replayer)]
+        }
     }
-    let format = crate::parse::read_input(&decoded, &mut replayer);
-    replayer.finish();
+}
+
+/// Reads and replays one piece of a `.mat` text (one match, see
+/// [`crate::parse::pieces`]): the report of that match alone, numbered and
+/// located in its file.
+#[must_use]
+pub fn check_piece(
+    path: &str,
+    piece: &crate::parse::pieces::Piece<'_>,
+    options: &Options,
+) -> FileReport {
+    let mut replayer = driver::Replayer::new(options);
+    replayer.match_count = u32::try_from(piece.index).unwrap_or(u32::MAX);
+    // A text without a `*` writes no hit mark: none can be missing.
+    replayer.hit_marks_possible = piece.text.contains('*');
+    replayer.shift = piece.start;
+    let format = crate::parse::pieces::read_piece_in_place(piece, &mut replayer);
+    replayer.finish_part(piece.last);
+    report_of(path, format, &mut replayer)
+}
+
+/// The report of what `replayer` established.
+fn report_of(
+    path: &str,
+    format: Option<Format>,
+    replayer: &mut driver::Replayer<'_, '_>,
+) -> FileReport {
     let status = if replayer.unreadable.is_some() {
         FileStatus::Unreadable
     } else if replayer
@@ -230,6 +287,7 @@ pub fn check_bytes(path: &str, bytes: &[u8], options: &Options) -> FileReport {
     };
     FileReport {
         path: path.to_owned(),
+        path_bytes: None,
         format,
         status,
         unreadable_reason: replayer.unreadable.take(),
@@ -237,4 +295,30 @@ pub fn check_bytes(path: &str, bytes: &[u8], options: &Options) -> FileReport {
         matches: std::mem::take(&mut replayer.matches),
         trace: std::mem::take(&mut replayer.trace),
     }
+}
+
+/// The parts of one file's report as one report.
+#[must_use]
+pub fn merge(parts: Vec<FileReport>) -> FileReport {
+    let mut parts = parts.into_iter();
+    let Some(mut report) = parts.next() else {
+        return FileReport::unreadable(
+            "",
+            "nothing was read".to_owned(),
+            crate::location::Location::default(),
+        );
+    };
+    for part in parts {
+        report.status = match (report.status, part.status) {
+            (FileStatus::Unreadable, _) | (_, FileStatus::Unreadable) => FileStatus::Unreadable,
+            (FileStatus::Findings, _) | (_, FileStatus::Findings) => FileStatus::Findings,
+            _ => FileStatus::Clean,
+        };
+        report.format = report.format.or(part.format);
+        report.unreadable_reason = report.unreadable_reason.or(part.unreadable_reason);
+        report.findings.extend(part.findings);
+        report.matches.extend(part.matches);
+        report.trace.extend(part.trace);
+    }
+    report
 }

@@ -579,8 +579,8 @@ fn players_json_is_one_array() {
 }
 
 #[test]
-fn a_closed_pipe_on_stdout_is_success() {
-    // Enough unreadable rows to fill the pipe; the reader goes away at once.
+fn a_closed_pipe_on_stdout_stops_the_run_with_status_2() {
+    // The reader goes away at once: the first row cannot be written.
     let mut args = vec!["check", "--format", "jsonl", "--quiet"];
     args.extend(std::iter::repeat_n(BINARY, 4000));
     let mut child = bgaudit()
@@ -592,7 +592,11 @@ fn a_closed_pipe_on_stdout_is_success() {
         .expect("the binary runs");
     drop(child.stdout.take());
     let output = child.wait_with_output().expect("the binary ends");
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert_eq!(
+        stderr(&output),
+        "bgaudit: standard output was closed before the end of the run\n"
+    );
 }
 
 #[test]
@@ -795,7 +799,7 @@ fn a_cube_limit_that_is_no_cube_value_and_zero_jobs_are_refused() {
     for (args, says) in [
         (&["--cube-limit", "3"][..], "expected a cube value"),
         (&["--cube-limit", "0"][..], "expected a cube value"),
-        (&["--jobs", "0"][..], "1 or more"),
+        (&["--jobs", "0"][..], "from 1 to 256"),
     ] {
         let mut all = vec!["check"];
         all.extend_from_slice(args);

@@ -998,9 +998,11 @@ plants! {
         &[Edit::Delete(3, 3)],
         error("unreadable", 1, 1).no_game());
 
-    unreadable_binary: plant(MATCH7,
+    /// A NUL byte in the first line: a damaged text, read; the finding is
+    /// at the byte, before any match.
+    binary_data: plant(MATCH7,
         &[Edit::Cell(1, 1, ";", ";\u{0}")],
-        error("unreadable", 1, 1).no_game());
+        warning("binary-data", 1, 2).no_game());
 
     /// The rest of game 2 cannot be checked; game 3 is.
     unparsable_cell: plant(MATCH7,

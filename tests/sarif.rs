@@ -113,6 +113,7 @@ fn jsonl_rows(text: &str) -> Vec<FindingRow> {
         .filter(|v| v["type"] == "finding")
         .map(|v| FindingRow {
             file: v["file"].as_str().unwrap_or_default().to_owned(),
+            file_bytes: None,
             line: field(&v, "line"),
             column: field(&v, "column"),
             offset: v["offset"].as_u64(),

@@ -105,3 +105,24 @@ fn the_schemas_refuse_what_the_tool_never_writes() {
     object.remove("xgid");
     assert!(!finding.is_valid(&record), "a missing key");
 }
+
+#[test]
+fn records_of_names_that_are_not_utf8_validate_with_their_bytes() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let dir = crate::cli::temp_file("schema-names");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let record = std::fs::read("fixtures/mat/broken.mat").expect("a fixture");
+    std::fs::write(dir.join(OsStr::from_bytes(b"a\xff.mat")), &record).expect("a record");
+    std::fs::write(dir.join(OsStr::from_bytes(b"b\xfe.txt")), b"notes").expect("a note");
+    let output = run(&["check", "--format", "jsonl", "-q", &dir.to_string_lossy()]);
+    let text = String::from_utf8_lossy(&output.stdout);
+    let counts = validate_lines(&text, "names not UTF-8");
+    assert!(counts["finding"] > 0 && counts["match"] > 0 && counts["skipped"] > 0);
+    assert!(
+        text.lines().all(|l| l.contains("\"file_bytes\":")),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

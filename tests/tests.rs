@@ -6,6 +6,7 @@
 //! tests (`html`) need headless Chromium the same way: without it they skip
 //! with one line, or fail when `BGAUDIT_REQUIRE_CHROMIUM=1` (as in CI).
 
+mod bad_bytes;
 mod catalogue;
 mod check_corpus;
 mod cli;
@@ -17,6 +18,7 @@ mod html;
 mod ids;
 mod options;
 mod oracle;
+mod output_faults;
 mod planted;
 mod properties;
 mod reader_mat;
@@ -26,6 +28,7 @@ mod robust;
 mod sarif;
 mod schema;
 mod self_docs;
+mod streaming;
 mod typo_dice;
 mod typo_rate;
 mod util;

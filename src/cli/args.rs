@@ -16,7 +16,8 @@ const EXIT_STATUS: &str = "\
 Exit status:
   0  nothing at or above the --fail-on level (players: every input was read)
   1  findings at or above the --fail-on level (check only)
-  2  an input could not be read (missing path, not a transcript), or bad usage
+  2  an input could not be read (missing path, not a transcript), bad usage,
+     or an output failed (standard output closed, a full disk)
 
 Files found in folders that are no match records are skipped: they do not
 change the status. Errors are one line on standard error.";
@@ -25,7 +26,9 @@ const CHECK_EXIT_STATUS: &str = "\
 Exit status:
   0  every input was read and no finding is at or above the --fail-on level
   1  every input was read and some finding is at or above the --fail-on level
-  2  an input could not be read (missing path, not a transcript), or bad usage
+  2  an input could not be read (missing path, not a transcript), bad usage,
+     or an output failed (standard output closed, a full disk, a --summary
+     file that cannot be created; the summary is then not written)
 
 Files found in folders that are no match records (a README, a picture) are
 skipped and counted: they do not change the status.";
@@ -33,7 +36,8 @@ skipped and counted: they do not change the status.";
 const PLAYERS_EXIT_STATUS: &str = "\
 Exit status:
   0  every input was read, whatever the findings
-  2  an input could not be read (missing path, not a transcript), or bad usage
+  2  an input could not be read (missing path, not a transcript), bad usage,
+     or an output failed
 
 Files found in folders that are no match records are skipped, as for check.";
 
@@ -277,6 +281,7 @@ pub(crate) struct CheckArgs {
     #[arg(long, short = 'o', value_name = "FILE")]
     pub(crate) output: Option<PathBuf>,
     /// Also write one CSV row per match (and per unreadable file) to FILE.
+    /// FILE appears when the run completes, never half-written.
     #[arg(long, value_name = "FILE")]
     pub(crate) summary: Option<PathBuf>,
     /// Exit with status 1 when a finding is at or above this severity.
@@ -319,8 +324,8 @@ pub(crate) struct PlayersArgs {
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct CommonArgs {
-    /// Files checked in parallel [default: the number of CPUs]. Output order
-    /// does not depend on it.
+    /// Files checked in parallel, at most 256 [default: the number of CPUs].
+    /// Output order does not depend on it.
     #[arg(long, short = 'j', value_name = "N", value_parser = parse_jobs)]
     pub(crate) jobs: Option<NonZeroUsize>,
     /// No progress bar and no closing summary.
@@ -481,11 +486,16 @@ pub(crate) enum OnOff {
     Off,
 }
 
+/// The most threads `--jobs` starts: more than any machine's cores that
+/// bgaudit could keep busy, and few enough to start at once.
+pub(crate) const MAX_JOBS: usize = 256;
+
 fn parse_jobs(text: &str) -> Result<NonZeroUsize, String> {
     text.parse::<usize>()
         .ok()
         .and_then(NonZeroUsize::new)
-        .ok_or_else(|| "expected a number of files checked at once, 1 or more".to_owned())
+        .filter(|n| n.get() <= MAX_JOBS)
+        .ok_or_else(|| format!("expected a number of threads from 1 to {MAX_JOBS}"))
 }
 
 fn parse_cube_limit(text: &str) -> Result<u32, String> {

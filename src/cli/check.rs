@@ -2,20 +2,19 @@
 //! (table, JSON Lines, CSV, or diagnostics with `--explain`), the rules in
 //! force, the closing summary and the exit status.
 
-use std::fs::File;
-use std::io::{self, BufWriter, Write};
+use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use bgaudit::finding::Severity;
-use bgaudit::report::explain::{Explainer, Source};
 use bgaudit::report::rules::RulesListing;
 use bgaudit::report::summary::SummaryWriter;
 use bgaudit::report::{self, FormulaSafe, Totals, finding_rows, finding_writer};
 
-use super::input::Outcome;
-use super::{Batch, Config, exit_status, input, pool};
+use super::input::{Outcome, Reading};
+use super::output::{self, OutputFile};
+use super::{Batch, Config, exit_status, jobs};
 
 /// What `check` was asked for.
 #[derive(Debug)]
@@ -34,59 +33,77 @@ pub(crate) struct Check<'a> {
     pub(crate) output: Option<&'a Path>,
 }
 
-/// Runs `check`.
+/// Runs `check`. The `--summary` and `--output` files appear only when the
+/// run completes: a run that stops early (standard output closed, a full
+/// disk) leaves neither, and its error says so.
 pub(crate) fn run(config: &Config, check: &Check<'_>) -> Result<ExitCode> {
     let batch = Batch::new(config)?;
-    let Batch {
-        inputs,
-        repeated,
-        pool,
-        progress,
-    } = &batch;
-    let style = config.style;
-    let explain = check.explain;
-    let work = |index: usize| {
-        let input = &inputs[index];
-        if explain {
-            let (outcome, bytes) = input::check_keeping(input, &config.options);
-            let text = match &outcome {
-                Outcome::Checked(report) => {
-                    let source = bytes.as_deref().and_then(Source::from_bytes);
-                    let explainer = Explainer::new(report, source.as_ref(), style);
-                    Some(explainer.with_width(config.width).all())
-                }
-                Outcome::Skipped(_) => None,
-            };
-            (outcome, text)
-        } else {
-            (input::check(input, &config.options), None)
-        }
+    let mut summary = match check.summary {
+        Some(path) => Some(OutputFile::create(path, "the summary")?),
+        None => None,
     };
+    let mut findings = match check.output {
+        Some(path) => Some(OutputFile::create(path, "the output")?),
+        None => None,
+    };
+    match run_batch(config, check, &batch, summary.as_mut(), findings.as_mut()) {
+        Ok(code) => {
+            for file in [findings, summary].into_iter().flatten() {
+                file.commit()?;
+            }
+            Ok(code)
+        }
+        // Dropped, the files' temporary files go.
+        Err(err) => {
+            let unwritten: Vec<String> = [&summary, &findings]
+                .into_iter()
+                .flatten()
+                .map(OutputFile::describe)
+                .collect();
+            if unwritten.is_empty() {
+                return Err(err);
+            }
+            Err(anyhow::anyhow!(
+                "{err:#}; {} {} not written",
+                unwritten.join(" and "),
+                if unwritten.len() == 1 { "was" } else { "were" }
+            ))
+        }
+    }
+}
+
+/// Checks every input of `batch`, writing the findings and the summary
+/// rows as they come.
+fn run_batch(
+    config: &Config,
+    check: &Check<'_>,
+    batch: &Batch,
+    summary_file: Option<&mut OutputFile>,
+    findings_file: Option<&mut OutputFile>,
+) -> Result<ExitCode> {
+    let Batch {
+        repeated, progress, ..
+    } = batch;
+    let explain = check.explain.then_some(jobs::Explain {
+        style: config.style,
+        width: config.width,
+    });
     let mut totals = Totals {
         repeated: *repeated,
         ..Totals::default()
     };
-    let mut summary = match check.summary {
-        Some(path) => Some(
-            SummaryWriter::new(BufWriter::new(
-                File::create(path)
-                    .with_context(|| format!("failed to create {}", path.display()))?,
-            ))?
-            .formula_safe(check.csv_safe),
-        ),
+    let mut summary = match summary_file {
+        Some(file) => Some(SummaryWriter::new(file.writer())?.formula_safe(check.csv_safe)),
         None => None,
     };
     // Diagnostics are written as they come; the table writer is not used
     // then.
-    let out: Box<dyn Write> = match check.output {
-        Some(path) => Box::new(BufWriter::with_capacity(
-            64 * 1024,
-            File::create(path).with_context(|| format!("failed to create {}", path.display()))?,
-        )),
-        None => super::stdout(),
+    let out: Box<dyn Write + '_> = match findings_file {
+        Some(file) => Box::new(file.writer()),
+        None => output::stdout(),
     };
     let mut listing = RulesListing::new(config.quiet);
-    let (mut diagnostics, mut writer) = if explain {
+    let (mut diagnostics, mut writer) = if explain.is_some() {
         (Some(out), None)
     } else {
         let mut writer = finding_writer(check.format, out, config.width, config.quiet)?;
@@ -95,48 +112,42 @@ pub(crate) fn run(config: &Config, check: &Check<'_>) -> Result<ExitCode> {
         }
         (None, Some(writer))
     };
-    pool::for_each_in_order(
-        pool,
-        inputs.len(),
-        Batch::batch_size(config),
-        work,
-        |index, result| {
-            let (outcome, text) = result.unwrap_or_else(|panic| {
-                let report = input::internal_error(&inputs[index], &panic);
-                let text = Explainer::new(&report, None, style).all();
-                (Outcome::Checked(report), Some(text))
-            });
-            progress.tick();
-            outcome.count(&inputs[index], &mut totals);
-            let report = match outcome {
-                Outcome::Checked(report) => report,
-                Outcome::Skipped(skipped) => {
-                    if let Some(writer) = writer.as_mut() {
-                        writer.skipped(&skipped)?;
-                    }
-                    return Ok(());
+    let mut reading = Reading::default();
+    jobs::run(config, batch, explain, |input, done| {
+        reading.part(input, &done.outcome, &mut totals);
+        if done.ends {
+            std::mem::take(&mut reading).end(&mut totals);
+        }
+        let reports = match done.outcome {
+            Outcome::Checked(reports) => reports,
+            Outcome::Skipped(skipped) => {
+                if let Some(writer) = writer.as_mut() {
+                    writer.skipped(&skipped)?;
                 }
-            };
-            if let Some(summary) = summary.as_mut() {
-                summary.file(&report)?;
+                return Ok(());
             }
-            if let (Some(out), Some(text)) = (diagnostics.as_mut(), text) {
+        };
+        let mut texts = done.diagnostics.into_iter();
+        for report in &reports {
+            if let Some(summary) = summary.as_mut() {
+                summary.file(report)?;
+            }
+            if let (Some(out), Some(text)) = (diagnostics.as_mut(), texts.next()) {
                 if !text.is_empty() {
                     progress.suspend(|| out.write_all(text.as_bytes()))?;
                 }
-                listing.add(&report);
+                listing.add(report);
             }
             if let Some(writer) = writer.as_mut() {
-                let rows = finding_rows(&report);
+                let rows = finding_rows(report);
                 if !rows.is_empty() {
                     progress.suspend(|| rows.iter().try_for_each(|row| writer.row(row)))?;
                 }
-                writer.matches(&report)?;
+                writer.matches(report)?;
             }
-            Ok(())
-        },
-        || progress.poll(),
-    )?;
+        }
+        Ok(())
+    })?;
     progress.finish();
     if let Some(summary) = summary {
         summary.finish()?;
@@ -151,14 +162,14 @@ pub(crate) fn run(config: &Config, check: &Check<'_>) -> Result<ExitCode> {
     }
     if !config.quiet {
         // The summary follows a table or the diagnostics on stdout; with
-        // data formats it goes to stderr so that stdout stays
-        // machine-readable.
-        if (check.format == report::Format::Table || explain) && check.output.is_none() {
-            let mut stdout = io::stdout().lock();
+        // data formats, or findings written to a file, it goes to stderr so
+        // that stdout stays machine-readable.
+        if (check.format == report::Format::Table || explain.is_some()) && check.output.is_none() {
+            let mut stdout = output::stdout();
             write!(stdout, "{}", totals.text(config.width))?;
             stdout.flush()?;
         } else {
-            eprint!("{}", totals.text(config.width));
+            output::eprint(format_args!("{}", totals.text(config.width)));
         }
     }
     super::nothing_read(config, &totals)?;

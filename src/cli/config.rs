@@ -314,7 +314,8 @@ impl Config {
         let jobs = common
             .jobs
             .or_else(|| std::thread::available_parallelism().ok())
-            .map_or(1, NonZeroUsize::get);
+            .map_or(1, NonZeroUsize::get)
+            .min(super::args::MAX_JOBS);
         let flags = common.rules.flags();
         let names = |types: &[FileType]| -> Vec<String> {
             types.iter().map(|t| t.name().to_owned()).collect()

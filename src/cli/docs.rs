@@ -2,7 +2,7 @@
 //! line per code and kind), `completions SHELL` (a completion script) and
 //! the hidden `man` (the man pages, shipped in `docs/man/`).
 
-use std::io::{self, Write};
+use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -13,7 +13,7 @@ use super::args::Args;
 
 /// `bgaudit explain --list`.
 pub(crate) fn explain_list() -> Result<ExitCode> {
-    let mut out = io::stdout().lock();
+    let mut out = super::output::stdout();
     out.write_all(bgaudit::catalogue::listing().as_bytes())?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)
@@ -22,8 +22,11 @@ pub(crate) fn explain_list() -> Result<ExitCode> {
 /// `bgaudit completions SHELL`.
 pub(crate) fn completions(shell: clap_complete::Shell) -> Result<ExitCode> {
     let mut command = Args::command();
-    let mut out = io::stdout().lock();
-    clap_complete::generate(shell, &mut command, "bgaudit", &mut out);
+    // Written to memory first: the generator panics when its output fails.
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut command, "bgaudit", &mut script);
+    let mut out = super::output::stdout();
+    out.write_all(&script)?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)
 }

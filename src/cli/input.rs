@@ -1,75 +1,136 @@
 //! One input read and checked. Whatever goes wrong with a file (it cannot
 //! be opened, it is no transcript, its check panics) becomes that file's
 //! report, never an error of the run.
+//!
+//! A file's report comes in parts: one per match of a `.mat` text (each
+//! match is read and replayed on its own, see
+//! [`bgaudit::parse::pieces`]), one for anything else. [`Reading`] counts
+//! an input's parts in the totals as they come.
 
-use bgaudit::replay::{FileReport, FileStatus, Options, check_bytes};
-use bgaudit::report::{SkippedRecord, Totals};
+use bgaudit::parse::pieces::Piece;
+use bgaudit::replay::{FileReport, FileStatus, Options, check_parts, check_piece, merge};
+use bgaudit::report::explain::{Place, Source};
+use bgaudit::report::{SkippedRecord, Totals, unreadable_reason};
 use bgaudit::walk::{self, Input};
 
-/// What became of one input.
+/// What became of one input, or of one part of it.
 #[derive(Debug)]
 pub(crate) enum Outcome {
-    /// Read and checked (or unreadable, or missing: the report says so).
-    Checked(FileReport),
+    /// Read and checked (or unreadable, or missing: the reports say so):
+    /// the parts of its report, in order.
+    Checked(Vec<FileReport>),
     /// Found in a folder and no match record: skipped.
     Skipped(SkippedRecord),
 }
 
-impl Outcome {
-    /// Counts the outcome of `input` in `totals`.
-    pub(crate) fn count(&self, input: &Input, totals: &mut Totals) {
-        match self {
-            Outcome::Checked(report) if matches!(input, Input::Missing(_)) => {
-                totals.add_missing(report);
-            }
-            Outcome::Checked(report) => totals.add(report),
+/// An input's parts counted as they come, and the input counted once its
+/// last part is in.
+#[derive(Debug, Default)]
+pub(crate) struct Reading {
+    /// The name of the file read, once a part is in.
+    path: Option<String>,
+    /// Why it is unreadable, if it is.
+    unreadable: Option<String>,
+    /// A part holds a finding.
+    findings: bool,
+}
+
+impl Reading {
+    /// Counts a part of the outcome of `input` in `totals`.
+    pub(crate) fn part(&mut self, input: &Input, outcome: &Outcome, totals: &mut Totals) {
+        match outcome {
             Outcome::Skipped(_) => totals.add_skipped(),
+            Outcome::Checked(reports) => {
+                for report in reports {
+                    if matches!(input, Input::Missing(_)) {
+                        totals.add_missing(report);
+                        continue;
+                    }
+                    totals.add_part(report);
+                    self.path.get_or_insert_with(|| report.path.clone());
+                    self.findings |= !report.findings.is_empty();
+                    if self.unreadable.is_none() {
+                        self.unreadable = unreadable_reason(report).map(str::to_owned);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Counts the input read, once its last part is in.
+    pub(crate) fn end(self, totals: &mut Totals) {
+        if let Some(path) = &self.path {
+            totals.add_file(path, self.unreadable.as_deref(), self.findings);
         }
     }
 }
 
 /// Reads and checks one input.
 pub(crate) fn check(input: &Input, options: &Options) -> Outcome {
-    match check_keeping(input, options) {
-        (Outcome::Checked(report), _) => Outcome::Checked(report),
-        (skipped, _) => skipped,
-    }
+    check_keeping(input, options).0
 }
 
 /// [`check`], also handing back the bytes read (to quote lines from).
 pub(crate) fn check_keeping(input: &Input, options: &Options) -> (Outcome, Option<Vec<u8>>) {
-    let (report, bytes) = read_and_check(input, options);
+    let (reports, bytes) = read_and_check(input, options);
     if let (Input::Found(path), Some(bytes)) = (input, &bytes) {
-        if report.status == FileStatus::Unreadable {
-            if let Some(reason) = walk::record::not_a_record(path, bytes) {
-                let skipped = SkippedRecord {
-                    file: report.path,
-                    reason,
-                };
-                return (Outcome::Skipped(skipped), None);
-            }
+        if let Some(skipped) = skipped(path, &reports, bytes) {
+            return (Outcome::Skipped(skipped), None);
         }
     }
-    (Outcome::Checked(report), bytes)
+    (Outcome::Checked(reports), bytes)
 }
 
-/// Reads and checks one input, whatever it is.
-fn read_and_check(input: &Input, options: &Options) -> (FileReport, Option<Vec<u8>>) {
+/// Checks one piece (one match) of a large file read match by match.
+pub(crate) fn check_part(input: &Input, piece: &Piece<'_>, options: &Options) -> Outcome {
+    let mut report = check_piece(&input.name(), piece, options);
+    report.path_bytes = input.name_bytes();
+    let reports = vec![report];
+    if let Input::Found(path) = input {
+        if let Some(skipped) = skipped(path, &reports, piece.text.as_bytes()) {
+            return Outcome::Skipped(skipped);
+        }
+    }
+    Outcome::Checked(reports)
+}
+
+/// The skipped record of a file found in a folder whose one report says it
+/// is unreadable and that shows no sign of being a match record.
+fn skipped(path: &std::path::Path, reports: &[FileReport], bytes: &[u8]) -> Option<SkippedRecord> {
+    let [report] = reports else { return None };
+    if report.status != FileStatus::Unreadable {
+        return None;
+    }
+    let reason = walk::record::not_a_record(path, bytes)?;
+    Some(SkippedRecord {
+        file: report.path.clone(),
+        file_bytes: report.path_bytes.clone(),
+        reason,
+    })
+}
+
+/// Reads and checks one input, whatever it is: the parts of its report.
+fn read_and_check(input: &Input, options: &Options) -> (Vec<FileReport>, Option<Vec<u8>>) {
     let name = input.name();
-    match input.read() {
-        Ok(bytes) => (check_bytes(&name, &bytes, options), Some(bytes)),
+    let (mut reports, bytes) = match input.read() {
+        Ok(bytes) => (check_parts(&name, &bytes, options), Some(bytes)),
         Err(err) => {
             let reason = match input {
                 Input::Error { reason, .. } => reason.clone(),
                 _ => walk::describe_error(&err),
             };
-            (unreadable(name, reason), None)
+            (vec![unreadable(name, reason)], None)
         }
+    };
+    let name_bytes = input.name_bytes();
+    for report in &mut reports {
+        report.path_bytes.clone_from(&name_bytes);
     }
+    (reports, bytes)
 }
 
 /// An input that could not be opened or read: no place in it.
-fn unreadable(path: String, reason: String) -> FileReport {
+pub(crate) fn unreadable(path: String, reason: String) -> FileReport {
     FileReport::unreadable(&path, reason, bgaudit::parse::Location::default())
 }
 
@@ -81,22 +142,26 @@ pub(crate) fn internal_error(input: &Input, panic: &(dyn std::any::Any + Send)) 
         .map(|s| (*s).to_owned())
         .or_else(|| panic.downcast_ref::<String>().cloned())
         .unwrap_or_else(|| "unknown".to_owned());
-    unreadable(
+    let mut report = unreadable(
         input.name(),
         format!("internal error while checking this file (please report it): {message}"),
-    )
+    );
+    report.path_bytes = input.name_bytes();
+    report
 }
 
 /// The one file of `explain FILE` or `show FILE` (`command`), replayed with
-/// its trace, and its bytes.
+/// its trace, and its lines to quote. With `--match N`, a large file is read
+/// only up to its match N, and only that match is replayed.
 ///
 /// # Errors
-/// No file given, a folder, a file that cannot be read or is no transcript
-/// (one line: the file and why).
+/// No file given, a folder, a special file, a file that cannot be read or
+/// is no transcript (one line: the file and why).
 pub(crate) fn single(
     config: &super::Config,
     command: &str,
-) -> anyhow::Result<(FileReport, Option<Vec<u8>>)> {
+    place: &Place,
+) -> anyhow::Result<(FileReport, Option<Source>)> {
     let path = config
         .paths
         .first()
@@ -106,16 +171,105 @@ pub(crate) fn single(
     } else {
         Input::File(std::path::PathBuf::from(path))
     };
+    let shown = walk::path_name(std::path::Path::new(path));
     if std::path::Path::new(path).is_dir() {
         anyhow::bail!(
-            "`{}` is a folder: {command} reads one file (`bgaudit check --explain {}` covers a folder)",
-            path.to_string_lossy(),
-            path.to_string_lossy()
+            "`{shown}` is a folder: {command} reads one file (`bgaudit check --explain {shown}` covers a folder)",
         );
     }
-    let (report, bytes) = read_and_check(&input, &config.options);
-    if let Some(reason) = bgaudit::report::unreadable_reason(&report) {
+    if let Some(what) = std::fs::metadata(path)
+        .ok()
+        .as_ref()
+        .and_then(walk::special_file)
+    {
+        anyhow::bail!("{shown}: {what}, not a regular file: not read");
+    }
+    if let Some(found) = place
+        .match_number
+        .and_then(|number| one_match(&input, number, &config.options))
+    {
+        return Ok(found);
+    }
+    let (reports, bytes) = read_and_check(&input, &config.options);
+    let report = merge(reports);
+    if let Some(reason) = unreadable_reason(&report) {
         anyhow::bail!("{}: {reason}", report.path);
     }
-    Ok((report, bytes))
+    Ok((report, bytes.as_deref().and_then(Source::from_bytes)))
+}
+
+/// Match `number` of a large `.mat` file, read up to it and replayed alone;
+/// `None` when the file is not one to read match by match, or holds no
+/// such match (the whole file then says what it holds).
+///
+/// The file is read only as far as the match when everything up to its end
+/// is plain ASCII (read the same whatever the rest holds); else it is read
+/// once to the end to decide its encoding first.
+fn one_match(
+    input: &Input,
+    number: u32,
+    options: &Options,
+) -> Option<(FileReport, Option<Source>)> {
+    use bgaudit::parse::pieces::{FilePieces, Plan, cuttable_head, plan};
+    use bgaudit::parse::text::Encoding;
+    use std::fs::File;
+    use std::io::Read;
+    let Input::File(path) = input else {
+        return None;
+    };
+    let large = std::fs::metadata(path).ok()?.len() >= super::jobs::STREAM_MIN;
+    let wanted = usize::try_from(number.checked_sub(1)?).ok()?;
+    if !large {
+        return None;
+    }
+    let mut head = Vec::new();
+    File::open(path)
+        .ok()?
+        .take(256 * 1024)
+        .read_to_end(&mut head)
+        .ok()?;
+    if !cuttable_head(&head) {
+        return None;
+    }
+    let optimistic = if head.starts_with(b"\xEF\xBB\xBF") {
+        Encoding::Utf8Bom
+    } else {
+        Encoding::Utf8
+    };
+    let mut plain = true;
+    let mut found = None;
+    for piece in FilePieces::new(File::open(path).ok()?, optimistic, false) {
+        let piece = piece.ok()?;
+        plain &= piece.is_plain();
+        if !plain {
+            break;
+        }
+        if piece.index == wanted {
+            found = Some(piece);
+            break;
+        }
+    }
+    let piece = match found {
+        Some(piece) => piece,
+        None if plain => return None,
+        None => {
+            let Ok(Plan::Pieces { encoding, stray }) =
+                File::open(path).and_then(|file| plan(file, || File::open(path)))
+            else {
+                return None;
+            };
+            FilePieces::new(File::open(path).ok()?, encoding, stray)
+                .map_while(Result::ok)
+                .find(|piece| piece.index == wanted)?
+        }
+    };
+    let mut report = check_piece(&input.name(), &piece, options);
+    if report.matches.is_empty() || unreadable_reason(&report).is_some() {
+        return None;
+    }
+    report.path_bytes = input.name_bytes();
+    Some((
+        report,
+        Some(Source::from_text_at(&piece.text, piece.start.line)),
+    ))
 }

@@ -19,14 +19,15 @@ mod config;
 mod docs;
 mod explain;
 mod input;
+mod jobs;
 mod legal;
+pub(crate) mod output;
 mod players;
 mod pool;
 mod progress;
 mod show;
 
 use std::ffi::OsString;
-use std::io::{self, BufWriter, IsTerminal, LineWriter, Write};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
@@ -58,7 +59,7 @@ pub(crate) fn parse_args() -> Args {
         Err(err) => {
             // The error may quote an argument: shown escaped.
             let line = usage_error(&err.to_string());
-            eprintln!("bgaudit: {}", bgaudit::escape::terminal(&line));
+            output::warn!("bgaudit: {}", bgaudit::escape::terminal(&line));
             std::process::exit(2)
         }
     }
@@ -147,8 +148,20 @@ impl Batch {
             // A folder with nothing in it: say so rather than report a clean run.
             anyhow::bail!("no files to check in {}", describe_paths(&config.paths));
         }
+        // No more threads than inputs, unless a large file's matches are
+        // shared among them.
+        let large = inputs.iter().any(|input| {
+            input.path().is_some_and(|path| {
+                std::fs::metadata(path).is_ok_and(|m| m.len() >= jobs::STREAM_MIN)
+            })
+        });
+        let threads = if large {
+            config.jobs
+        } else {
+            config.jobs.min(inputs.len())
+        };
         let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(config.jobs)
+            .num_threads(threads.max(1))
             .build()
             .context("failed to start the worker threads")?;
         let progress = progress::Progress::new(inputs.len(), config.quiet);
@@ -159,28 +172,13 @@ impl Batch {
             progress,
         })
     }
-
-    /// The batch size of the pool: enough files to keep every thread busy.
-    pub(crate) fn batch_size(config: &Config) -> usize {
-        64 * config.jobs
-    }
-}
-
-/// Standard output, line-buffered on a terminal (rows appear as they come),
-/// else with a large buffer.
-pub(crate) fn stdout() -> Box<dyn Write> {
-    if io::stdout().is_terminal() {
-        Box::new(LineWriter::new(io::stdout().lock()))
-    } else {
-        Box::new(BufWriter::with_capacity(64 * 1024, io::stdout().lock()))
-    }
 }
 
 /// The paths as given, for messages.
 fn describe_paths(paths: &[OsString]) -> String {
     paths
         .iter()
-        .map(|p| p.to_string_lossy().into_owned())
+        .map(|p| walk::path_name(std::path::Path::new(p)))
         .collect::<Vec<_>>()
         .join(", ")
 }

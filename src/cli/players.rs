@@ -8,8 +8,8 @@ use bgaudit::escape::Terminal;
 use bgaudit::report::Totals;
 use bgaudit::report::players::{self, Aliases, PlayersReport};
 
-use super::input::Outcome;
-use super::{Batch, Config, exit_status, input, pool};
+use super::input::{Outcome, Reading};
+use super::{Batch, Config, exit_status, jobs, output};
 
 /// Runs `players`.
 pub(crate) fn run(
@@ -20,44 +20,36 @@ pub(crate) fn run(
 ) -> Result<ExitCode> {
     let batch = Batch::new(config)?;
     let Batch {
-        inputs,
-        repeated,
-        pool,
-        progress,
+        repeated, progress, ..
     } = &batch;
     let mut totals = Totals {
         repeated: *repeated,
         ..Totals::default()
     };
     let mut players = PlayersReport::new(aliases.clone());
-    pool::for_each_in_order(
-        pool,
-        inputs.len(),
-        Batch::batch_size(config),
-        |index| input::check(&inputs[index], &config.options),
-        |index, result| {
-            let outcome = result.unwrap_or_else(|panic| {
-                Outcome::Checked(input::internal_error(&inputs[index], &panic))
-            });
-            progress.tick();
-            outcome.count(&inputs[index], &mut totals);
-            if let Outcome::Checked(report) = outcome {
-                players.add_file(&report);
+    let mut reading = Reading::default();
+    jobs::run(config, &batch, None, |input, done| {
+        reading.part(input, &done.outcome, &mut totals);
+        if done.ends {
+            std::mem::take(&mut reading).end(&mut totals);
+        }
+        if let Outcome::Checked(reports) = done.outcome {
+            for report in &reports {
+                players.add_file(report);
             }
-            Ok(())
-        },
-        || progress.poll(),
-    )?;
+        }
+        Ok(())
+    })?;
     progress.finish();
-    players.write_with(format, super::stdout(), config.width, csv_safe)?;
+    players.write_with(format, output::stdout(), config.width, csv_safe)?;
     if !config.quiet {
-        eprint!("{}", totals.text(config.width));
+        output::eprint(format_args!("{}", totals.text(config.width)));
         let lost = players.unattributed().counted();
         if lost > 0 {
-            eprintln!("findings about no player: {lost} (not in any row)");
+            output::warn!("findings about no player: {lost} (not in any row)");
         }
         for alias in players.unused_aliases() {
-            eprintln!(
+            output::warn!(
                 "alias {}: no player of the inputs is named so",
                 Terminal(&alias)
             );

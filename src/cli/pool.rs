@@ -1,72 +1,150 @@
-//! The worker pool: files checked in parallel, results handed on in input
-//! order.
+//! The worker pool: jobs (files, or the matches of a large file) checked
+//! in parallel, results handed on in the order of the jobs.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::Result;
 
+/// How many jobs a batch takes: at most `count` jobs, and jobs weighing at
+/// most `weight` together (a batch stops at the job that reaches it).
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Limits {
+    pub(crate) count: usize,
+    pub(crate) weight: usize,
+}
+
 /// Runs `work` on inputs `0..count` in the pool and hands each result to
-/// `emit` in input order. Inputs go in ordered batches of `batch`: the
-/// workers share a batch, then its results are emitted; so memory holds one
-/// batch's reports (each file's bytes are dropped inside `work`). With one
-/// thread everything runs here, in order. A panic in `work` is caught and
-/// given to `emit` for that input only.
+/// `emit` in input order, in batches of `batch` inputs (see
+/// [`run_in_order`]).
+#[cfg(test)]
 pub(crate) fn for_each_in_order<T, W, E>(
     pool: &rayon::ThreadPool,
     count: usize,
     batch: usize,
     work: W,
-    mut emit: E,
-    mut idle: impl FnMut(),
+    emit: E,
+    idle: impl FnMut(),
 ) -> Result<()>
 where
     T: Send,
     W: Fn(usize) -> T + Sync,
     E: FnMut(usize, std::thread::Result<T>) -> Result<()>,
 {
+    run_in_order(
+        pool,
+        0..count,
+        Limits {
+            count: batch,
+            weight: usize::MAX,
+        },
+        |_| 0,
+        |&index| index,
+        work,
+        emit,
+        idle,
+    )
+}
+
+/// Runs `work` on each job in the pool and hands each result, with the job's
+/// `key`, to `emit` in the order of `jobs`.
+///
+/// Jobs go in ordered batches ([`Limits`], each job weighing `weigh`): the
+/// workers check batch k + 1 while this thread hands on the results of batch
+/// k and takes the jobs of batch k + 2 from `jobs` (which may read files).
+/// So memory holds three batches at most, whatever the number of jobs. With
+/// one thread everything runs here, one job at a time. A panic in `work` is
+/// caught and given to `emit` for that job only. Once `emit` fails (an
+/// output is closed or full) no more work starts and no more jobs are
+/// taken: the jobs being checked finish and the error is returned.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn run_in_order<J, K, T, W, E>(
+    pool: &rayon::ThreadPool,
+    jobs: impl Iterator<Item = J>,
+    limits: Limits,
+    weigh: impl Fn(&J) -> usize,
+    key: impl Fn(&J) -> K + Sync,
+    work: W,
+    mut emit: E,
+    mut idle: impl FnMut(),
+) -> Result<()>
+where
+    J: Send,
+    K: Send,
+    T: Send,
+    W: Fn(J) -> T + Sync,
+    E: FnMut(K, std::thread::Result<T>) -> Result<()>,
+{
     use rayon::prelude::*;
-    let run = |index: usize| catch_unwind(AssertUnwindSafe(|| work(index)));
+    let stopped = AtomicBool::new(false);
+    let run = |job: J| {
+        (!stopped.load(Ordering::Relaxed)).then(|| catch_unwind(AssertUnwindSafe(|| work(job))))
+    };
+    let mut jobs = jobs.fuse();
     if pool.current_num_threads() <= 1 {
-        for index in 0..count {
-            emit(index, run(index))?;
+        for job in jobs {
+            let k = key(&job);
+            let Some(result) = run(job) else { break };
+            if let Err(err) = emit(k, result) {
+                stopped.store(true, Ordering::Relaxed);
+                return Err(err);
+            }
             idle();
         }
         return Ok(());
     }
-    let batch = batch.max(1);
-    let compute = |range: std::ops::Range<usize>| -> Vec<std::thread::Result<T>> {
-        pool.install(|| range.into_par_iter().map(run).collect())
+    let mut take = || {
+        let mut batch = Vec::new();
+        let mut weight = 0usize;
+        while batch.len() < limits.count.max(1) && weight < limits.weight {
+            let Some(job) = jobs.next() else { break };
+            weight = weight.saturating_add(weigh(&job));
+            batch.push(job);
+        }
+        batch
     };
-    // Batch k is emitted here while the workers check batch k + 1.
-    let mut start = 0;
-    let mut done = compute(0..batch.min(count));
-    while start < count {
-        let end = (start + batch).min(count);
-        let next = end..(end + batch).min(count);
-        let results = std::mem::take(&mut done);
-        let emitted = std::thread::scope(|scope| -> Result<()> {
-            let worker = (!next.is_empty()).then(|| scope.spawn(|| compute(next)));
-            let mut outcome = Ok(());
-            for (offset, result) in results.into_iter().enumerate() {
-                outcome = emit(start + offset, result);
-                if outcome.is_err() {
-                    break;
+    let compute = |batch: Vec<J>| -> Vec<(K, Option<std::thread::Result<T>>)> {
+        pool.install(|| {
+            batch
+                .into_par_iter()
+                .map(|job| (key(&job), run(job)))
+                .collect()
+        })
+    };
+    let compute = &compute;
+    std::thread::scope(|scope| -> Result<()> {
+        let first = take();
+        let mut running = Some(scope.spawn(move || compute(first)));
+        while let Some(handle) = running.take() {
+            // Taken while the workers check the batch before.
+            let next = if stopped.load(Ordering::Relaxed) {
+                Vec::new()
+            } else {
+                take()
+            };
+            // A panic in `work` is caught per job, so a batch comes back
+            // whole; a failed thread is an error, never a gap.
+            let done = handle
+                .join()
+                .map_err(|_| anyhow::anyhow!("a worker thread failed"))?;
+            if !next.is_empty() {
+                running = Some(scope.spawn(move || compute(next)));
+            }
+            for (k, result) in done {
+                let Some(result) = result else { break };
+                if let Err(err) = emit(k, result) {
+                    // The workers stop starting jobs; their batch is dropped.
+                    stopped.store(true, Ordering::Relaxed);
+                    if let Some(handle) = running.take() {
+                        let _ = handle.join();
+                    }
+                    return Err(err);
                 }
             }
             idle();
-            if let Some(worker) = worker {
-                // A panic in `work` is caught per input, so the batch comes
-                // back whole; a failed thread is an error, never a gap.
-                done = worker
-                    .join()
-                    .map_err(|_| anyhow::anyhow!("a worker thread failed"))?;
-            }
-            outcome
-        });
-        emitted?;
-        start = end;
-    }
-    Ok(())
+        }
+        Ok(())
+    })
 }
 
 #[cfg(test)]

@@ -1,20 +1,19 @@
 //! `bgaudit show`: the boards before and after each action of a move, a
 //! game or a file.
 
-use std::io::{self, BufWriter, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use bgaudit::report::explain::{Explainer, Place, Source};
+use bgaudit::report::explain::{Explainer, Place};
 
 use super::{Config, input};
 
 /// `show FILE`: the boards at `place`.
 pub(crate) fn run(config: &Config, place: &Place) -> Result<ExitCode> {
-    let (report, bytes) = input::single(config, "show")?;
-    let source = bytes.as_deref().and_then(Source::from_bytes);
+    let (report, source) = input::single(config, "show", place)?;
     let explainer = Explainer::new(&report, source.as_ref(), config.style).with_width(config.width);
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = super::output::stdout();
     let text = explainer.show(place).map_err(anyhow::Error::msg)?;
     out.write_all(text.as_bytes())?;
     out.flush()?;

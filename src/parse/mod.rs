@@ -18,7 +18,9 @@
 //! them by their magic number and [`read_input`] gives their events like a
 //! text's; their locations have no line (see [`Location`]).
 
+pub(crate) mod binary;
 pub mod mat;
+pub mod pieces;
 pub mod producer;
 pub mod sgf;
 pub mod sniff;
@@ -242,6 +244,9 @@ pub enum ProblemKind {
     /// Valid in its format but not modelled (an SGF board edit that changes
     /// only some points): the position after it is unknown: `unsupported`.
     Unsupported,
+    /// NUL bytes or other binary bytes inside a text transcript (a damaged
+    /// file): `binary-data`.
+    BinaryData,
 }
 
 impl ProblemKind {
@@ -256,6 +261,7 @@ impl ProblemKind {
             ProblemKind::Encoding => Code::Encoding,
             ProblemKind::Skipped => Code::Skipped,
             ProblemKind::Unsupported => Code::Unsupported,
+            ProblemKind::BinaryData => Code::BinaryData,
         }
     }
 }
@@ -384,19 +390,52 @@ pub fn read_input<'a>(input: &'a Input<'_>, visitor: &mut impl Visitor<'a>) -> O
 
 /// Reads decoded text into `visitor`, which may keep the events (they
 /// borrow from `decoded`). See [`read`].
+///
+/// Runs of lines holding binary bytes (a damaged file, see [`binary`]) are
+/// [`ProblemKind::BinaryData`] problems, given in reading order among the
+/// reader's events.
 pub fn read_decoded<'a>(
     decoded: &'a text::Decoded<'_>,
     visitor: &mut impl Visitor<'a>,
 ) -> Option<Format> {
-    let note = (decoded.encoding == text::Encoding::Windows1252).then(|| {
-        Problem::at_start(
-            ProblemKind::Encoding,
-            "the file is not UTF-8; read as Windows-1252",
-        )
-    });
+    let message = match decoded.encoding {
+        text::Encoding::Windows1252 => Some("the file is not UTF-8; read as Windows-1252"),
+        text::Encoding::Utf16LeNoBom => {
+            Some("the file is UTF-16 (little-endian) without a byte-order mark; read as such")
+        }
+        text::Encoding::Utf16BeNoBom => {
+            Some("the file is UTF-16 (big-endian) without a byte-order mark; read as such")
+        }
+        _ => None,
+    };
+    let note = message.map(|message| Problem::at_start(ProblemKind::Encoding, message));
     let text: &'a str = decoded.text.as_ref();
+    let runs = binary::stray_runs(text);
+    if runs.is_empty() {
+        return read_text(text, visitor, note.as_ref());
+    }
+    let mut interleaved = Interleaved {
+        visitor,
+        runs: &runs,
+        next: 0,
+    };
+    let format = read_text(text, &mut interleaved, note.as_ref());
+    // Runs after the last event, or in a text that is no transcript.
+    if format.is_some() {
+        interleaved.flush_before(usize::MAX);
+    }
+    format
+}
+
+/// Reads text as SGF or `.mat`, the note (an encoding note) first when the
+/// text is a transcript.
+fn read_text<'a>(
+    text: &'a str,
+    visitor: &mut impl Visitor<'a>,
+    note: Option<&Problem<'a>>,
+) -> Option<Format> {
     if is_sgf(text) {
-        if let Some(note) = &note {
+        if let Some(note) = note {
             visitor.problem(note);
         }
         sgf::read(text, visitor);
@@ -404,12 +443,79 @@ pub fn read_decoded<'a>(
     } else {
         // The `.mat` reader passes the note on only if the text is a
         // transcript, so that a non-transcript gives one problem only.
-        mat::read_noted(text, visitor, note.as_ref()).then_some(Format::Mat)
+        mat::read_noted(text, visitor, note).then_some(Format::Mat)
+    }
+}
+
+/// A visitor that gives the problems of stray binary runs to `visitor` in
+/// reading order: each before the first event at or after its place.
+struct Interleaved<'r, V> {
+    pub(crate) visitor: &'r mut V,
+    pub(crate) runs: &'r [binary::StrayRun],
+    pub(crate) next: usize,
+}
+
+impl<'a, V: Visitor<'a>> Interleaved<'_, V> {
+    /// Gives the runs that start at or before byte `byte`.
+    pub(crate) fn flush_before(&mut self, byte: usize) {
+        while let Some(run) = self.runs.get(self.next) {
+            if run.location.byte > byte {
+                break;
+            }
+            self.next += 1;
+            self.visitor.problem(&Problem {
+                location: run.location,
+                kind: ProblemKind::BinaryData,
+                text: "",
+                message: run.message(),
+                side: None,
+                row: None,
+            });
+        }
+    }
+}
+
+impl<'a, V: Visitor<'a>> Visitor<'a> for Interleaved<'_, V> {
+    fn begin_match(&mut self, header: &MatchHeader<'a>) {
+        let first = header
+            .tags
+            .iter()
+            .map(|t| t.location.byte)
+            .fold(header.location.byte, usize::min);
+        self.flush_before(first);
+        self.visitor.begin_match(header);
+    }
+    fn begin_game(&mut self, header: &GameHeader<'a>) {
+        self.flush_before(header.location.byte);
+        self.visitor.begin_game(header);
+    }
+    fn action(&mut self, action: &Action<'a>) {
+        self.flush_before(action.location.byte);
+        self.visitor.action(action);
+    }
+    fn end_game(&mut self, last: Location) {
+        self.flush_before(last.byte);
+        self.visitor.end_game(last);
+    }
+    fn end_match(&mut self, last: Location) {
+        self.flush_before(last.byte);
+        self.visitor.end_match(last);
+    }
+    fn comment(&mut self, comment: &Comment<'a>) {
+        self.flush_before(comment.location.byte);
+        self.visitor.comment(comment);
+    }
+    fn problem(&mut self, problem: &Problem<'a>) {
+        // A problem at the start of the input (a note) comes first.
+        if problem.location != Location::START {
+            self.flush_before(problem.location.byte);
+        }
+        self.visitor.problem(problem);
     }
 }
 
 /// SGF starts with `(` and `;`, blanks allowed around them.
-fn is_sgf(text: &str) -> bool {
+pub(crate) fn is_sgf(text: &str) -> bool {
     text.trim_start()
         .strip_prefix('(')
         .is_some_and(|rest| rest.trim_start().starts_with(';'))

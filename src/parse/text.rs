@@ -18,6 +18,11 @@ pub enum Encoding {
     Utf16Le,
     /// UTF-16 big-endian, with a byte-order mark.
     Utf16Be,
+    /// UTF-16 little-endian without a byte-order mark (plainly so: see
+    /// [`super::binary`]).
+    Utf16LeNoBom,
+    /// UTF-16 big-endian without a byte-order mark.
+    Utf16BeNoBom,
     /// Not UTF-8: read as Windows-1252.
     Windows1252,
 }
@@ -72,6 +77,11 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded<'_>, Unreadable> {
             });
         }
     }
+    if let Some(utf16) = super::binary::utf16_without_bom(bytes) {
+        let (text, encoding) = utf16?;
+        check_binary(text.as_bytes())?;
+        return Ok(Decoded { text, encoding });
+    }
     check_binary(bytes).map_err(|e| {
         // A binary format we can name says what it is and what to do.
         super::sniff::binary(bytes).map_or(e, |what| Unreadable(what.to_owned()))
@@ -92,15 +102,26 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded<'_>, Unreadable> {
 }
 
 /// Refuses binary data: any NUL byte, or control characters in more than
-/// 1 % of the bytes.
+/// 1 % of the bytes, unless the lines holding them are at most half of the
+/// text and it has no binary format's signature (then each run of such
+/// lines is a finding: see [`super::binary`]).
 fn check_binary(bytes: &[u8]) -> Result<(), Unreadable> {
     // Most text holds no byte below 0x20 but line ends, and no DEL: then it
     // holds no NUL and no control character either.
     if !has_suspect_byte(bytes) {
         return Ok(());
     }
+    // Binary bytes in a few lines of a text: a damaged transcript, read.
+    let stray = || {
+        super::sniff::binary(bytes).is_none()
+            && !super::binary::has_signature(bytes)
+            && super::binary::confined(bytes)
+    };
     // `contains` on bytes is a vectorised search.
     if bytes.contains(&0) {
+        if stray() {
+            return Ok(());
+        }
         let at = bytes.iter().position(|&b| b == 0).unwrap_or_default();
         return Err(Unreadable(format!(
             "binary data (a NUL byte at offset {at}), not a transcript"
@@ -120,7 +141,7 @@ fn check_binary(bytes: &[u8]) -> Result<(), Unreadable> {
         .iter()
         .filter(|&&b| is_binary_control(b))
         .count();
-    if controls > 0 && controls.saturating_mul(100) > bytes.len() {
+    if controls > 0 && controls.saturating_mul(100) > bytes.len() && !stray() {
         return Err(Unreadable(format!(
             "binary data ({controls} control bytes in {}), not a transcript",
             bytes.len()
@@ -131,7 +152,7 @@ fn check_binary(bytes: &[u8]) -> Result<(), Unreadable> {
 
 /// True when `bytes` hold a byte below 0x20 other than a line feed or
 /// carriage return, or DEL: bytes that may make them binary.
-fn has_suspect_byte(bytes: &[u8]) -> bool {
+pub(super) fn has_suspect_byte(bytes: &[u8]) -> bool {
     const fn suspect(b: u8) -> u8 {
         (b < 0x20 && b != b'\n' && b != b'\r') as u8 | (b == 0x7F) as u8
     }
@@ -169,7 +190,7 @@ fn binary_controls_in(word: u64) -> usize {
 
 /// Control bytes that text files do not contain. Tab, line feed, form feed,
 /// carriage return, escape and the DOS end-of-file mark (0x1A) are allowed.
-const fn is_binary_control(b: u8) -> bool {
+pub(super) const fn is_binary_control(b: u8) -> bool {
     matches!(b, 0x01..=0x08 | 0x0B | 0x0E..=0x19 | 0x1C..=0x1F | 0x7F)
 }
 

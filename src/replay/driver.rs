@@ -22,6 +22,7 @@ use super::{MatchSummary, Options, TraceStep};
 use crate::finding::{Finding, Severity};
 use crate::location::Location;
 use crate::notation::PlayNotation;
+use crate::parse::pieces::Start;
 use crate::parse::producer::Producer;
 use crate::parse::{
     Action, ActionKind, Format, GameHeader, MatchHeader, Problem, ProblemKind, Visitor,
@@ -65,6 +66,8 @@ pub(crate) struct Replayer<'o, 'a> {
     pub(super) readings: Vec<Reading>,
     /// Record the trace in this replay (not in trial replays).
     pub(super) tracing: bool,
+    /// Where the text read starts in its file: events are moved by it.
+    pub(crate) shift: Start,
     /// What the current match's record shows of its producer (gathered as
     /// it is read, not replayed).
     pub(super) clues: Clues,
@@ -93,13 +96,74 @@ impl<'o, 'a> Replayer<'o, 'a> {
             snapshots: Vec::new(),
             readings: Vec::new(),
             tracing: false,
+            shift: Start::FILE,
             clues: Clues::default(),
         }
     }
 }
 
+/// The events as read, their locations moved by [`Replayer::shift`] (a
+/// piece of a file read on its own: see [`crate::parse::pieces`]); an
+/// action is copied once, as it is kept.
 impl<'a> Visitor<'a> for Replayer<'_, 'a> {
     fn begin_match(&mut self, header: &MatchHeader<'a>) {
+        if self.shift == Start::FILE {
+            return self.match_begins(header);
+        }
+        let mut header = header.clone();
+        header.location = self.shift.locate(header.location);
+        for tag in &mut header.tags {
+            tag.location = self.shift.locate(tag.location);
+        }
+        self.match_begins(&header);
+    }
+
+    fn begin_game(&mut self, header: &GameHeader<'a>) {
+        if self.shift == Start::FILE {
+            return self.game_begins(header);
+        }
+        let mut header = header.clone();
+        header.location = self.shift.locate(header.location);
+        header.score_location = self.shift.locate(header.score_location);
+        self.game_begins(&header);
+    }
+
+    fn action(&mut self, action: &Action<'a>) {
+        let location = self.shift.locate(action.location);
+        self.ensure_match(location);
+        if self.game_ref().is_none() {
+            // An action before any game header: the reader reported the header problem.
+            return;
+        }
+        let mut action = action.clone();
+        action.location = location;
+        self.clues.action(&action);
+        self.events.push(GameEvent::Action(action));
+    }
+
+    fn end_game(&mut self, last: Location) {
+        self.end_current_game(self.shift.locate(last));
+    }
+
+    fn end_match(&mut self, last: Location) {
+        self.close_match(self.shift.locate(last));
+    }
+
+    fn problem(&mut self, problem: &Problem<'a>) {
+        let mut problem = problem.clone();
+        problem.location = self.shift.locate(problem.location);
+        if self.game_ref().is_some() {
+            // Kept in order with the game's actions.
+            self.events.push(GameEvent::Problem(problem));
+        } else {
+            self.reading_problem(&problem);
+        }
+    }
+}
+
+impl<'a> Replayer<'_, 'a> {
+    /// A match begins (its locations in the file).
+    fn match_begins(&mut self, header: &MatchHeader<'a>) {
         if self.current.is_some() {
             self.close_match(header.location);
         }
@@ -155,7 +219,8 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
         }
     }
 
-    fn begin_game(&mut self, header: &GameHeader<'a>) {
+    /// A game begins (its locations in the file).
+    fn game_begins(&mut self, header: &GameHeader<'a>) {
         self.ensure_match(header.location);
         self.clues.game(header);
         self.end_current_game(header.location);
@@ -169,39 +234,10 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
         });
     }
 
-    fn action(&mut self, action: &Action<'a>) {
-        self.ensure_match(action.location);
-        if self.game_ref().is_none() {
-            // An action before any game header: the reader reported the header problem.
-            return;
-        }
-        self.clues.action(action);
-        self.events.push(GameEvent::Action(action.clone()));
-    }
-
-    fn end_game(&mut self, last: Location) {
-        self.end_current_game(last);
-    }
-
-    fn end_match(&mut self, last: Location) {
-        self.close_match(last);
-    }
-
-    fn problem(&mut self, problem: &Problem<'a>) {
-        if self.game_ref().is_some() {
-            // Kept in order with the game's actions.
-            self.events.push(GameEvent::Problem(problem.clone()));
-        } else {
-            self.reading_problem(problem);
-        }
-    }
-}
-
-impl<'a> Replayer<'_, 'a> {
     /// Actions before any match line belong to a money session.
     fn ensure_match(&mut self, location: Location) {
         if self.current.is_none() {
-            self.begin_match(&MatchHeader {
+            self.match_begins(&MatchHeader {
                 location,
                 length: 0,
                 tags: Vec::new(),

@@ -426,8 +426,19 @@ impl Replayer<'_, '_> {
 
     /// Ends the file: decides deferred findings and orders everything by location.
     pub(crate) fn finish(&mut self) {
+        self.finish_part(true);
+    }
+
+    /// Ends a part of the file read on its own (one match of a file cut
+    /// into matches): as [`Self::finish`], except that an unfinished last
+    /// game stays a warning unless `last`, the end of the file. Hit marks
+    /// are judged per part: a match that writes none has none missing.
+    pub(crate) fn finish_part(&mut self, last: bool) {
         if self.current.is_some() {
             self.close_match(Location::default());
+        }
+        if !last {
+            self.unfinished = None;
         }
         if let Some(i) = self.unfinished.take() {
             // The last game of the file: a truncated record, worth knowing.

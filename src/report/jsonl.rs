@@ -1,6 +1,11 @@
 //! JSON Lines: one object per finding (`"type": "finding"`), one per match
 //! (`"type": "match"`, with the rules in force) and one per file a folder
 //! walk skipped as no match record (`"type": "skipped"`), streamed.
+//!
+//! A file name that is not UTF-8 cannot be a JSON string as it is: `file`
+//! holds it with such bytes written `\xNN`, and `file_bytes` the name's own
+//! bytes in base64 (as ripgrep's JSON gives a path's `bytes`), so that two
+//! such names never collapse into one. `file_bytes` is absent otherwise.
 
 use std::io::{self, Write};
 
@@ -9,13 +14,48 @@ use serde::Serialize;
 use super::{FindingRow, FindingWriter, SkippedRecord, match_records};
 use crate::replay::FileReport;
 
-/// A record with its kind first.
+/// A record with its kind first, and the file name's bytes last when they
+/// are not UTF-8.
 #[derive(Serialize)]
 struct Typed<'a, T: Serialize> {
     #[serde(rename = "type")]
     kind: &'static str,
     #[serde(flatten)]
     record: &'a T,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    file_bytes: Option<String>,
+}
+
+impl<'a, T: Serialize> Typed<'a, T> {
+    fn new(kind: &'static str, record: &'a T, file_bytes: Option<&[u8]>) -> Self {
+        Typed {
+            kind,
+            record,
+            file_bytes: file_bytes.map(base64),
+        }
+    }
+}
+
+/// Standard base64 (RFC 4648, with padding).
+fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for group in bytes.chunks(3) {
+        let b = [
+            group[0],
+            group.get(1).copied().unwrap_or(0),
+            group.get(2).copied().unwrap_or(0),
+        ];
+        let n = u32::from(b[0]) << 16 | u32::from(b[1]) << 8 | u32::from(b[2]);
+        for (i, shift) in [18, 12, 6, 0].into_iter().enumerate() {
+            if i <= group.len() {
+                out.push(char::from(ALPHABET[(n >> shift & 63) as usize]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
 }
 
 /// A match record with the producer of the record: its `Site` tag, and
@@ -45,10 +85,7 @@ impl<W: Write> FindingWriter for JsonlWriter<W> {
     fn row(&mut self, row: &FindingRow) -> io::Result<()> {
         serde_json::to_writer(
             &mut self.out,
-            &Typed {
-                kind: "finding",
-                record: row,
-            },
+            &Typed::new("finding", row, row.file_bytes.as_deref()),
         )?;
         self.out.write_all(b"\n")
     }
@@ -62,10 +99,7 @@ impl<W: Write> FindingWriter for JsonlWriter<W> {
             };
             serde_json::to_writer(
                 &mut self.out,
-                &Typed {
-                    kind: "match",
-                    record: &line,
-                },
+                &Typed::new("match", &line, record.file_bytes.as_deref()),
             )?;
             self.out.write_all(b"\n")?;
         }
@@ -75,10 +109,7 @@ impl<W: Write> FindingWriter for JsonlWriter<W> {
     fn skipped(&mut self, skipped: &SkippedRecord) -> io::Result<()> {
         serde_json::to_writer(
             &mut self.out,
-            &Typed {
-                kind: "skipped",
-                record: skipped,
-            },
+            &Typed::new("skipped", skipped, skipped.file_bytes.as_deref()),
         )?;
         self.out.write_all(b"\n")
     }
@@ -99,12 +130,52 @@ mod tests {
     use crate::side::Side;
 
     #[test]
+    fn base64_as_rfc_4648_gives_it() {
+        for (bytes, text) in [
+            (&b""[..], ""),
+            (b"f", "Zg=="),
+            (b"fo", "Zm8="),
+            (b"foo", "Zm9v"),
+            (b"foob", "Zm9vYg=="),
+            (b"fooba", "Zm9vYmE="),
+            (b"foobar", "Zm9vYmFy"),
+            (b"a\xff.mat", "Yf8ubWF0"),
+        ] {
+            assert_eq!(base64(bytes), text);
+        }
+    }
+
+    #[test]
+    fn a_name_that_is_not_utf8_keeps_its_bytes() {
+        let mut out = Vec::new();
+        let mut writer: Box<dyn FindingWriter> = Box::new(JsonlWriter::new(&mut out));
+        for byte in [0xFE, 0xFF] {
+            writer
+                .skipped(&SkippedRecord {
+                    file: format!("a\\x{byte:02x}.mat"),
+                    file_bytes: Some(vec![b'a', byte, b'.', b'm', b'a', b't']),
+                    reason: "an empty file".to_owned(),
+                })
+                .unwrap();
+        }
+        writer.finish().unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "{\"type\":\"skipped\",\"file\":\"a\\\\xfe.mat\",\"reason\":\"an empty file\",\
+             \"file_bytes\":\"Yf4ubWF0\"}\n\
+             {\"type\":\"skipped\",\"file\":\"a\\\\xff.mat\",\"reason\":\"an empty file\",\
+             \"file_bytes\":\"Yf8ubWF0\"}\n"
+        );
+    }
+
+    #[test]
     fn a_skipped_file_is_one_object_with_its_reason() {
         let mut out = Vec::new();
         let mut writer: Box<dyn FindingWriter> = Box::new(JsonlWriter::new(&mut out));
         writer
             .skipped(&SkippedRecord {
                 file: "records/README.md".to_owned(),
+                file_bytes: None,
                 reason: "text without a match or game header".to_owned(),
             })
             .unwrap();

@@ -58,8 +58,13 @@ pub enum Format {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct FindingRow {
     /// The file as named on the command line or found in a directory (`-` for
-    /// standard input).
+    /// standard input); bytes of the name that are not UTF-8 are written
+    /// `\xNN`.
     pub file: String,
+    /// The name's own bytes when they are not UTF-8 (JSON Lines writes them
+    /// in base64 as `file_bytes`; not a CSV column).
+    #[serde(skip)]
+    pub file_bytes: Option<Vec<u8>>,
     /// Line, from 1.
     pub line: Option<u32>,
     /// Column of the cell's first character, from 1.
@@ -140,6 +145,7 @@ impl FindingRow {
         let location = finding.location;
         FindingRow {
             file: file.to_owned(),
+            file_bytes: None,
             line: (location.line > 0).then_some(location.line),
             column: (location.column > 0).then_some(location.column),
             offset: None,
@@ -337,6 +343,7 @@ pub fn finding_rows(report: &FileReport) -> Vec<FindingRow> {
         .iter()
         .map(|finding| {
             let mut row = FindingRow::new(&report.path, finding);
+            row.file_bytes.clone_from(&report.path_bytes);
             if binary && finding.location.line == 0 {
                 row.offset = Some(finding.location.byte as u64);
             }
@@ -430,6 +437,9 @@ impl FindingWriter for FormulaSafe<'_> {
 pub struct SkippedRecord {
     /// The file, as found.
     pub file: String,
+    /// The name's own bytes when they are not UTF-8.
+    #[serde(skip)]
+    pub file_bytes: Option<Vec<u8>>,
     /// What it is instead (`a picture (PNG)`, `text without a match or game
     /// header`, ...).
     pub reason: String,
@@ -497,6 +507,9 @@ impl RulesRow {
 pub struct MatchRecord {
     /// The file.
     pub file: String,
+    /// The name's own bytes when they are not UTF-8.
+    #[serde(skip)]
+    pub file_bytes: Option<Vec<u8>>,
     /// Ordinal of the match in the file.
     #[serde(rename = "match")]
     pub match_number: u32,
@@ -528,6 +541,7 @@ pub fn match_records(report: &FileReport) -> Vec<MatchRecord> {
         .iter()
         .map(|m| MatchRecord {
             file: report.path.clone(),
+            file_bytes: report.path_bytes.clone(),
             match_number: m.number,
             length: m.length,
             players: [m.players.first.name.clone(), m.players.second.name.clone()],
@@ -598,16 +612,33 @@ pub struct Totals {
 impl Totals {
     /// Counts one file's report.
     pub fn add(&mut self, report: &FileReport) {
+        self.add_file(
+            &report.path,
+            unreadable_reason(report),
+            !report.findings.is_empty(),
+        );
+        self.add_part(report);
+    }
+
+    /// Counts one file read, once all its parts are in: unreadable (with
+    /// the reason), with findings, or clean.
+    pub fn add_file(&mut self, path: &str, unreadable: Option<&str>, findings: bool) {
         self.files += 1;
-        if let Some(reason) = unreadable_reason(report) {
+        if let Some(reason) = unreadable {
             self.unreadable += 1;
             self.unreadable_files
-                .push((report.path.clone(), reason.to_owned()));
-        } else if report.findings.is_empty() {
-            self.clean += 1;
-        } else {
+                .push((path.to_owned(), reason.to_owned()));
+        } else if findings {
             self.with_findings += 1;
+        } else {
+            self.clean += 1;
         }
+    }
+
+    /// Counts the findings, matches, games and plays of one part of a
+    /// file's report (a file read match by match gives one part per match);
+    /// the file itself is counted by [`Totals::add_file`].
+    pub fn add_part(&mut self, report: &FileReport) {
         for finding in &report.findings {
             self.findings.add(finding.severity);
         }
@@ -835,6 +866,7 @@ pub(crate) mod testing {
         }
         FileReport {
             path: path.to_owned(),
+            path_bytes: None,
             format: Some(crate::parse::Format::Mat),
             status: if findings.is_empty() {
                 FileStatus::Clean

@@ -25,7 +25,12 @@
 //!   not (no cycles), and neither are other special files met while walking;
 //! - a path that does not exist is an [`Input::Missing`] in its place, a
 //!   directory that cannot be listed an [`Input::Error`], so that nothing
-//!   given disappears;
+//!   given disappears; a special file named on the command line (a named
+//!   pipe, a device, a socket) is an [`Input::Error`] at once, never read
+//!   (reading could block for ever or never end);
+//! - a name that is not UTF-8 keeps every byte: [`Input::name`] writes the
+//!   bytes that are not UTF-8 as `\xNN`, so that two such names never read
+//!   the same, and [`Input::name_bytes`] gives the bytes themselves.
 //! - [`dedup`] drops a file reached again by a later path, so that each file
 //!   is read once (the caller counts what it dropped).
 
@@ -64,18 +69,34 @@ pub enum Input {
 impl Input {
     /// The name used in reports: `-` for standard input, else the path; a
     /// path that is not UTF-8 with its other bytes as `\xNN` (so that two
-    /// such names stay apart), its controls escaped.
+    /// such names stay apart), its controls escaped (see [`path_name`]).
     #[must_use]
     pub fn name(&self) -> String {
+        match self.path() {
+            None => "-".to_owned(),
+            Some(path) => path_name(path),
+        }
+    }
+
+    /// The path's bytes when they are not UTF-8 (then [`Input::name`] is not
+    /// the path itself); `None` for a UTF-8 path and standard input.
+    #[must_use]
+    pub fn name_bytes(&self) -> Option<Vec<u8>> {
+        let path = self.path()?;
+        path.to_str()
+            .is_none()
+            .then(|| path.as_os_str().as_encoded_bytes().to_vec())
+    }
+
+    /// The path, `None` for standard input.
+    #[must_use]
+    pub fn path(&self) -> Option<&Path> {
         match self {
-            Input::Stdin => "-".to_owned(),
+            Input::Stdin => None,
             Input::File(path)
             | Input::Found(path)
             | Input::Missing(path)
-            | Input::Error { path, .. } => path.to_str().map_or_else(
-                || crate::escape::os_str(path.as_os_str()).into_owned(),
-                str::to_owned,
-            ),
+            | Input::Error { path, .. } => Some(path),
         }
     }
 
@@ -102,6 +123,52 @@ impl Input {
             Input::Error { reason, .. } => Err(io::Error::other(reason.clone())),
         }
     }
+}
+
+/// A path as text: itself when it is UTF-8, else its UTF-8 runs with their
+/// controls escaped and each other byte as `\xNN` ([`crate::escape::os_str`]),
+/// so that two names that differ only in such bytes never read the same (a
+/// lossy conversion would give both U+FFFD).
+#[must_use]
+pub fn path_name(path: &Path) -> String {
+    path.to_str().map_or_else(
+        || crate::escape::os_str(path.as_os_str()).into_owned(),
+        str::to_owned,
+    )
+}
+
+/// What a file that is no regular file is, when it is one: a named pipe, a
+/// device or a socket (read, they could block for ever or never end).
+#[must_use]
+pub fn special_file(meta: &fs::Metadata) -> Option<&'static str> {
+    let kind = meta.file_type();
+    if kind.is_file() || kind.is_dir() {
+        return None;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return Some("a named pipe (FIFO)");
+        }
+        if kind.is_char_device() {
+            return Some("a character device");
+        }
+        if kind.is_block_device() {
+            return Some("a block device");
+        }
+        if kind.is_socket() {
+            return Some("a socket");
+        }
+    }
+    Some("a special file")
+}
+
+/// Why a special file named on the command line is not read.
+fn special_reason(what: &str) -> String {
+    format!(
+        "{what}, not a regular file: not read (`-` reads standard input; save a stream to a file to check it)"
+    )
 }
 
 /// The inputs named by `args`, in order, every file found taken (see the
@@ -131,7 +198,13 @@ where
         let path = PathBuf::from(arg);
         match fs::metadata(&path) {
             Ok(meta) if meta.is_dir() => walk_dir(&path, filter, &mut inputs),
-            Ok(_) => inputs.push(Input::File(path)),
+            Ok(meta) => match special_file(&meta) {
+                None => inputs.push(Input::File(path)),
+                Some(what) => inputs.push(Input::Error {
+                    path,
+                    reason: special_reason(what),
+                }),
+            },
             Err(err) if err.kind() == io::ErrorKind::NotFound => {
                 inputs.push(Input::Missing(path));
             }

@@ -246,6 +246,37 @@ fn number_text(text: &str) -> &str {
     text.split(')').next().unwrap_or_default().trim()
 }
 
+/// How a line counts when a text is cut into its matches ahead of reading
+/// ([`crate::parse::pieces`]), line by line, as [`read`] cuts it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Cut {
+    /// A blank or comment line: the header of a match if one follows.
+    Filler,
+    /// A match line that opens the next match.
+    Match,
+    /// Anything else: the body of the current match.
+    Body,
+}
+
+/// The first match of a text opens at its first match line, wherever it
+/// is (`line` without its terminator).
+pub(crate) fn is_match_line(line: &str) -> bool {
+    header::match_line(line).is_some()
+}
+
+/// How `line` (without its terminator) counts after a match line: see
+/// [`Cut`]. A move row is never a match line.
+pub(crate) fn cut(line: &str) -> Cut {
+    let trimmed = line.trim_start();
+    if trimmed.is_empty() || is_comment(trimmed) {
+        Cut::Filler
+    } else if is_match_line(line) && !layout::split_row_into(line, &mut RowLayout::default()) {
+        Cut::Match
+    } else {
+        Cut::Body
+    }
+}
+
 /// Comment lines: `;`, `#`, and the frame of a remark box.
 fn is_comment(trimmed: &str) -> bool {
     matches!(

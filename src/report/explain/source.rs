@@ -10,6 +10,8 @@ use crate::escape::{is_unsafe_for_terminal, terminal};
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Source {
     lines: Vec<String>,
+    /// The number of the first line held, less one (a part of a file).
+    skipped: u32,
 }
 
 impl Source {
@@ -25,6 +27,13 @@ impl Source {
     /// readers.
     #[must_use]
     pub fn from_text(text: &str) -> Source {
+        Source::from_text_at(text, 1)
+    }
+
+    /// The lines of a part of a text whose first line is line `first` of
+    /// the file (a match of a file read match by match).
+    #[must_use]
+    pub fn from_text_at(text: &str, first: u32) -> Source {
         let mut lines = Vec::new();
         let mut rest = text;
         while !rest.is_empty() {
@@ -37,7 +46,10 @@ impl Source {
                 .or_else(|| after.strip_prefix('\r'))
                 .unwrap_or(after);
         }
-        Source { lines }
+        Source {
+            lines,
+            skipped: first.saturating_sub(1),
+        }
     }
 
     /// Reads and decodes a file; `None` when it cannot be read or is not text.
@@ -51,7 +63,7 @@ impl Source {
     /// Line `number` (from 1), without its terminator.
     #[must_use]
     pub fn line(&self, number: u32) -> Option<&str> {
-        let index = usize::try_from(number.checked_sub(1)?).ok()?;
+        let index = usize::try_from(number.checked_sub(1)?.checked_sub(self.skipped)?).ok()?;
         self.lines.get(index).map(String::as_str)
     }
 }

@@ -1,0 +1,300 @@
+//! The jobs of a run over many inputs, in order: a whole input, or one
+//! match of a large file.
+//!
+//! A file of [`STREAM_MIN`] bytes or more is read once to decide how to read
+//! it ([`pieces::plan`]); a `.mat` text is then read again a block at a time
+//! and cut into its matches ([`pieces::FilePieces`]), each match a job of its
+//! own: the workers replay the matches of one large file in parallel, each
+//! match's findings are written once it is done, and memory holds the
+//! matches of a few batches, not the file. Anything else is read whole.
+
+use std::fs::File;
+use std::io;
+
+use bgaudit::parse::pieces::{self, FilePieces, Piece, Plan};
+use bgaudit::replay::{FileReport, Options};
+use bgaudit::report::SkippedRecord;
+use bgaudit::report::explain::{Explainer, Source, Style};
+use bgaudit::walk::{self, Input};
+
+use super::input::{self, Outcome};
+use super::pool::Limits;
+
+/// The size from which a file is read match by match.
+pub(crate) const STREAM_MIN: u64 = 8 << 20;
+
+/// The text of the matches a batch takes per thread.
+const PIECE_BYTES: usize = 2 << 20;
+
+/// One job.
+#[derive(Debug)]
+pub(crate) enum Job {
+    /// A whole input, read at once.
+    Input(usize),
+    /// One match of a large input read match by match.
+    Piece(usize, Piece<'static>),
+    /// An input (or the rest of one) settled while planning or reading it:
+    /// binary, or a read that failed. It ends the input.
+    Settled(usize, Outcome),
+}
+
+impl Job {
+    /// The input of the job.
+    pub(crate) fn index(&self) -> usize {
+        match self {
+            Job::Input(index) | Job::Piece(index, _) | Job::Settled(index, _) => *index,
+        }
+    }
+
+    /// How much memory the job holds while it waits: its text.
+    pub(crate) fn weight(&self) -> usize {
+        match self {
+            Job::Piece(_, piece) => piece.text.len(),
+            Job::Input(_) | Job::Settled(..) => 0,
+        }
+    }
+
+    /// This job's result is the input's last.
+    fn ends(&self) -> bool {
+        match self {
+            Job::Piece(_, piece) => piece.last,
+            Job::Input(_) | Job::Settled(..) => true,
+        }
+    }
+}
+
+/// The batches of a run with `jobs` threads: 64 inputs per thread, and the
+/// matches of large files up to a few megabytes of text per thread, for 8
+/// threads at most (three batches are in memory at a time).
+pub(crate) fn limits(jobs: usize) -> Limits {
+    Limits {
+        count: 64 * jobs,
+        weight: PIECE_BYTES.saturating_mul(jobs.min(8)),
+    }
+}
+
+/// Diagnostics asked for (`check --explain`): their colours and width.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Explain {
+    pub(crate) style: Style,
+    pub(crate) width: Option<u16>,
+}
+
+/// What a job gave.
+#[derive(Debug)]
+pub(crate) struct Done {
+    /// The input's outcome, or that of one of its parts.
+    pub(crate) outcome: Outcome,
+    /// Each report's diagnostics, when asked.
+    pub(crate) diagnostics: Vec<String>,
+    /// The input's last part.
+    pub(crate) ends: bool,
+}
+
+/// The jobs of `inputs`, in order; large files are planned and read here,
+/// one block at a time, as the jobs are taken.
+#[derive(Debug)]
+pub(crate) struct Jobs<'i> {
+    inputs: &'i [Input],
+    next: usize,
+    /// The large file being read, match by match.
+    current: Option<(usize, FilePieces<File>)>,
+}
+
+impl<'i> Jobs<'i> {
+    pub(crate) fn new(inputs: &'i [Input]) -> Jobs<'i> {
+        Jobs {
+            inputs,
+            next: 0,
+            current: None,
+        }
+    }
+}
+
+impl Iterator for Jobs<'_> {
+    type Item = Job;
+
+    fn next(&mut self) -> Option<Job> {
+        if let Some((index, pieces)) = &mut self.current {
+            let index = *index;
+            match pieces.next() {
+                Some(Ok(piece)) => {
+                    if piece.last {
+                        self.current = None;
+                    }
+                    return Some(Job::Piece(index, piece));
+                }
+                Some(Err(err)) => {
+                    self.current = None;
+                    return Some(Job::Settled(index, read_failed(&self.inputs[index], &err)));
+                }
+                None => self.current = None,
+            }
+        }
+        let index = self.next;
+        let input = self.inputs.get(index)?;
+        self.next += 1;
+        match plan(input) {
+            Planned::Whole => Some(Job::Input(index)),
+            Planned::Pieces(pieces) => {
+                self.current = Some((index, pieces));
+                self.next()
+            }
+            Planned::Settled(outcome) => Some(Job::Settled(index, outcome)),
+        }
+    }
+}
+
+/// How an input is read.
+enum Planned {
+    Whole,
+    Pieces(FilePieces<File>),
+    Settled(Outcome),
+}
+
+/// Plans a large file; anything else is read whole.
+fn plan(input: &Input) -> Planned {
+    let (Input::File(path) | Input::Found(path)) = input else {
+        return Planned::Whole;
+    };
+    let large = std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() >= STREAM_MIN);
+    if !large {
+        return Planned::Whole;
+    }
+    let planned = File::open(path).and_then(|file| pieces::plan(file, || File::open(path)));
+    match planned {
+        Ok(Plan::Whole) => Planned::Whole,
+        Ok(Plan::Pieces { encoding, stray }) => match File::open(path) {
+            Ok(file) => Planned::Pieces(FilePieces::new(file, encoding, stray)),
+            Err(err) => Planned::Settled(read_failed(input, &err)),
+        },
+        Ok(Plan::Refuse(reason)) => {
+            let mut report =
+                FileReport::unreadable(&input.name(), reason, bgaudit::parse::Location::START);
+            report.path_bytes = input.name_bytes();
+            if input.is_found() {
+                // Whether it is a match record shows in its first bytes.
+                let head = read_head(path);
+                if let Some(reason) = walk::record::not_a_record(path, &head) {
+                    return Planned::Settled(Outcome::Skipped(SkippedRecord {
+                        file: report.path,
+                        file_bytes: report.path_bytes,
+                        reason,
+                    }));
+                }
+            }
+            Planned::Settled(Outcome::Checked(vec![report]))
+        }
+        Err(err) => Planned::Settled(read_failed(input, &err)),
+    }
+}
+
+/// The first bytes of a file (none when it cannot be read).
+fn read_head(path: &std::path::Path) -> Vec<u8> {
+    use std::io::Read;
+    let mut head = Vec::new();
+    if let Ok(file) = File::open(path) {
+        let _ = file.take(64 * 1024).read_to_end(&mut head);
+    }
+    head
+}
+
+/// An input whose reading failed: unreadable, with the reason.
+fn read_failed(input: &Input, err: &io::Error) -> Outcome {
+    let mut report = input::unreadable(input.name(), walk::describe_error(err));
+    report.path_bytes = input.name_bytes();
+    Outcome::Checked(vec![report])
+}
+
+/// Does one job; with `explain`, each report's diagnostics too.
+pub(crate) fn work(
+    job: Job,
+    inputs: &[Input],
+    options: &Options,
+    explain: Option<Explain>,
+) -> Done {
+    let ends = job.ends();
+    let (outcome, source) = match job {
+        Job::Input(index) => {
+            let input = &inputs[index];
+            if explain.is_some() {
+                let (outcome, bytes) = input::check_keeping(input, options);
+                (outcome, bytes.as_deref().and_then(Source::from_bytes))
+            } else {
+                (input::check(input, options), None)
+            }
+        }
+        Job::Piece(index, piece) => {
+            let outcome = input::check_part(&inputs[index], &piece, options);
+            let source = explain.map(|_| Source::from_text_at(&piece.text, piece.start.line));
+            (outcome, source)
+        }
+        Job::Settled(_, outcome) => (outcome, None),
+    };
+    let diagnostics = match (&outcome, explain) {
+        (Outcome::Checked(reports), Some(explain)) => reports
+            .iter()
+            .map(|report| {
+                Explainer::new(report, source.as_ref(), explain.style)
+                    .with_width(explain.width)
+                    .all()
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    Done {
+        outcome,
+        diagnostics,
+        ends,
+    }
+}
+
+/// Runs the jobs of `batch`'s inputs in its pool and hands each job's
+/// result, with its input, to `emit` in order; the progress bar counts the
+/// inputs done. A panic in a job becomes that input's report (an internal
+/// error), never the end of the run.
+///
+/// # Errors
+/// The first error of `emit` (an output that failed), or a worker thread
+/// that failed.
+pub(crate) fn run(
+    config: &super::Config,
+    batch: &super::Batch,
+    explain: Option<Explain>,
+    mut emit: impl FnMut(&Input, Done) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    let inputs = &batch.inputs[..];
+    let options = &config.options;
+    super::pool::run_in_order(
+        &batch.pool,
+        Jobs::new(inputs),
+        limits(config.jobs),
+        Job::weight,
+        |job| (job.index(), job.ends()),
+        |job| work(job, inputs, options, explain),
+        |(index, ends), result| {
+            let done = result.unwrap_or_else(|panic| {
+                let report = input::internal_error(&inputs[index], &panic);
+                let diagnostics = explain
+                    .map(|explain| {
+                        vec![
+                            Explainer::new(&report, None, explain.style)
+                                .with_width(explain.width)
+                                .all(),
+                        ]
+                    })
+                    .unwrap_or_default();
+                Done {
+                    outcome: Outcome::Checked(vec![report]),
+                    diagnostics,
+                    ends,
+                }
+            });
+            if done.ends {
+                batch.progress.tick();
+            }
+            emit(&inputs[index], done)
+        },
+        || batch.progress.poll(),
+    )
+}

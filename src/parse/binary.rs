@@ -1,0 +1,337 @@
+//! Bytes that are no text, inside a text: stray binary runs and UTF-16
+//! without a byte-order mark.
+//!
+//! A transcript damaged on a disk or in a transfer may hold a NUL byte or a
+//! run of binary bytes (a block of zeros, a few bytes of noise) among its
+//! lines. Such a file is still a transcript: [`text::decode`](super::text::decode)
+//! reads it as text when the lines holding such bytes make up at most half
+//! of it ([`confined`]), and the readers' caller reports each run of such
+//! lines where it is ([`stray_runs`], a `binary-data` finding) and reads the
+//! rest. A file whose binary bytes are spread through it stays binary, and a
+//! binary format with a signature (an archive, a document) is named, never
+//! read as text.
+//!
+//! A few control characters in a text are tolerated without a word, as
+//! before: a file without a NUL byte whose control characters are at most
+//! 1 % of its bytes has no stray runs.
+//!
+//! UTF-16 without a byte-order mark is recognised by its zero bytes, one in
+//! every pair at the same place ([`utf16_without_bom`]).
+
+use std::borrow::Cow;
+
+use super::Location;
+use super::text::{Encoding, Unreadable, has_suspect_byte, is_binary_control};
+
+/// A NUL byte or a control character that text does not hold.
+pub(crate) const fn is_binary(b: u8) -> bool {
+    b == 0 || is_binary_control(b)
+}
+
+/// The lines of `bytes` as `(start, end of content, next line)`: LF, CRLF
+/// and a lone CR end a line, as the `.mat` reader counts them.
+fn lines(bytes: &[u8]) -> impl Iterator<Item = (usize, usize, usize)> + '_ {
+    let mut pos = 0;
+    std::iter::from_fn(move || {
+        if pos >= bytes.len() {
+            return None;
+        }
+        let start = pos;
+        let end = bytes[start..]
+            .iter()
+            .position(|&b| b == b'\n' || b == b'\r')
+            .map_or(bytes.len(), |at| start + at);
+        let next = match bytes.get(end..) {
+            Some([b'\r', b'\n', ..]) => end + 2,
+            Some([_, ..]) => end + 1,
+            _ => end,
+        };
+        pos = next;
+        Some((start, end, next))
+    })
+}
+
+/// True when the lines holding binary bytes (NUL or controls text does not
+/// hold) make up at most half of `bytes`: the rest is text to read.
+#[must_use]
+pub(crate) fn confined(bytes: &[u8]) -> bool {
+    let damaged: usize = lines(bytes)
+        .filter(|&(start, end, _)| bytes[start..end].iter().any(|&b| is_binary(b)))
+        .map(|(start, _, next)| next - start)
+        .sum();
+    damaged.saturating_mul(2) <= bytes.len()
+}
+
+/// Binary data by its signature, whatever text it holds besides: a tar
+/// archive (the `ustar` mark of its first header), a picture (PNG, JPEG,
+/// GIF). (The formats the readers name are in [`super::sniff::binary`].)
+#[must_use]
+pub(crate) fn has_signature(bytes: &[u8]) -> bool {
+    const PICTURES: [&[u8]; 3] = [b"\x89PNG", b"\xFF\xD8\xFF", b"GIF8"];
+    bytes.get(257..262) == Some(b"ustar") || PICTURES.iter().any(|m| bytes.starts_with(m))
+}
+
+/// Consecutive lines of a text that hold binary bytes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct StrayRun {
+    /// Where the first binary byte is.
+    pub(crate) location: Location,
+    /// The last line of the run.
+    pub(crate) last_line: u32,
+    /// NUL bytes in the run.
+    pub(crate) nul: usize,
+    /// Other control characters that text does not hold.
+    pub(crate) controls: usize,
+}
+
+impl StrayRun {
+    /// One sentence for the finding.
+    #[must_use]
+    pub(crate) fn message(&self) -> String {
+        let plural = |n: usize, what: &str| {
+            if n == 1 {
+                format!("1 {what}")
+            } else {
+                format!("{n} {what}s")
+            }
+        };
+        let what = match (self.nul, self.controls) {
+            (0, c) => plural(c, "control byte"),
+            (n, 0) => plural(n, "NUL byte"),
+            (n, c) => format!(
+                "{} and {}",
+                plural(n, "NUL byte"),
+                plural(c, "control byte")
+            ),
+        };
+        let lines = if self.last_line > self.location.line {
+            format!("lines {} to {}", self.location.line, self.last_line)
+        } else {
+            "this line".to_owned()
+        };
+        format!(
+            "binary data inside the text: {what} on {lines}; the record is damaged here (the rest of the file is read)"
+        )
+    }
+}
+
+/// The runs of lines of `text` (decoded) that hold binary bytes, when there
+/// are any to report: none for a text without a NUL byte whose control
+/// characters are at most 1 % of it (tolerated, see the module docs).
+#[must_use]
+pub(crate) fn stray_runs(text: &str) -> Vec<StrayRun> {
+    if tolerated(text.as_bytes()) {
+        Vec::new()
+    } else {
+        runs_in(text)
+    }
+}
+
+/// A text without a NUL byte whose control characters are at most 1 % of
+/// it: its few control characters are no damage worth a word.
+#[must_use]
+pub(crate) fn tolerated(bytes: &[u8]) -> bool {
+    if !has_suspect_byte(bytes) {
+        return true;
+    }
+    let binary = bytes.iter().filter(|&&b| is_binary(b)).count();
+    tolerated_counts(bytes.contains(&0), binary, bytes.len())
+}
+
+/// [`tolerated`] from the counts: a NUL byte, the binary bytes (NUL
+/// included) and the length.
+#[must_use]
+pub(crate) const fn tolerated_counts(nul: bool, binary: usize, len: usize) -> bool {
+    !nul && binary.saturating_mul(100) <= len
+}
+
+/// The runs of lines of `text` that hold binary bytes, whether or not the
+/// file as a whole tolerates them (a piece of a file: the file decided).
+#[must_use]
+pub(crate) fn runs_in(text: &str) -> Vec<StrayRun> {
+    let bytes = text.as_bytes();
+    if !has_suspect_byte(bytes) {
+        return Vec::new();
+    }
+    let mut runs: Vec<StrayRun> = Vec::new();
+    let mut previous_damaged = false;
+    for (index, (start, end, _)) in lines(bytes).enumerate() {
+        let number = u32::try_from(index + 1).unwrap_or(u32::MAX);
+        let line = &bytes[start..end];
+        let Some(first) = line.iter().position(|&b| is_binary(b)) else {
+            previous_damaged = false;
+            continue;
+        };
+        let nul = line.iter().filter(|&&b| b == 0).count();
+        let controls = line.iter().filter(|&&b| is_binary_control(b)).count();
+        match runs.last_mut() {
+            Some(run) if previous_damaged => {
+                run.last_line = number;
+                run.nul += nul;
+                run.controls += controls;
+            }
+            _ => runs.push(StrayRun {
+                location: Location {
+                    byte: start + first,
+                    line: number,
+                    column: column(&text[start..start + first]),
+                },
+                last_line: number,
+                nul,
+                controls,
+            }),
+        }
+        previous_damaged = true;
+    }
+    runs
+}
+
+/// The 1-based column after `prefix`: tabs to 8-column stops, each
+/// character one column (as the readers count).
+fn column(prefix: &str) -> u32 {
+    prefix
+        .chars()
+        .fold(0u32, |col, c| {
+            if c == '\t' {
+                (col / 8 + 1).saturating_mul(8)
+            } else {
+                col.saturating_add(1)
+            }
+        })
+        .saturating_add(1)
+}
+
+/// UTF-16 without a byte-order mark: decoded when it is plainly UTF-16 (an
+/// even length; in nine pairs of bytes out of ten of the first 4 KiB, a zero
+/// byte at the same place and another byte beside it; no decoding error),
+/// else named when it looks like UTF-16 (a zero byte at the same place in
+/// half the pairs), else `None`: not UTF-16.
+pub(crate) fn utf16_without_bom(
+    bytes: &[u8],
+) -> Option<Result<(Cow<'static, str>, Encoding), Unreadable>> {
+    let sample = &bytes[..bytes.len().min(4096) & !1];
+    let pairs = sample.len() / 2;
+    if pairs < 2 {
+        return None;
+    }
+    let (mut le, mut be) = (0usize, 0usize);
+    for pair in sample.chunks_exact(2) {
+        match (pair[0], pair[1]) {
+            (a, 0) if a != 0 => le += 1,
+            (0, b) if b != 0 => be += 1,
+            _ => {}
+        }
+    }
+    let (hits, codec, encoding, order) = if le >= be {
+        (le, encoding_rs::UTF_16LE, Encoding::Utf16LeNoBom, "little")
+    } else {
+        (be, encoding_rs::UTF_16BE, Encoding::Utf16BeNoBom, "big")
+    };
+    if hits.saturating_mul(2) < pairs {
+        return None;
+    }
+    if hits.saturating_mul(10) >= pairs.saturating_mul(9) && bytes.len() % 2 == 0 {
+        let (text, errors) = codec.decode_without_bom_handling(bytes);
+        if !errors && !text.contains('\0') {
+            return Some(Ok((Cow::Owned(text.into_owned()), encoding)));
+        }
+    }
+    Some(Err(Unreadable(format!(
+        "text that looks like UTF-16 ({order}-endian) without a byte-order mark, but does not decode as such: save it as UTF-8"
+    ))))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_end_as_the_readers_end_them() {
+        let got: Vec<_> = lines(b"a\nb\r\nc\rd").collect();
+        assert_eq!(got, [(0, 1, 2), (2, 3, 5), (5, 6, 7), (7, 8, 8)]);
+    }
+
+    #[test]
+    fn a_nul_byte_is_a_run_at_its_place() {
+        let text = " 7 point match\n\n Game 1\n\tx\0y\n ok\n\0\0\n\x01\n end\n";
+        let runs = stray_runs(text);
+        assert_eq!(
+            runs,
+            [
+                StrayRun {
+                    location: Location {
+                        byte: 26,
+                        line: 4,
+                        column: 10
+                    },
+                    last_line: 4,
+                    nul: 1,
+                    controls: 0,
+                },
+                StrayRun {
+                    location: Location {
+                        byte: 33,
+                        line: 6,
+                        column: 1
+                    },
+                    last_line: 7,
+                    nul: 2,
+                    controls: 1,
+                },
+            ]
+        );
+        assert_eq!(
+            runs[1].message(),
+            "binary data inside the text: 2 NUL bytes and 1 control byte on lines 6 to 7; \
+             the record is damaged here (the rest of the file is read)"
+        );
+        assert!(runs[0].message().contains("1 NUL byte on this line"));
+    }
+
+    #[test]
+    fn a_few_control_characters_are_tolerated() {
+        let mut text = "a".repeat(300);
+        text.push('\u{2}');
+        assert!(stray_runs(&text).is_empty());
+        text.push_str(&"\u{3}".repeat(5));
+        assert_eq!(stray_runs(&text).len(), 1);
+    }
+
+    #[test]
+    fn signatures_mark_binary_data() {
+        assert!(has_signature(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR"));
+        let mut tar = vec![b'a'; 600];
+        tar[257..262].copy_from_slice(b"ustar");
+        assert!(has_signature(&tar));
+        assert!(!has_signature(b" 7 point match\n"));
+    }
+
+    #[test]
+    fn binary_bytes_are_confined_to_less_than_half_the_lines() {
+        assert!(confined(b"text\n\0\0\nmore text\n"));
+        assert!(!confined(b"a\n\0\0\0\0\0\0\0\0\0\nb\n"));
+        assert!(confined(b""));
+    }
+
+    #[test]
+    fn utf16_without_a_mark_is_decoded_when_plain_and_named_otherwise() {
+        let text = " 1 point match\r\n Game 1\r\n Jos\u{e9} : 0\r\n";
+        let le: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+        let be: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
+        for (bytes, encoding) in [(&le, Encoding::Utf16LeNoBom), (&be, Encoding::Utf16BeNoBom)] {
+            let (decoded, found) = utf16_without_bom(bytes).unwrap().unwrap();
+            assert_eq!((decoded.as_ref(), found), (text, encoding));
+        }
+        // Odd length: named, not decoded.
+        let mut odd = le.clone();
+        odd.push(b'x');
+        let err = utf16_without_bom(&odd).unwrap().unwrap_err();
+        assert!(
+            err.0.contains("looks like UTF-16 (little-endian)"),
+            "{}",
+            err.0
+        );
+        assert!(utf16_without_bom(b"plain ASCII text").is_none());
+        assert!(utf16_without_bom(&[0; 64]).is_none());
+    }
+}

@@ -1,0 +1,904 @@
+//! A `.mat` text cut into its matches, to read and replay one match at a
+//! time.
+//!
+//! The `.mat` reader reads a text match by match: a match is the comment and
+//! blank lines before its match line, the match line and its body, up to the
+//! next match's header; nothing it reads crosses from one match to the next.
+//! Cut where the reader would start the next match, each piece read on its
+//! own, with its locations moved to their place in the file, gives the
+//! reader's events for the whole text. So a file of many matches needs in
+//! memory only the match being read, its matches can be replayed on several
+//! threads, and each match's findings can be written once it is done.
+//!
+//! - [`cut_points`]: where the pieces of a text in memory start;
+//! - [`plan`] reads a file once to decide how to read it (its encoding, and
+//!   whether it is a `.mat` text to cut at all: SGF, eXtreme Gammon files,
+//!   UTF-16 and binary formats are read whole), then [`FilePieces`] reads it
+//!   again one block at a time and gives its pieces;
+//! - [`read_piece`] reads one piece into a visitor, with the locations of
+//!   the whole file.
+
+use std::borrow::Cow;
+use std::io::{self, Read};
+
+use super::binary;
+use super::mat::{self, Cut};
+use super::text::Encoding;
+use super::{
+    Action, Comment, Format, GameHeader, Location, MatchHeader, Problem, ProblemKind, Visitor,
+};
+
+/// Where a piece starts in its file: the byte offset in the decoded text
+/// and the line number (a piece starts at a line's start).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Start {
+    /// Byte offset of the piece's first byte in the decoded text.
+    pub byte: usize,
+    /// Line number of its first line, from 1.
+    pub line: u32,
+}
+
+impl Start {
+    /// The start of a file.
+    pub const FILE: Start = Start { byte: 0, line: 1 };
+
+    /// `location` (in the piece) in the file.
+    #[must_use]
+    pub fn locate(self, location: Location) -> Location {
+        Location {
+            byte: location.byte.saturating_add(self.byte),
+            line: if location.line == 0 {
+                0
+            } else {
+                location.line.saturating_add(self.line.saturating_sub(1))
+            },
+            column: location.column,
+        }
+    }
+}
+
+/// One piece of a `.mat` text: one match with the lines before its match
+/// line (the first piece: everything before the second match's header).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Piece<'t> {
+    /// The piece's text.
+    pub text: Cow<'t, str>,
+    /// Where it starts in the file.
+    pub start: Start,
+    /// Its ordinal, from 0: the matches before it.
+    pub index: usize,
+    /// The file ends with it.
+    pub last: bool,
+    /// How the file was decoded (the first piece carries the encoding note).
+    pub encoding: Encoding,
+    /// The file holds binary bytes beyond what a text tolerates: each run
+    /// of lines holding them is a `binary-data` problem.
+    pub stray: bool,
+}
+
+impl Piece<'_> {
+    /// ASCII text without a binary byte: read the same whatever the file's
+    /// encoding, and without a `binary-data` problem, whatever the rest of
+    /// the file holds (so a piece can be read before the file is known).
+    #[must_use]
+    pub fn is_plain(&self) -> bool {
+        self.text
+            .bytes()
+            .all(|b| b.is_ascii() && !binary::is_binary(b))
+    }
+}
+
+/// The lines of `text` from byte `from`: `(start, end of content, next
+/// line)`. LF, CRLF and a lone CR end a line, as the `.mat` reader counts
+/// them. With `more` (the text goes on later), a line must end with its
+/// terminator, and a CR at the very end waits for what follows.
+fn next_line(text: &str, from: usize, more: bool) -> Option<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let rest = bytes.get(from..).filter(|r| !r.is_empty())?;
+    match memchr::memchr2(b'\n', b'\r', rest) {
+        Some(at) => {
+            let end = from + at;
+            let next = match bytes.get(end..) {
+                Some([b'\r', b'\n', ..]) => end + 2,
+                Some([b'\r']) if more => return None,
+                _ => end + 1,
+            };
+            Some((end, next))
+        }
+        None if more => None,
+        None => Some((bytes.len(), bytes.len())),
+    }
+}
+
+/// Finds, line by line, where the reader starts each match after the
+/// first.
+#[derive(Clone, Debug, Default)]
+struct Splitter {
+    /// The first match line has been seen.
+    opened: bool,
+    /// The start of the blank and comment lines since the last other line.
+    run: Option<Start>,
+}
+
+impl Splitter {
+    /// Takes the line `line` (without its terminator) at `at`; returns the
+    /// start of a new piece when this line opens the next match (the start
+    /// of the blank and comment lines right before it, or the line itself).
+    fn line(&mut self, line: &str, at: Start) -> Option<Start> {
+        if !self.opened {
+            let line = if at.byte == 0 {
+                line.strip_prefix('\u{feff}').unwrap_or(line)
+            } else {
+                line
+            };
+            self.opened = mat::is_match_line(line);
+            return None;
+        }
+        match mat::cut(line) {
+            Cut::Filler => {
+                self.run.get_or_insert(at);
+                None
+            }
+            Cut::Match => Some(self.run.take().unwrap_or(at)),
+            Cut::Body => {
+                self.run = None;
+                None
+            }
+        }
+    }
+}
+
+/// Where the pieces of a `.mat` text start: the start of the text, then the
+/// start of each match after the first.
+#[must_use]
+pub fn cut_points(text: &str) -> Vec<Start> {
+    let mut points = vec![Start::FILE];
+    let mut splitter = Splitter::default();
+    let (mut pos, mut line) = (0, 1u32);
+    while let Some((end, next)) = next_line(text, pos, false) {
+        if let Some(start) = splitter.line(&text[pos..end], Start { byte: pos, line }) {
+            points.push(start);
+        }
+        pos = next;
+        line = line.saturating_add(1);
+    }
+    points
+}
+
+/// The end of `text` without the blank lines (spaces and tabs only) that
+/// end it: the reader skips them, and a file may end with megabytes of
+/// them.
+fn without_blank_tail(text: &str) -> usize {
+    let bytes = text.as_bytes();
+    match bytes
+        .iter()
+        .rposition(|&b| !matches!(b, b' ' | b'\t' | b'\n' | b'\r'))
+    {
+        // The last line with something on it keeps its line end.
+        Some(at) => match next_line(text, at, false) {
+            Some((_, next)) => next,
+            None => text.len(),
+        },
+        None => text.len(),
+    }
+}
+
+/// The pieces of a decoded `.mat` text in memory (see [`cut_points`]).
+#[must_use]
+pub fn pieces<'t>(text: &'t str, encoding: Encoding, stray: bool) -> Vec<Piece<'t>> {
+    let points = cut_points(text);
+    let count = points.len();
+    points
+        .iter()
+        .enumerate()
+        .map(|(index, start)| {
+            let end = points.get(index + 1).map_or_else(
+                || without_blank_tail(&text[start.byte..]) + start.byte,
+                |next| next.byte,
+            );
+            Piece {
+                text: Cow::Borrowed(&text[start.byte..end]),
+                start: *start,
+                index,
+                last: index + 1 == count,
+                encoding,
+                stray,
+            }
+        })
+        .collect()
+}
+
+/// The encoding note of a file decoded so, if any.
+#[must_use]
+pub fn encoding_note(encoding: Encoding) -> Option<&'static str> {
+    match encoding {
+        Encoding::Windows1252 => Some("the file is not UTF-8; read as Windows-1252"),
+        Encoding::Utf16LeNoBom => {
+            Some("the file is UTF-16 (little-endian) without a byte-order mark; read as such")
+        }
+        Encoding::Utf16BeNoBom => {
+            Some("the file is UTF-16 (big-endian) without a byte-order mark; read as such")
+        }
+        Encoding::Utf8 | Encoding::Utf8Bom | Encoding::Utf16Le | Encoding::Utf16Be => None,
+    }
+}
+
+/// Reads one piece into `visitor`, every location in the file's terms; the
+/// first piece gives the encoding note. Returns `Some(Format::Mat)`, or
+/// `None` when the piece holds no match line (a file without any: the
+/// visitor got one unreadable problem).
+pub fn read_piece<'a>(piece: &'a Piece<'_>, visitor: &mut impl Visitor<'a>) -> Option<Format> {
+    let mut shifted = Shifted {
+        visitor,
+        start: piece.start,
+    };
+    read_piece_in_place(piece, &mut shifted)
+}
+
+/// [`read_piece`] with every location in the piece's own terms, for a
+/// visitor that moves them itself (by [`Piece::start`]: see
+/// [`Start::locate`]).
+pub fn read_piece_in_place<'a>(
+    piece: &'a Piece<'_>,
+    visitor: &mut impl Visitor<'a>,
+) -> Option<Format> {
+    let note = (piece.index == 0)
+        .then(|| encoding_note(piece.encoding))
+        .flatten()
+        .map(|message| Problem::at_start(ProblemKind::Encoding, message));
+    let text: &'a str = piece.text.as_ref();
+    let runs = if piece.stray {
+        binary::runs_in(text)
+    } else {
+        Vec::new()
+    };
+    let mut interleaved = super::Interleaved {
+        visitor,
+        runs: &runs,
+        next: 0,
+    };
+    let read = mat::read_noted(text, &mut interleaved, note.as_ref());
+    if read {
+        interleaved.flush_before(usize::MAX);
+    }
+    read.then_some(Format::Mat)
+}
+
+/// A visitor that moves every location of a piece's events to its place in
+/// the file before handing them on (events are copied only for a piece that
+/// does not start the file).
+struct Shifted<'r, V> {
+    visitor: &'r mut V,
+    start: Start,
+}
+
+impl<V> Shifted<'_, V> {
+    fn at(&self, location: Location) -> Location {
+        self.start.locate(location)
+    }
+
+    fn moved(&self) -> bool {
+        self.start != Start::FILE
+    }
+}
+
+impl<'a, V: Visitor<'a>> Visitor<'a> for Shifted<'_, V> {
+    fn begin_match(&mut self, header: &MatchHeader<'a>) {
+        if !self.moved() {
+            return self.visitor.begin_match(header);
+        }
+        let mut header = header.clone();
+        header.location = self.at(header.location);
+        for tag in &mut header.tags {
+            tag.location = self.at(tag.location);
+        }
+        self.visitor.begin_match(&header);
+    }
+    fn begin_game(&mut self, header: &GameHeader<'a>) {
+        if !self.moved() {
+            return self.visitor.begin_game(header);
+        }
+        let mut header = header.clone();
+        header.location = self.at(header.location);
+        header.score_location = self.at(header.score_location);
+        self.visitor.begin_game(&header);
+    }
+    fn action(&mut self, action: &Action<'a>) {
+        if !self.moved() {
+            return self.visitor.action(action);
+        }
+        let mut action = action.clone();
+        action.location = self.at(action.location);
+        self.visitor.action(&action);
+    }
+    fn end_game(&mut self, last: Location) {
+        let last = self.at(last);
+        self.visitor.end_game(last);
+    }
+    fn end_match(&mut self, last: Location) {
+        let last = self.at(last);
+        self.visitor.end_match(last);
+    }
+    fn comment(&mut self, comment: &Comment<'a>) {
+        let mut comment = *comment;
+        comment.location = self.at(comment.location);
+        self.visitor.comment(&comment);
+    }
+    fn problem(&mut self, problem: &Problem<'a>) {
+        if !self.moved() {
+            return self.visitor.problem(problem);
+        }
+        let mut problem = problem.clone();
+        problem.location = self.at(problem.location);
+        self.visitor.problem(&problem);
+    }
+}
+
+/// How to read a file, decided by [`plan`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Plan {
+    /// Read it whole ([`super::decode`]): not a `.mat` text to cut (SGF, an
+    /// eXtreme Gammon file, UTF-16, a binary format with a signature), or
+    /// text whose start cannot tell.
+    Whole,
+    /// Binary data, not a transcript: the reason, as [`super::decode`]
+    /// gives it.
+    Refuse(String),
+    /// Text to cut into pieces ([`FilePieces`]).
+    Pieces {
+        /// How to decode it.
+        encoding: Encoding,
+        /// Binary bytes beyond what a text tolerates: reported by run.
+        stray: bool,
+    },
+}
+
+const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// The size of the blocks a file is read in.
+const BLOCK: usize = 256 * 1024;
+
+/// Reads `reader` (a file from its start) once and decides how to read it,
+/// as [`super::decode`] would decide for its bytes: its encoding (UTF-8,
+/// UTF-8 after a byte-order mark, else Windows-1252) and whether its binary
+/// bytes make it binary or are stray runs in a text. `reopen` gives the file
+/// again from its start, for the rare second look at lines holding binary
+/// bytes. Memory: one block.
+///
+/// # Errors
+/// The I/O errors of reading.
+pub fn plan<R: Read>(mut reader: R, reopen: impl FnOnce() -> io::Result<R>) -> io::Result<Plan> {
+    let mut block = vec![0; BLOCK];
+    let head_len = read_full(&mut reader, &mut block)?;
+    let head = &block[..head_len];
+    let bom = head.starts_with(UTF8_BOM);
+    let body = if bom { &head[UTF8_BOM.len()..] } else { head };
+    if !cuttable_head(head) {
+        return Ok(Plan::Whole);
+    }
+    // Counts of every byte value, the first NUL, and UTF-8 validity, over
+    // the bytes after a byte-order mark, in chunks of whole lines (so that
+    // no character is cut).
+    let mut counts = Histogram::default();
+    let mut first_nul: Option<u64> = None;
+    let mut valid = true;
+    let mut offset = 0u64;
+    let mut pending: Vec<u8> = Vec::with_capacity(2 * BLOCK);
+    pending.extend_from_slice(body);
+    let mut eof = head_len < BLOCK;
+    loop {
+        let cut = if eof {
+            pending.len()
+        } else {
+            memchr::memrchr2(b'\n', b'\r', &pending).map_or(0, |at| at + 1)
+        };
+        let chunk = &pending[..cut];
+        counts.add(chunk);
+        if first_nul.is_none()
+            && let Some(at) = memchr::memchr(0, chunk)
+        {
+            first_nul = Some(offset + at as u64);
+        }
+        valid = valid && std::str::from_utf8(chunk).is_ok();
+        offset += cut as u64;
+        pending.drain(..cut);
+        if eof {
+            break;
+        }
+        let old = pending.len();
+        pending.resize(old + BLOCK, 0);
+        let n = read_full(&mut reader, &mut pending[old..])?;
+        pending.truncate(old + n);
+        eof = n < BLOCK;
+    }
+    let counts = counts.total();
+    let len = offset;
+    if bom && !valid {
+        // Read with replacement characters: not worth cutting.
+        return Ok(Plan::Whole);
+    }
+    let encoding = match (bom, valid) {
+        (true, _) => Encoding::Utf8Bom,
+        (false, true) => Encoding::Utf8,
+        (false, false) => Encoding::Windows1252,
+    };
+    let nul = counts[0];
+    let controls: u64 = (1..=255u8)
+        .filter(|&b| super::text::is_binary_control(b))
+        .map(|b| counts[usize::from(b)])
+        .sum();
+    // As the text's decoding refuses binary data.
+    let refused = nul > 0 || (controls > 0 && controls.saturating_mul(100) > len);
+    if refused && !confined(reopen()?, bom)? {
+        return Ok(Plan::Refuse(match first_nul {
+            Some(at) => format!("binary data (a NUL byte at offset {at}), not a transcript"),
+            None => format!("binary data ({controls} control bytes in {len}), not a transcript"),
+        }));
+    }
+    // As the reading reports stray runs: measured on the decoded text.
+    let decoded_len: u64 = if encoding == Encoding::Windows1252 {
+        (0..=255u8)
+            .map(|b| counts[usize::from(b)] * windows_1252_len(b))
+            .sum()
+    } else {
+        len
+    };
+    let tolerated = binary::tolerated_counts(
+        nul > 0,
+        usize::try_from(nul + controls).unwrap_or(usize::MAX),
+        usize::try_from(decoded_len).unwrap_or(usize::MAX),
+    );
+    Ok(Plan::Pieces {
+        encoding,
+        stray: !tolerated,
+    })
+}
+
+/// The first bytes of a file (a few hundred kilobytes, or all of it): a
+/// `.mat` text that may be cut into pieces. Not an eXtreme Gammon file,
+/// UTF-16, a binary format with a signature, SGF or a text starting with
+/// something other than ASCII (those are read whole).
+#[must_use]
+pub fn cuttable_head(head: &[u8]) -> bool {
+    let bom = head.starts_with(UTF8_BOM);
+    let body = if bom { &head[UTF8_BOM.len()..] } else { head };
+    !(super::sniff::is_xg(head)
+        || head.starts_with(b"\xFF\xFE")
+        || head.starts_with(b"\xFE\xFF")
+        || (!bom && binary::utf16_without_bom(head).is_some())
+        || super::sniff::binary(head).is_some()
+        || binary::has_signature(head)
+        || !starts_like_mat(body))
+}
+
+/// How often each byte value occurs, counted in four tables so that a run of
+/// the same byte does not wait on one counter.
+struct Histogram([[u64; 256]; 4]);
+
+impl Default for Histogram {
+    fn default() -> Self {
+        Histogram([[0; 256]; 4])
+    }
+}
+
+impl Histogram {
+    fn add(&mut self, bytes: &[u8]) {
+        let mut quads = bytes.chunks_exact(4);
+        for q in quads.by_ref() {
+            self.0[0][usize::from(q[0])] += 1;
+            self.0[1][usize::from(q[1])] += 1;
+            self.0[2][usize::from(q[2])] += 1;
+            self.0[3][usize::from(q[3])] += 1;
+        }
+        for &b in quads.remainder() {
+            self.0[0][usize::from(b)] += 1;
+        }
+    }
+
+    fn total(&self) -> [u64; 256] {
+        let mut total = [0; 256];
+        for table in &self.0 {
+            for (sum, n) in total.iter_mut().zip(table) {
+                *sum += n;
+            }
+        }
+        total
+    }
+}
+
+/// The first bytes of a text after its byte-order mark: a `.mat` text to
+/// cut unless its first character other than white space could open SGF
+/// (`(`) or is not ASCII (then [`super::decode`] decides, reading it whole).
+fn starts_like_mat(body: &[u8]) -> bool {
+    body.iter()
+        .find(|&&b| !matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C))
+        .is_some_and(|&b| b.is_ascii() && b != b'(')
+}
+
+/// UTF-8 bytes of the Windows-1252 character of byte `b`.
+fn windows_1252_len(b: u8) -> u64 {
+    let byte = [b];
+    let (text, _) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(&byte);
+    text.len() as u64
+}
+
+/// As [`binary::confined`] over the whole file (after a byte-order mark):
+/// the lines holding binary bytes make up at most half of it.
+fn confined(mut reader: impl Read, bom: bool) -> io::Result<bool> {
+    let mut block = vec![0; BLOCK];
+    let (mut total, mut damaged) = (0u64, 0u64);
+    // The line being read: its length so far and whether it holds a
+    // binary byte; a CR that may be followed by an LF.
+    let (mut line, mut bad, mut after_cr) = (0u64, false, false);
+    let mut skip = if bom { UTF8_BOM.len() } else { 0 };
+    loop {
+        let n = read_full(&mut reader, &mut block)?;
+        if n == 0 {
+            break;
+        }
+        let data = &block[skip.min(n)..n];
+        skip = skip.saturating_sub(n);
+        total += data.len() as u64;
+        for &b in data {
+            if after_cr {
+                after_cr = false;
+                if b == b'\n' {
+                    // CRLF: the LF ends the line the CR ended.
+                    if bad {
+                        damaged += 1;
+                    }
+                    continue;
+                }
+                bad = false;
+            }
+            line += 1;
+            match b {
+                b'\n' => {
+                    if bad {
+                        damaged += line;
+                    }
+                    (line, bad) = (0, false);
+                }
+                b'\r' => {
+                    if bad {
+                        damaged += line;
+                    }
+                    line = 0;
+                    after_cr = true;
+                }
+                _ => bad |= binary::is_binary(b),
+            }
+        }
+    }
+    if bad && !after_cr {
+        damaged += line;
+    }
+    Ok(damaged.saturating_mul(2) <= total)
+}
+
+/// Fills `block` as far as the reader goes; the bytes read (fewer only at
+/// the end).
+fn read_full(reader: &mut impl Read, block: &mut [u8]) -> io::Result<usize> {
+    let mut filled = 0;
+    while filled < block.len() {
+        match reader.read(&mut block[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(err) if err.kind() == io::ErrorKind::Interrupted => {}
+            Err(err) => return Err(err),
+        }
+    }
+    Ok(filled)
+}
+
+/// The pieces of a file, read one block at a time: memory holds the piece
+/// being cut and one block, whatever the size of the file.
+#[derive(Debug)]
+pub struct FilePieces<R> {
+    reader: R,
+    encoding: Encoding,
+    stray: bool,
+    /// Bytes read and not yet decoded (the end of a line cut by a block).
+    raw: Vec<u8>,
+    /// A byte-order mark may still be ahead.
+    bom: bool,
+    /// The reader has no more bytes.
+    eof: bool,
+    /// Decoded text; the current piece starts at `begin`.
+    text: String,
+    begin: usize,
+    /// Bytes of `text` whose lines have been looked at.
+    scanned: usize,
+    /// Where `text[begin..]` starts in the file.
+    start: Start,
+    /// The number of the line at `scanned`.
+    line: u32,
+    splitter: Splitter,
+    index: usize,
+    done: bool,
+}
+
+impl<R: Read> FilePieces<R> {
+    /// The pieces of the file `reader` (from its start), to be decoded as
+    /// [`plan`] decided.
+    #[must_use]
+    pub fn new(reader: R, encoding: Encoding, stray: bool) -> FilePieces<R> {
+        FilePieces {
+            reader,
+            encoding,
+            stray,
+            raw: Vec::new(),
+            bom: encoding == Encoding::Utf8Bom,
+            eof: false,
+            text: String::new(),
+            begin: 0,
+            scanned: 0,
+            start: Start::FILE,
+            line: 1,
+            splitter: Splitter::default(),
+            index: 0,
+            done: false,
+        }
+    }
+
+    /// Reads the next block and decodes its whole lines into `text` (the
+    /// pieces already taken are dropped from it first).
+    fn fill(&mut self) -> io::Result<()> {
+        self.text.drain(..self.begin);
+        self.scanned -= self.begin;
+        self.begin = 0;
+        let old = self.raw.len();
+        self.raw.resize(old + BLOCK, 0);
+        let n = read_full(&mut self.reader, &mut self.raw[old..])?;
+        self.raw.truncate(old + n);
+        self.eof = n == 0;
+        if self.bom && (self.raw.len() >= UTF8_BOM.len() || self.eof) {
+            // The byte-order mark is no text.
+            if self.raw.starts_with(UTF8_BOM) {
+                self.raw.drain(..UTF8_BOM.len());
+            }
+            self.bom = false;
+        }
+        // Decode up to the last line end (all at the end of the file), so
+        // that no character is cut.
+        let cut = if self.eof {
+            self.raw.len()
+        } else if self.bom {
+            0
+        } else {
+            memchr::memrchr2(b'\n', b'\r', &self.raw).map_or(0, |at| at + 1)
+        };
+        if cut > 0 {
+            let chunk = &self.raw[..cut];
+            match self.encoding {
+                Encoding::Windows1252 => {
+                    let (text, _) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(chunk);
+                    self.text.push_str(&text);
+                }
+                _ => match std::str::from_utf8(chunk) {
+                    Ok(text) => self.text.push_str(text),
+                    Err(_) => self.text.push_str(&String::from_utf8_lossy(chunk)),
+                },
+            }
+            self.raw.drain(..cut);
+        }
+        Ok(())
+    }
+
+    /// The piece made of `text[begin..end]`.
+    fn take(&mut self, end: usize, last: bool) -> Piece<'static> {
+        let piece = Piece {
+            text: Cow::Owned(self.text[self.begin..end].to_owned()),
+            start: self.start,
+            index: self.index,
+            last,
+            encoding: self.encoding,
+            stray: self.stray,
+        };
+        self.begin = end;
+        self.index += 1;
+        piece
+    }
+}
+
+impl<R: Read> Iterator for FilePieces<R> {
+    type Item = io::Result<Piece<'static>>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        loop {
+            while let Some((end, next)) = next_line(&self.text, self.scanned, !self.eof) {
+                let at = Start {
+                    byte: self.start.byte + (self.scanned - self.begin),
+                    line: self.line,
+                };
+                let cut = self.splitter.line(&self.text[self.scanned..end], at);
+                self.scanned = next;
+                self.line = self.line.saturating_add(1);
+                if let Some(start) = cut {
+                    // The next match starts at `start`, in this piece's text
+                    // (its blank and comment lines follow this match's body).
+                    let end = self.begin + start.byte.saturating_sub(self.start.byte);
+                    let piece = self.take(end, false);
+                    self.start = start;
+                    return Some(Ok(piece));
+                }
+            }
+            if self.eof {
+                self.done = true;
+                let end = self.begin + without_blank_tail(&self.text[self.begin..]);
+                return Some(Ok(self.take(end, true)));
+            }
+            if let Err(err) = self.fill() {
+                self.done = true;
+                return Some(Err(err));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TWO: &str = " 3 point match\n\n Game 1\n a : 0   b : 0\n  1) 31: 8/5 6/5\n\n\
+                       ; a remark\n\n 5 point match\n\n Game 1\n";
+
+    #[test]
+    fn a_text_is_cut_before_the_header_of_each_match_after_the_first() {
+        let points = cut_points(TWO);
+        assert_eq!(
+            points,
+            [Start::FILE, Start { byte: 56, line: 6 }],
+            "{:?}",
+            &TWO[56..]
+        );
+        let pieces = pieces(TWO, Encoding::Utf8, false);
+        assert_eq!(pieces.len(), 2);
+        assert!(pieces[1].text.starts_with("\n; a remark\n\n 5 point match"));
+        assert!(pieces[1].last && !pieces[0].last);
+        // The blank lines that end a file are left out.
+        assert_eq!(without_blank_tail("a\r\n  \n\n\t\n"), 3);
+        assert_eq!(without_blank_tail("a"), 1);
+        assert_eq!(without_blank_tail("\n\n"), 2);
+        // A move row is no match line; a text without any is one piece.
+        assert_eq!(cut_points("nothing here\n").len(), 1);
+    }
+
+    /// Every event as `kind location text`.
+    #[derive(Default)]
+    struct Events(Vec<String>);
+
+    impl<'a> Visitor<'a> for Events {
+        fn begin_match(&mut self, h: &MatchHeader<'a>) {
+            let tags: Vec<_> = h.tags.iter().map(|t| (t.key, t.location)).collect();
+            self.0
+                .push(format!("match {:?} {} {tags:?}", h.location, h.length));
+        }
+        fn begin_game(&mut self, h: &GameHeader<'a>) {
+            self.0.push(format!(
+                "game {:?} {:?} {:?}",
+                h.location, h.score_location, h.number
+            ));
+        }
+        fn action(&mut self, a: &Action<'a>) {
+            self.0.push(format!("action {:?} {}", a.location, a.text));
+        }
+        fn end_game(&mut self, last: Location) {
+            self.0.push(format!("end game {last:?}"));
+        }
+        fn end_match(&mut self, last: Location) {
+            self.0.push(format!("end match {last:?}"));
+        }
+        fn comment(&mut self, c: &Comment<'a>) {
+            self.0.push(format!("comment {:?} {}", c.location, c.text));
+        }
+        fn problem(&mut self, p: &Problem<'a>) {
+            self.0.push(format!(
+                "problem {:?} {:?} {}",
+                p.location, p.kind, p.message
+            ));
+        }
+    }
+
+    #[test]
+    fn pieces_read_on_their_own_give_the_events_of_the_whole_text() {
+        let text = format!(
+            "; [Site \"x\"]\n{TWO}\n; [Event \"y\"]\n 1 point match\n\n Game 1\n a : 0   b : 0\n  \
+             1) 31: 8/5 6/5   x{}y\n",
+            '\0'
+        );
+        let mut whole = Events::default();
+        let decoded = super::super::text::Decoded {
+            text: Cow::Borrowed(&text),
+            encoding: Encoding::Utf8,
+        };
+        super::super::read_decoded(&decoded, &mut whole);
+        let mut parts = Events::default();
+        let pieces = pieces(&text, Encoding::Utf8, true);
+        assert_eq!(pieces.len(), 3);
+        for piece in &pieces {
+            read_piece(piece, &mut parts);
+        }
+        assert!(whole.0.iter().any(|e| e.contains("BinaryData")));
+        assert_eq!(parts.0, whole.0);
+    }
+
+    #[test]
+    fn a_file_read_in_blocks_gives_the_same_pieces() {
+        let mut text = String::new();
+        for i in 0..300 {
+            text.push_str(&format!(
+                "; [Event \"{i}\"]\r\n 1 point match\r\n\r\n Game 1\r\n"
+            ));
+            text.push_str(
+                " a : 0                  b : 0\r\n  1) 31: 8/5 6/5        42: 8/4 6/4\r\n\r\n",
+            );
+            text.push_str(&"\n".repeat(i * 40));
+        }
+        let expected = pieces(&text, Encoding::Utf8, false);
+        let streamed: Vec<Piece<'static>> = FilePieces::new(text.as_bytes(), Encoding::Utf8, false)
+            .collect::<io::Result<_>>()
+            .unwrap();
+        assert_eq!(streamed.len(), 300);
+        assert_eq!(streamed, expected);
+        // After a byte-order mark.
+        let mut bom = UTF8_BOM.to_vec();
+        bom.extend_from_slice(text.as_bytes());
+        let streamed: Vec<Piece<'static>> = FilePieces::new(&bom[..], Encoding::Utf8Bom, false)
+            .collect::<io::Result<_>>()
+            .unwrap();
+        assert_eq!(streamed, pieces(&text, Encoding::Utf8Bom, false));
+    }
+
+    #[test]
+    fn a_plan_follows_the_decoding() {
+        let plan_of = |bytes: &[u8]| plan(bytes, || Ok(bytes)).unwrap();
+        assert_eq!(
+            plan_of(TWO.as_bytes()),
+            Plan::Pieces {
+                encoding: Encoding::Utf8,
+                stray: false
+            }
+        );
+        let mut bom = UTF8_BOM.to_vec();
+        bom.extend_from_slice(TWO.as_bytes());
+        assert_eq!(
+            plan_of(&bom),
+            Plan::Pieces {
+                encoding: Encoding::Utf8Bom,
+                stray: false
+            }
+        );
+        assert_eq!(
+            plan_of(b" 1 point match\n M\xfcller : 0\n"),
+            Plan::Pieces {
+                encoding: Encoding::Windows1252,
+                stray: false
+            }
+        );
+        assert_eq!(plan_of(b"(;FF[4]GM[6])"), Plan::Whole);
+        assert_eq!(plan_of(b"RGMH\x01\0\0\0"), Plan::Whole);
+        let mut damaged = TWO.repeat(4).into_bytes();
+        damaged[20] = 0;
+        assert_eq!(
+            plan_of(&damaged),
+            Plan::Pieces {
+                encoding: Encoding::Utf8,
+                stray: true
+            }
+        );
+        let noise = b"7 point match\0\x01\x02\x03\x04\x05\0\0\0\0\0\0\0\0";
+        assert_eq!(
+            plan_of(noise),
+            Plan::Refuse(
+                super::super::text::decode(noise)
+                    .err()
+                    .map(|e| e.0)
+                    .unwrap_or_default()
+            )
+        );
+    }
+}
