@@ -278,14 +278,21 @@ pub struct Entry {
     pub example: &'static str,
 }
 
+/// `code/kind`, or the code alone: how a finding type is named everywhere
+/// (`explain CODE`, the reports, the docs).
+#[must_use]
+pub fn full_name(code: Code, kind: Option<Kind>) -> String {
+    match kind {
+        Some(kind) => format!("{code}/{kind}"),
+        None => code.as_str().to_owned(),
+    }
+}
+
 impl Entry {
     /// `code/kind`, or the code alone.
     #[must_use]
     pub fn name(&self) -> String {
-        match self.kind {
-            Some(kind) => format!("{}/{kind}", self.code),
-            None => self.code.as_str().to_owned(),
-        }
+        full_name(self.code, self.kind)
     }
 
     /// The first sentence of the meaning: what the code means in one line.

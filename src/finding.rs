@@ -127,10 +127,7 @@ impl Finding {
     /// `code/kind`, or the code alone.
     #[must_use]
     pub fn name(&self) -> String {
-        match self.kind {
-            Some(kind) => format!("{}/{kind}", self.code),
-            None => self.code.as_str().to_owned(),
-        }
+        crate::catalogue::full_name(self.code, self.kind)
     }
 
     /// The catalogue entry of the finding's kind, else of its code.

@@ -245,16 +245,7 @@ impl Config {
                         LegalFormat::Csv => legal::Format::Csv,
                     },
                 };
-                return Ok(Config {
-                    style,
-                    width,
-                    paths: Vec::new(),
-                    filter: Filter::default(),
-                    jobs: 1,
-                    quiet: true,
-                    options: Options::default(),
-                    task,
-                });
+                return Ok(bare(task));
             }
             Command::Check(check) => {
                 let format = match check.format {

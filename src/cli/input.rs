@@ -73,10 +73,10 @@ pub(crate) fn check(input: &Input, options: &Options) -> Outcome {
 /// [`check`], also handing back the bytes read (to quote lines from).
 pub(crate) fn check_keeping(input: &Input, options: &Options) -> (Outcome, Option<Vec<u8>>) {
     let (reports, bytes) = read_and_check(input, options);
-    if let (Input::Found(path), Some(bytes)) = (input, &bytes) {
-        if let Some(skipped) = skipped(path, &reports, bytes) {
-            return (Outcome::Skipped(skipped), None);
-        }
+    if let (Input::Found(path), Some(bytes)) = (input, &bytes)
+        && let Some(skipped) = skipped(path, &reports, bytes)
+    {
+        return (Outcome::Skipped(skipped), None);
     }
     (Outcome::Checked(reports), bytes)
 }
@@ -86,10 +86,10 @@ pub(crate) fn check_part(input: &Input, piece: &Piece<'_>, options: &Options) ->
     let mut report = check_piece(&input.name(), piece, options);
     report.path_bytes = input.name_bytes();
     let reports = vec![report];
-    if let Input::Found(path) = input {
-        if let Some(skipped) = skipped(path, &reports, piece.text.as_bytes()) {
-            return Outcome::Skipped(skipped);
-        }
+    if let Input::Found(path) = input
+        && let Some(skipped) = skipped(path, &reports, piece.text.as_bytes())
+    {
+        return Outcome::Skipped(skipped);
     }
     Outcome::Checked(reports)
 }

@@ -270,15 +270,15 @@ impl OutputFile {
     /// is removed then).
     pub(crate) fn commit(mut self) -> anyhow::Result<()> {
         self.out.flush()?;
-        if let Some(temp) = &self.temp {
-            if let Err(err) = fs::rename(temp, &self.target) {
-                anyhow::bail!(
-                    "failed to write {} {}: {}",
-                    self.what,
-                    self.shown.display(),
-                    describe(&err)
-                );
-            }
+        if let Some(temp) = &self.temp
+            && let Err(err) = fs::rename(temp, &self.target)
+        {
+            anyhow::bail!(
+                "failed to write {} {}: {}",
+                self.what,
+                self.shown.display(),
+                describe(&err)
+            );
         }
         self.committed = true;
         Ok(())

@@ -47,11 +47,12 @@ impl Progress {
     /// Shows the bar once the run has lasted [`Self::DELAY`]; from then on
     /// it redraws itself (elapsed time, rate) even while a file is slow.
     pub(crate) fn poll(&self) {
-        if let Some(bar) = &self.bar {
-            if bar.is_hidden() && self.start.elapsed() >= Self::DELAY {
-                bar.set_draw_target(ProgressDrawTarget::stderr());
-                bar.enable_steady_tick(Duration::from_millis(200));
-            }
+        if let Some(bar) = &self.bar
+            && bar.is_hidden()
+            && self.start.elapsed() >= Self::DELAY
+        {
+            bar.set_draw_target(ProgressDrawTarget::stderr());
+            bar.enable_steady_tick(Duration::from_millis(200));
         }
     }
 

@@ -230,7 +230,7 @@ pub(crate) fn utf16_without_bom(
     if hits.saturating_mul(2) < pairs {
         return None;
     }
-    if hits.saturating_mul(10) >= pairs.saturating_mul(9) && bytes.len() % 2 == 0 {
+    if hits.saturating_mul(10) >= pairs.saturating_mul(9) && bytes.len().is_multiple_of(2) {
         let (text, errors) = codec.decode_without_bom_handling(bytes);
         if !errors && !text.contains('\0') {
             return Some(Ok((Cow::Owned(text.into_owned()), encoding)));

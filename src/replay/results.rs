@@ -357,8 +357,8 @@ impl Replayer<'_, '_> {
             return false;
         };
         let cube = g.cube.value.max(1);
-        computed % cube == 0
-            && written % (computed / cube) == 0
+        computed.is_multiple_of(cube)
+            && written.is_multiple_of(computed / cube)
             && self.automatic_start(written / (computed / cube)).is_some()
     }
 

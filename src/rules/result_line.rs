@@ -58,8 +58,8 @@ pub fn judge_resignation(
     needed: u32,
     started_at: impl Fn(u32) -> bool,
 ) -> ResignationValue {
-    let fits =
-        (1..=levels).any(|k| written == cube * k || started_at(written / k) && written % k == 0);
+    let fits = (1..=levels)
+        .any(|k| written == cube * k || started_at(written / k) && written.is_multiple_of(k));
     if fits {
         ResignationValue::Fits
     } else if length > 0 && written == needed && written > 3 * cube {

@@ -198,15 +198,15 @@ fn scan_body<'a>(
                 _ => *row = None,
             }
         }
-        if let Some(&(line, None)) = lines.last() {
-            if let Some(length) = header::match_line(line.text) {
-                lines.pop();
-                return Body {
-                    threshold: learner.threshold(),
-                    end: run.unwrap_or((line.start, line.number)),
-                    next: Some((line, length)),
-                };
-            }
+        if let Some(&(line, None)) = lines.last()
+            && let Some(length) = header::match_line(line.text)
+        {
+            lines.pop();
+            return Body {
+                threshold: learner.threshold(),
+                end: run.unwrap_or((line.start, line.number)),
+                next: Some((line, length)),
+            };
         }
         run = None;
     }

@@ -49,10 +49,11 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
                         );
                     }
                 }
-            } else if key.is("C") && !is_root {
-                if let Some(v) = self.first_value(prop) {
-                    comments.push((prop.location, v.raw));
-                }
+            } else if key.is("C")
+                && !is_root
+                && let Some(v) = self.first_value(prop)
+            {
+                comments.push((prop.location, v.raw));
             }
         }
         if let Some(game) = self.game.as_mut()

@@ -100,7 +100,7 @@ pub(super) fn parse_move(value: &str, side: Side) -> Result<Move, &'static str> 
     if letters.len() > 2 * MAX_HOPS {
         return Err("at most 16 letter pairs after the dice");
     }
-    if letters.len() % 2 != 0 {
+    if !letters.len().is_multiple_of(2) {
         return Err("letters in pairs (from, to) after the dice");
     }
     let mut play = PlayNotation::empty();

@@ -244,7 +244,7 @@ fn date_tags(date: f64) -> Option<(String, String)> {
 /// eXtreme Gammon match header, has records out of order or of an unknown
 /// type, or holds one position and no match (a `.xgp` file).
 pub fn decode(stream: &[u8], comments: Option<&[u8]>) -> Result<XgMatch, XgError> {
-    if stream.is_empty() || stream.len() % RECORD_SIZE != 0 {
+    if stream.is_empty() || !stream.len().is_multiple_of(RECORD_SIZE) {
         return Err(XgError::Foreign(format!(
             "its game stream is {} bytes, not a whole number of {RECORD_SIZE}-byte records",
             stream.len()

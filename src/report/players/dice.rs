@@ -32,7 +32,7 @@ pub fn chi_square_statistic(faces: &[u64; 6]) -> Option<f64> {
 /// `Q(x; k) = 2·(1 − Φ(s)) + 2·φ(s)·Σ_{j=1}^{(k−1)/2} s^(2j−1) / (1·3·…·(2j−1))`
 #[must_use]
 pub fn chi_square_sf(x: f64, dof: u32) -> Option<f64> {
-    if dof % 2 == 0 || !x.is_finite() || x < 0.0 {
+    if dof.is_multiple_of(2) || !x.is_finite() || x < 0.0 {
         return None;
     }
     let s = x.sqrt();
