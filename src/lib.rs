@@ -38,3 +38,9 @@ pub mod report;
 pub mod rules;
 pub mod side;
 pub mod walk;
+
+/// The integration tests' helpers (`../shared` or a one-line skip), for the
+/// unit tests that read the shared corpora too.
+#[cfg(test)]
+#[path = "../tests/util/mod.rs"]
+mod test_util;

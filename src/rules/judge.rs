@@ -989,7 +989,12 @@ mod tests {
     #[test]
     fn the_fast_paths_agree_with_the_general_path() {
         use std::io::{BufRead, BufReader};
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/oracle");
+        let Some(dir) = crate::test_util::shared_or_skip(
+            "oracle",
+            "the fast paths judged against the general path on the oracle's positions",
+        ) else {
+            return;
+        };
         let mut generator = MoveGen::new();
         let mut general_gen = MoveGen::new();
         let mut judged = 0;
