@@ -154,12 +154,11 @@ impl Splitter {
 pub fn cut_points(text: &str) -> Vec<Start> {
     let mut points = vec![Start::FILE];
     let mut splitter = Splitter::default();
-    let (mut pos, mut line) = (0, 1u32);
-    while let Some((end, next)) = next_line(text, pos, false) {
-        if let Some(start) = splitter.line(&text[pos..end], Start { byte: pos, line }) {
+    let mut line = 1u32;
+    for (content, byte) in mat::lines(text) {
+        if let Some(start) = splitter.line(content, Start { byte, line }) {
             points.push(start);
         }
-        pos = next;
         line = line.saturating_add(1);
     }
     points
