@@ -213,7 +213,7 @@ pub(crate) fn utf16_without_bom(
     let pairs = sample.len() / 2;
     // Without a NUL byte no pair counts for either order (the common case:
     // a vectorised search instead of the count).
-    if pairs < 2 || !sample.contains(&0) {
+    if pairs < 2 || memchr::memchr(0, sample).is_none() {
         return None;
     }
     let (mut le, mut be) = (0usize, 0usize);
