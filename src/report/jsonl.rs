@@ -70,19 +70,43 @@ struct MatchLine<'a> {
     dialect: Option<&'a str>,
 }
 
+/// How many distinct rule sets [`JsonlWriter`] keeps serialised.
+const RULE_SETS: usize = 8;
+
+/// `n` in decimal, as `Display` and `serde_json` write it.
+fn decimal(out: &mut Vec<u8>, mut n: u32) {
+    let mut digits = [0u8; 10];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[at..]);
+}
+
 /// Writes each row as one JSON object on its own line.
 #[derive(Debug)]
 pub struct JsonlWriter<W: Write> {
     out: W,
-    /// The last rules in force written, as JSON (the rules are the same
-    /// for most matches of a run).
-    rules: Option<(RulesRow, Vec<u8>)>,
+    /// The last rules in force written, as JSON (a run has few distinct
+    /// rule sets).
+    rules: Vec<(RulesRow, Vec<u8>)>,
+    /// A `match` record being written (one write per record).
+    line: Vec<u8>,
 }
 
 impl<W: Write> JsonlWriter<W> {
     /// A writer over `out`.
     pub fn new(out: W) -> Self {
-        JsonlWriter { out, rules: None }
+        JsonlWriter {
+            out,
+            rules: Vec::new(),
+            line: Vec::new(),
+        }
     }
 
     /// One match's `match` record, written key by key: the same bytes as
@@ -95,54 +119,76 @@ impl<W: Write> JsonlWriter<W> {
         m: &MatchSummary,
         file_bytes: Option<&str>,
     ) -> io::Result<()> {
-        let out = &mut self.out;
-        out.write_all(b"{\"type\":\"match\",\"file\":")?;
+        let out = &mut self.line;
+        out.clear();
+        out.extend_from_slice(b"{\"type\":\"match\",\"file\":");
         serde_json::to_writer(&mut *out, &report.path)?;
-        write!(
+        let numbers = |out: &mut Vec<u8>, parts: &[(&[u8], u32)]| {
+            for &(key, n) in parts {
+                out.extend_from_slice(key);
+                decimal(out, n);
+            }
+        };
+        numbers(
             out,
-            ",\"match\":{},\"length\":{},\"players\":[",
-            m.number, m.length
-        )?;
+            &[(b",\"match\":", m.number), (b",\"length\":", m.length)],
+        );
+        out.extend_from_slice(b",\"players\":[");
         serde_json::to_writer(&mut *out, &m.players.first.name)?;
-        out.write_all(b",")?;
+        out.push(b',');
         serde_json::to_writer(&mut *out, &m.players.second.name)?;
-        write!(
+        numbers(
             out,
-            "],\"games\":{},\"plays\":{},\"cube_actions\":{},\"winner\":",
-            m.games, m.plays, m.cube_actions
-        )?;
+            &[
+                (b"],\"games\":", m.games),
+                (b",\"plays\":", m.plays),
+                (b",\"cube_actions\":", m.cube_actions),
+            ],
+        );
+        out.extend_from_slice(b",\"winner\":");
         serde_json::to_writer(&mut *out, &m.winner)?;
-        write!(
+        numbers(
             out,
-            ",\"score\":[{},{}],\"findings\":{{\"error\":{},\"warning\":{},\"info\":{}}},\"rules\":",
-            m.final_score.first,
-            m.final_score.second,
-            m.findings.error,
-            m.findings.warning,
-            m.findings.info
-        )?;
+            &[
+                (b",\"score\":[", m.final_score.first),
+                (b",", m.final_score.second),
+                (b"],\"findings\":{\"error\":", m.findings.error),
+                (b",\"warning\":", m.findings.warning),
+                (b",\"info\":", m.findings.info),
+            ],
+        );
+        out.extend_from_slice(b"},\"rules\":");
         match &m.rules {
-            None => out.write_all(b"null")?,
+            None => out.extend_from_slice(b"null"),
             Some(rules) => {
                 let row = RulesRow::new(rules);
-                if self.rules.as_ref().is_none_or(|(last, _)| *last != row) {
-                    let json = serde_json::to_vec(&row)?;
-                    self.rules = Some((row, json));
-                }
-                if let Some((_, json)) = &self.rules {
-                    out.write_all(json)?;
-                }
+                let known = self.rules.iter().position(|(known, _)| *known == row);
+                let index = match known {
+                    Some(index) => index,
+                    None => {
+                        let json = serde_json::to_vec(&row)?;
+                        // A few rule sets at most in a run; a run of many
+                        // keeps the last ones.
+                        if self.rules.len() == RULE_SETS {
+                            self.rules.remove(0);
+                        }
+                        self.rules.push((row, json));
+                        self.rules.len() - 1
+                    }
+                };
+                out.extend_from_slice(&self.rules[index].1);
             }
         }
-        out.write_all(b",\"site\":")?;
+        out.extend_from_slice(b",\"site\":");
         serde_json::to_writer(&mut *out, &m.site)?;
-        out.write_all(b",\"dialect\":")?;
+        out.extend_from_slice(b",\"dialect\":");
         serde_json::to_writer(&mut *out, &m.dialect)?;
         if let Some(bytes) = file_bytes {
-            out.write_all(b",\"file_bytes\":")?;
+            out.extend_from_slice(b",\"file_bytes\":");
             serde_json::to_writer(&mut *out, bytes)?;
         }
-        out.write_all(b"}\n")
+        out.extend_from_slice(b"}\n");
+        self.out.write_all(&self.line)
     }
 }
 
@@ -204,6 +250,26 @@ mod tests {
             out.push(b'\n');
         }
         String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn numbers_are_written_as_display_writes_them() {
+        for n in [
+            0,
+            1,
+            9,
+            10,
+            99,
+            100,
+            12_345,
+            999_999_999,
+            1_000_000_000,
+            u32::MAX,
+        ] {
+            let mut out = Vec::new();
+            decimal(&mut out, n);
+            assert_eq!(String::from_utf8(out).unwrap(), n.to_string());
+        }
     }
 
     #[test]
