@@ -211,7 +211,9 @@ pub(crate) fn utf16_without_bom(
 ) -> Option<Result<(Cow<'static, str>, Encoding), Unreadable>> {
     let sample = &bytes[..bytes.len().min(4096) & !1];
     let pairs = sample.len() / 2;
-    if pairs < 2 {
+    // Without a NUL byte no pair counts for either order (the common case:
+    // a vectorised search instead of the count).
+    if pairs < 2 || memchr::memchr(0, sample).is_none() {
         return None;
     }
     let (mut le, mut be) = (0usize, 0usize);

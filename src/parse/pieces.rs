@@ -152,17 +152,62 @@ impl Splitter {
 /// start of each match after the first.
 #[must_use]
 pub fn cut_points(text: &str) -> Vec<Start> {
+    // Cut only at a match line after the first: a text with at most one
+    // line that may be a match line (most files) is one piece.
+    if match_line_ends(text.as_bytes()) < 2 {
+        return vec![Start::FILE];
+    }
+    walk_cut_points(text)
+}
+
+/// [`cut_points`] by a walk over every line.
+fn walk_cut_points(text: &str) -> Vec<Start> {
     let mut points = vec![Start::FILE];
     let mut splitter = Splitter::default();
-    let (mut pos, mut line) = (0, 1u32);
-    while let Some((end, next)) = next_line(text, pos, false) {
-        if let Some(start) = splitter.line(&text[pos..end], Start { byte: pos, line }) {
+    let mut line = 1u32;
+    for (content, byte) in mat::lines(text) {
+        if let Some(start) = splitter.line(content, Start { byte, line }) {
             points.push(start);
         }
-        pos = next;
         line = line.saturating_add(1);
     }
     points
+}
+
+/// How many places of `bytes`, up to two, end a line with `match` or
+/// `session` in any case (blanks after it allowed): every match line does
+/// ([`mat::is_match_line`]). Found by a vectorised search for the `c` of
+/// `match` and the `i` of `session`, rare letters in a record.
+fn match_line_ends(bytes: &[u8]) -> usize {
+    let ends_line = |end: usize| {
+        bytes
+            .get(end..)
+            .unwrap_or_default()
+            .iter()
+            .find(|&&b| !matches!(b, b' ' | b'\t' | 0x0C))
+            .is_none_or(|&b| b == b'\n' || b == b'\r')
+    };
+    let mut count = 0;
+    for (word, lower, upper, index) in [(&b"match"[..], b'c', b'C', 3), (b"session", b'i', b'I', 4)]
+    {
+        for at in memchr::memchr2_iter(lower, upper, bytes) {
+            let Some(start) = at.checked_sub(index) else {
+                continue;
+            };
+            let end = start + word.len();
+            if bytes
+                .get(start..end)
+                .is_some_and(|w| w.eq_ignore_ascii_case(word))
+                && ends_line(end)
+            {
+                count += 1;
+                if count > 1 {
+                    return count;
+                }
+            }
+        }
+    }
+    count
 }
 
 /// The end of `text` without the blank lines (spaces and tabs only) that
@@ -765,6 +810,30 @@ mod tests {
         assert_eq!(without_blank_tail("\n\n"), 2);
         // A move row is no match line; a text without any is one piece.
         assert_eq!(cut_points("nothing here\n").len(), 1);
+    }
+
+    #[test]
+    fn the_search_for_match_line_ends_cuts_as_the_walk_over_every_line() {
+        let texts = [
+            TWO,
+            "",
+            " 3 point match\n Game 1\n",
+            " 3 point match\n Game 1\n Wins 3 points and the match\n",
+            " 3 point match\n Game 1\n Wins 3 points and the MaTcH \t\n 5 Point Match",
+            "Money session\n\n money SESSION\r\n",
+            "Money session\r Money session",
+            "; a match\n 1 point match\n; session x\n 2 point match \x0c\n",
+            "match\nsession",
+            "atch\nession\ncatch\nimpression",
+            " 3 point match\n  1) 31: 8/5 6/5 7 point match\n 7 point match",
+        ];
+        for text in texts {
+            assert_eq!(cut_points(text), walk_cut_points(text), "{text:?}");
+        }
+        assert_eq!(match_line_ends(b"match\nmatch"), 2);
+        assert_eq!(match_line_ends(b"matchx\nmatch"), 1);
+        assert_eq!(match_line_ends(b"Session  \r\nxmatch \t"), 2);
+        assert_eq!(match_line_ends(b"ession\natch"), 0);
     }
 
     /// Every event as `kind location text`.

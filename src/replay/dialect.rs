@@ -34,6 +34,37 @@ pub(super) struct Clues {
     dumps: bool,
 }
 
+/// Whether a play's text names a point (`bar`, `off`, in any case) or
+/// counts a move (`(2)`): one pass over the bytes, most of which (digits,
+/// slashes, spaces) start none of these.
+fn names_points(text: &[u8]) -> bool {
+    // Digits, `/`, `*`, `:` and spaces lie below 0x40; of the bytes that
+    // start a name or a count only `(` does: a play of those alone is
+    // passed eight bytes at a time.
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    let plain_word = |word: u64| {
+        let paren = word ^ (LOW * u64::from(b'('));
+        word & (LOW * 0xC0) == 0 && paren.wrapping_sub(LOW) & !paren & (LOW * 0x80) == 0
+    };
+    let mut words = text.chunks_exact(8);
+    if words
+        .by_ref()
+        .all(|word| plain_word(u64::from_le_bytes(word.try_into().unwrap_or_default())))
+        && words.remainder().iter().all(|&b| b < 0x40 && b != b'(')
+    {
+        return false;
+    }
+    text.iter().enumerate().any(|(i, &b)| {
+        let rest = || text.get(i + 1..i + 3).unwrap_or_default();
+        match b {
+            b'(' => true,
+            b'b' | b'B' => rest().eq_ignore_ascii_case(b"ar"),
+            b'o' | b'O' => rest().eq_ignore_ascii_case(b"ff"),
+            _ => false,
+        }
+    })
+}
+
 impl Clues {
     /// The clues of a match header.
     pub(super) fn of_match(header: &MatchHeader<'_>) -> Clues {
@@ -74,11 +105,7 @@ impl Clues {
                     Written::Dump(Some(_)) => self.dumps = true,
                     Written::CannotMove => self.named_points = true,
                     Written::Moves(_) if !self.named_points => {
-                        let text = action.text.as_bytes();
-                        self.named_points = text.contains(&b'(')
-                            || text.windows(3).any(|w| {
-                                w.eq_ignore_ascii_case(b"bar") || w.eq_ignore_ascii_case(b"off")
-                            });
+                        self.named_points = names_points(action.text.as_bytes());
                     }
                     _ => {}
                 }
@@ -132,5 +159,45 @@ impl Clues {
             return "GNU Backgammon";
         }
         "Jellyfish"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::names_points;
+
+    #[test]
+    fn named_points_are_found_as_a_search_of_three_bytes_finds_them() {
+        let slow = |text: &[u8]| {
+            text.contains(&b'(')
+                || text
+                    .windows(3)
+                    .any(|w| w.eq_ignore_ascii_case(b"bar") || w.eq_ignore_ascii_case(b"off"))
+        };
+        for text in [
+            &b""[..],
+            b"b",
+            b"ba",
+            b"bar",
+            b"BaR/22",
+            b"24/18 13/11",
+            b"6/Off",
+            b"6/of",
+            b"6/o",
+            b"13/7(2)",
+            b"obar",
+            b"bbar",
+            b"ooff",
+            b"b\xc3\xa9ar",
+            b"24/18 13/11 8/5* 6/5",
+            b"24/18 13/11 8/5* 6(2)",
+            b"24/18 13/11 8/5* 6/off",
+            b"24/18 13/11 8/5* 6/of",
+            b"(24/18 13/11 8/5* 6/5",
+            b"24/18 13/1( 8/5* 6/5",
+            b"24/18 13/11 8/5* 6/5\x80\xff",
+        ] {
+            assert_eq!(names_points(text), slow(text), "{text:?}");
+        }
     }
 }

@@ -11,8 +11,8 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use super::{FindingRow, FindingWriter, SkippedRecord, match_records};
-use crate::replay::FileReport;
+use super::{FindingRow, FindingWriter, RulesRow, SkippedRecord};
+use crate::replay::{FileReport, MatchSummary};
 
 /// A record with its kind first, and the file name's bytes last when they
 /// are not UTF-8.
@@ -59,7 +59,9 @@ fn base64(bytes: &[u8]) -> String {
 }
 
 /// A match record with the producer of the record: its `Site` tag, and
-/// the program the layout points to.
+/// the program the layout points to (what [`JsonlWriter::match_line`]
+/// writes by hand; the reference of its test).
+#[cfg(test)]
 #[derive(Serialize)]
 struct MatchLine<'a> {
     #[serde(flatten)]
@@ -68,16 +70,125 @@ struct MatchLine<'a> {
     dialect: Option<&'a str>,
 }
 
+/// How many distinct rule sets [`JsonlWriter`] keeps serialised.
+const RULE_SETS: usize = 8;
+
+/// `n` in decimal, as `Display` and `serde_json` write it.
+fn decimal(out: &mut Vec<u8>, mut n: u32) {
+    let mut digits = [0u8; 10];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[at..]);
+}
+
 /// Writes each row as one JSON object on its own line.
 #[derive(Debug)]
 pub struct JsonlWriter<W: Write> {
     out: W,
+    /// The last rules in force written, as JSON (a run has few distinct
+    /// rule sets).
+    rules: Vec<(RulesRow, Vec<u8>)>,
+    /// A `match` record being written (one write per record).
+    line: Vec<u8>,
 }
 
 impl<W: Write> JsonlWriter<W> {
     /// A writer over `out`.
     pub fn new(out: W) -> Self {
-        JsonlWriter { out }
+        JsonlWriter {
+            out,
+            rules: Vec::new(),
+            line: Vec::new(),
+        }
+    }
+
+    /// One match's `match` record, written key by key: the same bytes as
+    /// `serde_json` gives for [`MatchLine`] in a [`Typed`] (strings
+    /// escaped by `serde_json`), without its map machinery, which cost
+    /// most of the output's time.
+    fn match_line(
+        &mut self,
+        report: &FileReport,
+        m: &MatchSummary,
+        file_bytes: Option<&str>,
+    ) -> io::Result<()> {
+        let out = &mut self.line;
+        out.clear();
+        out.extend_from_slice(b"{\"type\":\"match\",\"file\":");
+        serde_json::to_writer(&mut *out, &report.path)?;
+        let numbers = |out: &mut Vec<u8>, parts: &[(&[u8], u32)]| {
+            for &(key, n) in parts {
+                out.extend_from_slice(key);
+                decimal(out, n);
+            }
+        };
+        numbers(
+            out,
+            &[(b",\"match\":", m.number), (b",\"length\":", m.length)],
+        );
+        out.extend_from_slice(b",\"players\":[");
+        serde_json::to_writer(&mut *out, &m.players.first.name)?;
+        out.push(b',');
+        serde_json::to_writer(&mut *out, &m.players.second.name)?;
+        numbers(
+            out,
+            &[
+                (b"],\"games\":", m.games),
+                (b",\"plays\":", m.plays),
+                (b",\"cube_actions\":", m.cube_actions),
+            ],
+        );
+        out.extend_from_slice(b",\"winner\":");
+        serde_json::to_writer(&mut *out, &m.winner)?;
+        numbers(
+            out,
+            &[
+                (b",\"score\":[", m.final_score.first),
+                (b",", m.final_score.second),
+                (b"],\"findings\":{\"error\":", m.findings.error),
+                (b",\"warning\":", m.findings.warning),
+                (b",\"info\":", m.findings.info),
+            ],
+        );
+        out.extend_from_slice(b"},\"rules\":");
+        match &m.rules {
+            None => out.extend_from_slice(b"null"),
+            Some(rules) => {
+                let row = RulesRow::new(rules);
+                let known = self.rules.iter().position(|(known, _)| *known == row);
+                let index = match known {
+                    Some(index) => index,
+                    None => {
+                        let json = serde_json::to_vec(&row)?;
+                        // A few rule sets at most in a run; a run of many
+                        // keeps the last ones.
+                        if self.rules.len() == RULE_SETS {
+                            self.rules.remove(0);
+                        }
+                        self.rules.push((row, json));
+                        self.rules.len() - 1
+                    }
+                };
+                out.extend_from_slice(&self.rules[index].1);
+            }
+        }
+        out.extend_from_slice(b",\"site\":");
+        serde_json::to_writer(&mut *out, &m.site)?;
+        out.extend_from_slice(b",\"dialect\":");
+        serde_json::to_writer(&mut *out, &m.dialect)?;
+        if let Some(bytes) = file_bytes {
+            out.extend_from_slice(b",\"file_bytes\":");
+            serde_json::to_writer(&mut *out, bytes)?;
+        }
+        out.extend_from_slice(b"}\n");
+        self.out.write_all(&self.line)
     }
 }
 
@@ -91,17 +202,9 @@ impl<W: Write> FindingWriter for JsonlWriter<W> {
     }
 
     fn matches(&mut self, report: &FileReport) -> io::Result<()> {
-        for (record, summary) in match_records(report).iter().zip(&report.matches) {
-            let line = MatchLine {
-                record,
-                site: summary.site.as_deref(),
-                dialect: summary.dialect,
-            };
-            serde_json::to_writer(
-                &mut self.out,
-                &Typed::new("match", &line, record.file_bytes.as_deref()),
-            )?;
-            self.out.write_all(b"\n")?;
+        let file_bytes = report.path_bytes.as_deref().map(base64);
+        for summary in &report.matches {
+            self.match_line(report, summary, file_bytes.as_deref())?;
         }
         Ok(())
     }
@@ -125,9 +228,105 @@ mod tests {
     use crate::catalogue::{Code, Kind};
 
     use crate::finding::Severity;
-    use crate::report::finding_rows;
     use crate::report::testing::{file, finding_of, unreadable};
+    use crate::report::{finding_rows, match_records};
     use crate::side::Side;
+
+    /// The `match` records as `serde_json` writes them from the report's
+    /// [`MatchRecord`](super::super::MatchRecord)s.
+    fn match_lines_by_serde(report: &FileReport) -> String {
+        let mut out = Vec::new();
+        for (record, summary) in match_records(report).iter().zip(&report.matches) {
+            let line = MatchLine {
+                record,
+                site: summary.site.as_deref(),
+                dialect: summary.dialect,
+            };
+            serde_json::to_writer(
+                &mut out,
+                &Typed::new("match", &line, record.file_bytes.as_deref()),
+            )
+            .unwrap();
+            out.push(b'\n');
+        }
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn numbers_are_written_as_display_writes_them() {
+        for n in [
+            0,
+            1,
+            9,
+            10,
+            99,
+            100,
+            12_345,
+            999_999_999,
+            1_000_000_000,
+            u32::MAX,
+        ] {
+            let mut out = Vec::new();
+            decimal(&mut out, n);
+            assert_eq!(String::from_utf8(out).unwrap(), n.to_string());
+        }
+    }
+
+    #[test]
+    fn match_records_written_by_hand_are_those_of_serde() {
+        use crate::replay::{Options, RulesInForce, check_bytes};
+        let rules_of = |length, flags: &crate::replay::RuleFlags| {
+            let header = crate::parse::MatchHeader {
+                location: crate::parse::Location::START,
+                length,
+                tags: Vec::new(),
+                format: crate::parse::Format::Mat,
+            };
+            RulesInForce::resolve(&header, flags)
+        };
+        let mut report = file(
+            "d\u{e9}j\u{e0} \"vu\"\\.mat",
+            ["Al\tice", "B\u{f6}b"],
+            Vec::new(),
+        );
+        let first = report.matches[0].clone();
+        let mut second = first.clone();
+        second.number = 2;
+        second.length = 0;
+        second.winner = None;
+        second.findings.error = 3;
+        second.findings.info = 12;
+        second.rules = Some(rules_of(0, &crate::replay::RuleFlags::default()));
+        second.site = Some("site \u{1}".to_owned());
+        second.dialect = Some("GNU Backgammon");
+        let mut third = second.clone();
+        third.number = 3;
+        third.rules = Some(rules_of(7, &crate::replay::RuleFlags::default()));
+        let mut fourth = third.clone();
+        fourth.number = 4;
+        let flags = crate::replay::RuleFlags {
+            jacoby: Some(true),
+            ..crate::replay::RuleFlags::default()
+        };
+        fourth.rules = Some(rules_of(0, &flags));
+        report.matches = vec![first, second, third, fourth];
+        let mut named = report.clone();
+        named.path_bytes = Some(vec![b'a', 0xFE, b'.', b'm', b'a', b't']);
+        named.path = "a\\xfe.mat".to_owned();
+        let empty = check_bytes("empty.mat", b"", &Options::default());
+        let mut out = Vec::new();
+        let mut writer: Box<dyn FindingWriter> = Box::new(JsonlWriter::new(&mut out));
+        for report in [&report, &named, &empty, &report] {
+            writer.matches(report).unwrap();
+        }
+        writer.finish().unwrap();
+        let expected: String = [&report, &named, &empty, &report]
+            .into_iter()
+            .map(match_lines_by_serde)
+            .collect();
+        assert_eq!(String::from_utf8(out).unwrap(), expected);
+        assert_eq!(expected.lines().count(), 12);
+    }
 
     #[test]
     fn base64_as_rfc_4648_gives_it() {

@@ -264,13 +264,36 @@ pub(crate) fn is_match_line(line: &str) -> bool {
     header::match_line(line).is_some()
 }
 
+/// The lines of `text` as the reader cuts them (LF, CRLF and a lone CR
+/// end a line): each line's text without its terminator, and its byte
+/// offset.
+pub(crate) fn lines(text: &str) -> impl Iterator<Item = (&str, usize)> {
+    Lines::new(text, 0, 1).map(|line| (line.text, line.start))
+}
+
 /// How `line` (without its terminator) counts after a match line: see
 /// [`Cut`]. A move row is never a match line.
 pub(crate) fn cut(line: &str) -> Cut {
-    let trimmed = line.trim_start();
+    // Leading spaces then a printable ASCII byte (almost every line): the
+    // same as `trim_start`, without decoding characters.
+    let spaces = line.bytes().take_while(|&b| b == b' ').count();
+    let trimmed = match line.as_bytes().get(spaces) {
+        Some(b) if b.is_ascii_graphic() => &line[spaces..],
+        _ => line.trim_start(),
+    };
+    // A match line ends with `match` or `session` (then blanks).
+    let may_open = || {
+        matches!(
+            line.trim_ascii_end().as_bytes().last(),
+            Some(b'h' | b'H' | b'n' | b'N')
+        )
+    };
     if trimmed.is_empty() || is_comment(trimmed) {
         Cut::Filler
-    } else if is_match_line(line) && !layout::split_row_into(line, &mut RowLayout::default()) {
+    } else if may_open()
+        && is_match_line(line)
+        && !layout::split_row_into(line, &mut RowLayout::default())
+    {
         Cut::Match
     } else {
         Cut::Body
