@@ -685,6 +685,39 @@ plants! {
         error("double-in-crawford", 110, 35).game(4).row(30)
             .by(SECOND, "Olaf").text("Doubles => 2"));
 
+    /// The Crawford game's score line mistyped 5-2 instead of 6-2 (the next
+    /// line agrees with the replay): the game is still the Crawford game,
+    /// and Olaf's double in it is reported, once.
+    double_in_crawford_under_a_mistyped_score_line: Plant {
+        expect: vec![
+            error("score-mismatch", 80, 2).kind("wrong").game(4).no_row(),
+            error("double-in-crawford", 110, 35).game(4).row(30)
+                .by(SECOND, "Olaf").text("Doubles => 2")
+                .says("score line (line 80) is mistyped"),
+        ],
+        ..plant(MATCH7,
+            &[Edit::Cell(80, 2, "Hanna : 6", "Hanna : 5"),
+              Edit::Cell(110, 34, "44: 2/0 2/0 1/0", " Doubles => 2"),
+              Edit::Insert(111, &[" 31)  Drops"])],
+            error("score-mismatch", 80, 2))
+    };
+
+    /// Game 3's score line mistyped 6-2 (the replay makes it 4-2): game 3
+    /// is not the Crawford game, so Hanna's double in it is legal, and game
+    /// 4 (6-2) still is: Olaf's double there is reported.
+    double_in_crawford_after_a_mistyped_score_line: Plant {
+        expect: vec![
+            error("score-mismatch", 57, 2).kind("wrong").game(3).no_row(),
+            error("double-in-crawford", 110, 35).game(4).row(30)
+                .by(SECOND, "Olaf").text("Doubles => 2"),
+        ],
+        ..plant(MATCH7,
+            &[Edit::Cell(57, 2, "Hanna : 4", "Hanna : 6"),
+              Edit::Cell(110, 34, "44: 2/0 2/0 1/0", " Doubles => 2"),
+              Edit::Insert(111, &[" 31)  Drops"])],
+            error("score-mismatch", 57, 2))
+    };
+
     /// The same with `; [Crawford "On"]` in the file (game 4 at 4-0 of a
     /// 5-point match).
     double_in_crawford_stated_by_the_file: plant(STUDIO5,

@@ -533,6 +533,13 @@ impl Replayer<'_, '_> {
         let Some(mut m) = self.current.take() else {
             return;
         };
+        // The last game's score line disagreed with the replay, and no later
+        // line settles it: the line is taken.
+        if let Some(dispute) = m.score_dispute.take() {
+            for f in super::score_lines::settle_dispute(&mut m, dispute, false) {
+                self.push(f);
+            }
+        }
         // A mistyped score line adopted from the record must not make the
         // match look unfinished when the replay's own count finished it.
         let replay_finished = m

@@ -8,8 +8,9 @@
 
 use super::driver::Replayer;
 use super::record::{Draft, finding};
-use super::state::{GameState, MatchState};
+use super::state::{GameState, MatchState, ScoreDispute};
 use crate::catalogue::{Code, Kind};
+use crate::finding::Finding;
 use crate::location::Location;
 use crate::parse::GameHeader;
 use crate::rules::Crawford;
@@ -110,7 +111,11 @@ impl Replayer<'_, '_> {
         if found.conceded.is_some() {
             m.result_unknown = true;
         }
+        let dispute = m.score_dispute.take();
+        let before = m.score;
         check_score_line(m, header, &mut found);
+        let held =
+            dispute.map_or_else(Vec::new, |d| settle_dispute(m, d, found.mistyped.is_some()));
         if m.score.is_over() && !m.after_match_reported {
             m.after_match_reported = true;
             found.drafts.push(
@@ -127,6 +132,21 @@ impl Replayer<'_, '_> {
             Some(false) => Crawford::No,
             None => m.score.crawford(),
         };
+        // The line disagrees with the replay: the next score line will tell
+        // which was right.
+        if found.mismatch.is_some() {
+            m.score_dispute = Some(ScoreDispute {
+                before,
+                crawford: if header.crawford.is_some() {
+                    crawford
+                } else {
+                    before.crawford()
+                },
+                line: header.score_location.line,
+                by_line: Vec::new(),
+                by_replay: Vec::new(),
+            });
+        }
         m.score.begin_game();
         m.alt_expected = None;
         m.game = Some(GameState::new(
@@ -137,6 +157,9 @@ impl Replayer<'_, '_> {
             m.score.scores,
             m.variant_unknown,
         ));
+        for f in held {
+            self.push(f);
+        }
         self.record_header_findings(found);
     }
 
@@ -210,6 +233,34 @@ impl Replayer<'_, '_> {
             revise(step.context.as_mut());
         }
     }
+}
+
+/// The findings on the last game's doubles that depended on its disputed
+/// score line, to report now that the next score line is read: `mistyped`
+/// when it showed that line mistyped (the replay was right), else that
+/// line is taken as it was.
+pub(super) fn settle_dispute(
+    m: &mut MatchState,
+    dispute: ScoreDispute,
+    mistyped: bool,
+) -> Vec<Finding> {
+    let ScoreDispute {
+        before,
+        crawford,
+        line,
+        by_line,
+        mut by_replay,
+    } = dispute;
+    if !mistyped {
+        return by_line;
+    }
+    m.score.settle_mistyped(&before, crawford);
+    for f in &mut by_replay {
+        f.message.push_str(&format!(
+            "; judged at the score the results so far give: the game's score line (line {line}) is mistyped"
+        ));
+    }
+    by_replay
 }
 
 /// The names of a game's score line against the first game's.

@@ -240,6 +240,26 @@ pub(super) struct MatchState {
     pub(super) first_finding: usize,
     /// The server that wrote the record, when its header names one.
     pub(super) producer: Option<Producer>,
+    /// The current game's score line disagrees with the replay: the
+    /// verdicts on its doubles that depend on the score wait for the next
+    /// score line.
+    pub(super) score_dispute: Option<ScoreDispute>,
+}
+
+/// A game whose score line disagrees with the replayed score.
+#[derive(Clone)]
+pub(super) struct ScoreDispute {
+    /// The match score before the score line was taken (the replay's).
+    pub(super) before: MatchScore,
+    /// Whether the game is the Crawford game by the replayed score.
+    pub(super) crawford: Crawford,
+    /// The score line's line.
+    pub(super) line: u32,
+    /// Findings on the game's doubles by the score line's score, where the
+    /// replayed score judges otherwise.
+    pub(super) by_line: Vec<Finding>,
+    /// The same by the replayed score.
+    pub(super) by_replay: Vec<Finding>,
 }
 
 impl MatchState {
@@ -274,6 +294,7 @@ impl MatchState {
             variant_unknown,
             first_finding,
             producer: None,
+            score_dispute: None,
         }
     }
 }
