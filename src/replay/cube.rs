@@ -128,7 +128,8 @@ impl Replayer<'_, '_> {
         let common = DoubleVerdict {
             refused: verdict.refused.filter(|&r| Some(r) == replayed.refused),
             wrong_value: verdict.wrong_value,
-            dead: verdict.dead && replayed.dead,
+            // The same message only when the points needed are the same.
+            dead: verdict.dead && replayed.dead && needed == replayed_needed,
         };
         let only = |v: &DoubleVerdict| DoubleVerdict {
             refused: v.refused.filter(|_| common.refused.is_none()),
