@@ -718,6 +718,20 @@ plants! {
             error("score-mismatch", 57, 2))
     };
 
+    /// A line that is no row in the middle of game 2: one finding, and the
+    /// game is still checked (an illegal play after it is reported).
+    a_line_that_is_no_row_mid_game: Plant {
+        expect: vec![
+            error("unparsable-cell", 38, 1).game(2).no_row().nobody(),
+            error("illegal-play", 40, 34).kind("wrong-dice").game(2).row(10)
+                .by(SECOND, "Olaf").text("43: 10/4 10/5"),
+        ],
+        ..plant(MATCH7,
+            &[Edit::Insert(38, &["this line is not a row at all"]),
+              Edit::Cell(39, 34, "65: 10/4 10/5", "43: 10/4 10/5")],
+            error("unparsable-cell", 38, 1))
+    };
+
     /// The same with `; [Crawford "On"]` in the file (game 4 at 4-0 of a
     /// 5-point match).
     double_in_crawford_stated_by_the_file: plant(STUDIO5,
