@@ -718,6 +718,20 @@ plants! {
             error("score-mismatch", 57, 2))
     };
 
+    /// Olaf's answer to Hanna's double is unreadable: it was his turn, so
+    /// Hanna's next roll does not leave the double unanswered.
+    unreadable_answer_to_a_double: plant(MATCH7,
+        &[Edit::Cell(36, 35, "Takes", "Tkaes")],
+        error("unparsable-cell", 36, 35).game(2).row(7)
+            .by(SECOND, "Olaf").text("Tkaes"));
+
+    /// The same with a drop: the game ends with Hanna's `Wins` line, and
+    /// no implied drop is reported either.
+    unreadable_drop: plant(MATCH7,
+        &[Edit::Cell(76, 35, "Drops", "Dorps")],
+        error("unparsable-cell", 76, 35).game(3).row(19)
+            .by(SECOND, "Olaf").text("Dorps"));
+
     /// A line that is no row in the middle of game 2: one finding, and the
     /// game is still checked (an illegal play after it is reported).
     a_line_that_is_no_row_mid_game: Plant {
