@@ -718,6 +718,25 @@ plants! {
             error("score-mismatch", 57, 2))
     };
 
+    /// Olaf's last roll of game 1 left unplayed before Hanna resigns (a
+    /// note), and his `13/8 8/4` written `13/8 8/3` earlier: the note, the
+    /// same whichever way the mistyped play is read, does not stop the
+    /// typo analysis from finding the play the rest of the game follows,
+    /// so the impossible bear-off it leads to as written is not reported.
+    mistyped_play_in_a_game_ending_with_a_roll_left_unplayed: Plant {
+        expect: vec![
+            error("illegal-play", 19, 34).kind("wrong-dice").game(1).row(13)
+                .by(SECOND, "Olaf").text("54: 13/8 8/3")
+                .says("probable transcription error"),
+            info("illegal-play", 25, 34).kind("no-play").game(1).row(19)
+                .by(SECOND, "Olaf").text("53:"),
+        ],
+        ..plant(MATCH7,
+            &[Edit::Cell(19, 34, "54: 13/8 8/4", "54: 13/8 8/3"),
+              Edit::Cell(25, 34, "53: 2/0 2/0", "53:")],
+            error("illegal-play", 19, 34))
+    };
+
     /// Olaf's answer to Hanna's double is unreadable: it was his turn, so
     /// Hanna's next roll does not leave the double unanswered.
     unreadable_answer_to_a_double: plant(MATCH7,
