@@ -765,6 +765,20 @@ plants! {
             error("unparsable-cell", 38, 1))
     };
 
+    /// The same mistyped score line, but the record ends with game 4: no
+    /// later line tells whether the line or the replay is right, so whether
+    /// game 4 was the Crawford game is not certain, and Olaf's double in it
+    /// is not reported.
+    double_under_a_disputed_score_line_that_nothing_settles: Plant {
+        allowed: &[("match-unfinished", 112)],
+        ..plant(MATCH7,
+            &[Edit::Cell(80, 2, "Hanna : 6", "Hanna : 5"),
+              Edit::Cell(110, 34, "44: 2/0 2/0 1/0", " Doubles => 2"),
+              Edit::Insert(111, &[" 31)  Drops"]),
+              Edit::Delete(113, 177)],
+            error("score-mismatch", 80, 2).kind("wrong").game(4).no_row())
+    };
+
     /// The same with `; [Crawford "On"]` in the file (game 4 at 4-0 of a
     /// 5-point match).
     double_in_crawford_stated_by_the_file: plant(STUDIO5,

@@ -534,12 +534,8 @@ impl Replayer<'_, '_> {
             return;
         };
         // The last game's score line disagreed with the replay, and no later
-        // line settles it: the line is taken.
-        if let Some(dispute) = m.score_dispute.take() {
-            for f in super::score_lines::settle_dispute(&mut m, dispute, false) {
-                self.push(f);
-            }
-        }
+        // line settles it: what depends on it is not certain.
+        m.score_dispute = None;
         // A mistyped score line adopted from the record must not make the
         // match look unfinished when the replay's own count finished it.
         let replay_finished = m

@@ -113,9 +113,20 @@ impl Replayer<'_, '_> {
         }
         let dispute = m.score_dispute.take();
         let before = m.score;
+        let result_unknown = m.result_unknown;
         check_score_line(m, header, &mut found);
-        let held =
-            dispute.map_or_else(Vec::new, |d| settle_dispute(m, d, found.mistyped.is_some()));
+        let settled = if found.mistyped.is_some() {
+            Settled::Mistyped
+        } else if found.mismatch.is_none()
+            && !result_unknown
+            && header.scores.first.is_some()
+            && header.scores.second.is_some()
+        {
+            Settled::Right
+        } else {
+            Settled::Unknown
+        };
+        let held = dispute.map_or_else(Vec::new, |d| settle_dispute(m, d, settled));
         if m.score.is_over() && !m.after_match_reported {
             m.after_match_reported = true;
             found.drafts.push(
@@ -235,15 +246,22 @@ impl Replayer<'_, '_> {
     }
 }
 
+/// What the score line after a disputed one shows of it.
+#[derive(Copy, Clone, PartialEq, Eq)]
+pub(super) enum Settled {
+    /// It agrees with the replay: the disputed line was mistyped.
+    Mistyped,
+    /// It follows the disputed line: that line was right.
+    Right,
+    /// It shows neither (another dispute, no line, the end of the match).
+    Unknown,
+}
+
 /// The findings on the last game's doubles that depended on its disputed
-/// score line, to report now that the next score line is read: `mistyped`
-/// when it showed that line mistyped (the replay was right), else that
-/// line is taken as it was.
-pub(super) fn settle_dispute(
-    m: &mut MatchState,
-    dispute: ScoreDispute,
-    mistyped: bool,
-) -> Vec<Finding> {
+/// score line, to report now that the next score line is read (or the
+/// match ended): those by the score the line turned out right; none while
+/// it is not known (a verdict that depends on it is not certain).
+fn settle_dispute(m: &mut MatchState, dispute: ScoreDispute, settled: Settled) -> Vec<Finding> {
     let ScoreDispute {
         before,
         crawford,
@@ -251,8 +269,10 @@ pub(super) fn settle_dispute(
         by_line,
         mut by_replay,
     } = dispute;
-    if !mistyped {
-        return by_line;
+    match settled {
+        Settled::Right => return by_line,
+        Settled::Unknown => return Vec::new(),
+        Settled::Mistyped => {}
     }
     m.score.settle_mistyped(&before, crawford);
     for f in &mut by_replay {
