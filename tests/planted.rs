@@ -737,6 +737,14 @@ plants! {
             error("illegal-play", 19, 34))
     };
 
+    /// Olaf's take written as a drop: Hanna rolls on as after a take, so the
+    /// drop is read as a take (one finding at her roll) and the game, its
+    /// `Wins` line at the doubled cube and the score lines after it agree.
+    take_written_as_a_drop: plant(MATCH7,
+        &[Edit::Cell(36, 35, "Takes", "Drops")],
+        error("actions-after-end", 37, 6).game(2).row(8)
+            .by(FIRST, "Hanna").says("probably a take"));
+
     /// Olaf's answer to Hanna's double is unreadable: it was his turn, so
     /// Hanna's next roll does not leave the double unanswered.
     unreadable_answer_to_a_double: plant(MATCH7,

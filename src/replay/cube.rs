@@ -421,6 +421,7 @@ impl Replayer<'_, '_> {
                 points: offer.on_drop,
             });
             g.next = None;
+            g.dropped = Some((offer, action.location));
         }
     }
 

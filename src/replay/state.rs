@@ -128,6 +128,9 @@ pub(super) struct GameState {
     pub(super) pending: Vec<Pending>,
     pub(super) last_no_play: Option<(Location, Side)>,
     pub(super) after_end_reported: bool,
+    /// The game ended by a drop: the double dropped and where the drop is
+    /// (play going on as after a take reads it as one).
+    pub(super) dropped: Option<(Offer, Location)>,
     pub(super) start_scores: ByPlayer<u32>,
     pub(super) ambiguity: Option<Ambiguity>,
     /// A roll with nothing written, judged when the next event shows whether
@@ -185,6 +188,7 @@ impl GameState {
             pending: Vec::new(),
             last_no_play: None,
             after_end_reported: false,
+            dropped: None,
             start_scores,
             ambiguity: None,
             empty_roll: None,
