@@ -787,6 +787,12 @@ plants! {
             error("score-mismatch", 80, 2).kind("wrong").game(4).no_row())
     };
 
+    /// Game 7's score line mistyped 6-7, as if Olaf had already won the
+    /// match: one score-mismatch, not also a game after the match.
+    score_line_that_puts_the_match_over: plant(MATCH7,
+        &[Edit::Cell(150, 33, "Olaf : 6", "Olaf : 7")],
+        error("score-mismatch", 150, 2).kind("gap").game(7).no_row());
+
     /// The same with `; [Crawford "On"]` in the file (game 4 at 4-0 of a
     /// 5-point match).
     double_in_crawford_stated_by_the_file: plant(STUDIO5,

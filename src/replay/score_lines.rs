@@ -127,7 +127,10 @@ impl Replayer<'_, '_> {
             Settled::Unknown
         };
         let held = dispute.map_or_else(Vec::new, |d| settle_dispute(m, d, settled));
-        if m.score.is_over() && !m.after_match_reported {
+        // A line the replay disputes that puts the match over is one finding,
+        // its score-mismatch, unless the replay's own score is over too.
+        let disputed_end = found.mismatch.is_some() && !before.is_over();
+        if m.score.is_over() && !m.after_match_reported && !disputed_end {
             m.after_match_reported = true;
             found.drafts.push(
                 finding(Code::GamesAfterMatch)
