@@ -109,6 +109,30 @@ fn a_block_of_zero_bytes_is_one_finding_and_a_damaged_cell_is_unparsable() {
 }
 
 #[test]
+fn a_file_padded_with_zero_bytes_is_one_warning() {
+    let dir = folder("padding");
+    let clean = TRANSCRIPT.replace("63: 8/4 6/4", "63: 24/18 13/10");
+    for (name, tail) in [
+        // One long line of zeros, and lines of zeros.
+        ("long.mat", "\0".repeat(5000)),
+        ("lines.mat", format!("{}\n", "\0".repeat(80)).repeat(60)),
+    ] {
+        let path = dir.join(name);
+        // Enough text before the zeros that they are damage.
+        let mut padded = String::new();
+        for _ in 0..60 {
+            padded.push_str(&clean);
+        }
+        padded.push_str(&tail);
+        fs::write(&path, &padded).expect("the file");
+        let output = check(&path);
+        let codes = found(&output);
+        assert_eq!(codes, [(421, "binary-data".to_owned())], "{name}");
+    }
+    fs::remove_dir_all(&dir).expect("cleaned up");
+}
+
+#[test]
 fn binary_bytes_spread_through_a_file_keep_it_unreadable() {
     let dir = folder("spread");
     let path = dir.join("noise.mat");

@@ -685,6 +685,114 @@ plants! {
         error("double-in-crawford", 110, 35).game(4).row(30)
             .by(SECOND, "Olaf").text("Doubles => 2"));
 
+    /// The Crawford game's score line mistyped 5-2 instead of 6-2 (the next
+    /// line agrees with the replay): the game is still the Crawford game,
+    /// and Olaf's double in it is reported, once.
+    double_in_crawford_under_a_mistyped_score_line: Plant {
+        expect: vec![
+            error("score-mismatch", 80, 2).kind("wrong").game(4).no_row(),
+            error("double-in-crawford", 110, 35).game(4).row(30)
+                .by(SECOND, "Olaf").text("Doubles => 2")
+                .says("score line (line 80) is mistyped"),
+        ],
+        ..plant(MATCH7,
+            &[Edit::Cell(80, 2, "Hanna : 6", "Hanna : 5"),
+              Edit::Cell(110, 34, "44: 2/0 2/0 1/0", " Doubles => 2"),
+              Edit::Insert(111, &[" 31)  Drops"])],
+            error("score-mismatch", 80, 2))
+    };
+
+    /// Game 3's score line mistyped 6-2 (the replay makes it 4-2): game 3
+    /// is not the Crawford game, so Hanna's double in it is legal, and game
+    /// 4 (6-2) still is: Olaf's double there is reported.
+    double_in_crawford_after_a_mistyped_score_line: Plant {
+        expect: vec![
+            error("score-mismatch", 57, 2).kind("wrong").game(3).no_row(),
+            error("double-in-crawford", 110, 35).game(4).row(30)
+                .by(SECOND, "Olaf").text("Doubles => 2"),
+        ],
+        ..plant(MATCH7,
+            &[Edit::Cell(57, 2, "Hanna : 4", "Hanna : 6"),
+              Edit::Cell(110, 34, "44: 2/0 2/0 1/0", " Doubles => 2"),
+              Edit::Insert(111, &[" 31)  Drops"])],
+            error("score-mismatch", 57, 2))
+    };
+
+    /// Olaf's last roll of game 1 left unplayed before Hanna resigns (a
+    /// note), and his `13/8 8/4` written `13/8 8/3` earlier: the note, the
+    /// same whichever way the mistyped play is read, does not stop the
+    /// typo analysis from finding the play the rest of the game follows,
+    /// so the impossible bear-off it leads to as written is not reported.
+    mistyped_play_in_a_game_ending_with_a_roll_left_unplayed: Plant {
+        expect: vec![
+            error("illegal-play", 19, 34).kind("wrong-dice").game(1).row(13)
+                .by(SECOND, "Olaf").text("54: 13/8 8/3")
+                .says("probable transcription error"),
+            info("illegal-play", 25, 34).kind("no-play").game(1).row(19)
+                .by(SECOND, "Olaf").text("53:"),
+        ],
+        ..plant(MATCH7,
+            &[Edit::Cell(19, 34, "54: 13/8 8/4", "54: 13/8 8/3"),
+              Edit::Cell(25, 34, "53: 2/0 2/0", "53:")],
+            error("illegal-play", 19, 34))
+    };
+
+    /// Olaf's take written as a drop: Hanna rolls on as after a take, so the
+    /// drop is read as a take (one finding at her roll) and the game, its
+    /// `Wins` line at the doubled cube and the score lines after it agree.
+    take_written_as_a_drop: plant(MATCH7,
+        &[Edit::Cell(36, 35, "Takes", "Drops")],
+        error("actions-after-end", 37, 6).game(2).row(8)
+            .by(FIRST, "Hanna").says("probably a take"));
+
+    /// Olaf's answer to Hanna's double is unreadable: it was his turn, so
+    /// Hanna's next roll does not leave the double unanswered.
+    unreadable_answer_to_a_double: plant(MATCH7,
+        &[Edit::Cell(36, 35, "Takes", "Tkaes")],
+        error("unparsable-cell", 36, 35).game(2).row(7)
+            .by(SECOND, "Olaf").text("Tkaes"));
+
+    /// The same with a drop: the game ends with Hanna's `Wins` line, and
+    /// no implied drop is reported either.
+    unreadable_drop: plant(MATCH7,
+        &[Edit::Cell(76, 35, "Drops", "Dorps")],
+        error("unparsable-cell", 76, 35).game(3).row(19)
+            .by(SECOND, "Olaf").text("Dorps"));
+
+    /// A line that is no row in the middle of game 2: one finding, and the
+    /// game is still checked (an illegal play after it is reported).
+    a_line_that_is_no_row_mid_game: Plant {
+        expect: vec![
+            error("unparsable-cell", 38, 1).game(2).no_row().nobody(),
+            error("illegal-play", 40, 34).kind("wrong-dice").game(2).row(10)
+                .by(SECOND, "Olaf").text("43: 10/4 10/5"),
+        ],
+        ..plant(MATCH7,
+            &[Edit::Insert(38, &["this line is not a row at all"]),
+              Edit::Cell(39, 34, "65: 10/4 10/5", "43: 10/4 10/5")],
+            error("unparsable-cell", 38, 1))
+    };
+
+    /// The same mistyped score line, but the record ends with game 4: no
+    /// later line tells whether the line or the replay is right, so whether
+    /// game 4 was the Crawford game is not certain, and Olaf's double in it
+    /// is not reported.
+    double_under_a_disputed_score_line_that_nothing_settles: Plant {
+        allowed: &[("match-unfinished", 112)],
+        ..plant(MATCH7,
+            &[Edit::Cell(80, 2, "Hanna : 6", "Hanna : 5"),
+              Edit::Cell(110, 34, "44: 2/0 2/0 1/0", " Doubles => 2"),
+              Edit::Insert(111, &[" 31)  Drops"]),
+              Edit::Delete(113, 177)],
+            error("score-mismatch", 80, 2).kind("wrong").game(4).no_row())
+    };
+
+    /// Game 7's score line mistyped 6-7, as if Olaf had already won the
+    /// match: one score-mismatch, not also a game after the match.
+    score_line_that_puts_the_match_over: plant(MATCH7,
+        &[Edit::Cell(150, 33, "Olaf : 6", "Olaf : 7")],
+        error("score-mismatch", 150, 2).kind("gap").game(7).no_row());
+
     /// The same with `; [Crawford "On"]` in the file (game 4 at 4-0 of a
     /// 5-point match).
     double_in_crawford_stated_by_the_file: plant(STUDIO5,

@@ -510,7 +510,38 @@ impl<'a, V: Visitor<'a>> Visitor<'a> for Interleaved<'_, V> {
         if problem.location != Location::START {
             self.flush_before(problem.location.byte);
         }
+        if self.covers(problem) {
+            return;
+        }
         self.visitor.problem(problem);
+    }
+}
+
+impl<V> Interleaved<'_, V> {
+    /// Whether `problem` is a line (not a cell of a row, which stands for a
+    /// player's turn) of nothing but binary bytes and blanks inside a stray
+    /// run: the run's finding says all there is (a file padded with zeros
+    /// gives one finding, not one per line).
+    fn covers(&self, problem: &Problem<'_>) -> bool {
+        if problem.side.is_some()
+            || !matches!(
+                problem.kind,
+                ProblemKind::UnparsableCell | ProblemKind::BadHeader
+            )
+            || !problem.text.bytes().any(binary::is_binary)
+            || !problem
+                .text
+                .bytes()
+                .all(|b| binary::is_binary(b) || b.is_ascii_whitespace())
+        {
+            return false;
+        }
+        let line = problem.location.line;
+        let after = self.runs.partition_point(|run| run.location.line <= line);
+        after
+            .checked_sub(1)
+            .and_then(|i| self.runs.get(i))
+            .is_some_and(|run| line <= run.last_line)
     }
 }
 

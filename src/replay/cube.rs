@@ -8,7 +8,7 @@
 //! verdicts.
 
 use super::driver::Replayer;
-use super::record::finding;
+use super::record::{Draft, finding};
 use super::rules::{RulesInForce, Source};
 use super::state::{Ending, Offer};
 use crate::catalogue::{Code, Kind};
@@ -19,6 +19,55 @@ use crate::rules::doubling::{
 use crate::rules::turns::certain_dance;
 use crate::rules::{Crawford, Cube, DoubleError};
 use crate::side::Side;
+
+/// The `double-in-crawford` finding's draft.
+fn crawford_double(rules: &RulesInForce) -> Draft {
+    let mut message = "a double in the Crawford game, where nobody may double".to_string();
+    if rules.crawford.assumed() {
+        message.push_str(" (the Crawford rule was assumed: the file does not say; use --crawford off if the match was played without it)");
+    }
+    finding(Code::DoubleInCrawford).message(message)
+}
+
+/// The findings of the rules' verdict on a double (to be placed at it).
+fn double_drafts(
+    verdict: &DoubleVerdict,
+    rules: &RulesInForce,
+    cube: &Cube,
+    needed: u32,
+) -> Vec<Draft> {
+    let mut drafts = Vec::new();
+    if let Some(refusal) = verdict.refused {
+        drafts.push(match refusal {
+            DoubleError::Crawford => crawford_double(rules),
+            DoubleError::Disabled => finding(Code::CubeDisabled).message(format!(
+                "a double although the cube is not in use ({})",
+                rules.cube_enabled.source.name()
+            )),
+            DoubleError::AtLimit => finding(Code::CubeDisabled).message(format!(
+                "a double to {} above the cube limit of {}",
+                cube.offered(),
+                rules.cube_limit.value.unwrap_or(0)
+            )),
+            DoubleError::NotOwner => finding(Code::DoubleNotOwner)
+                .message("a double by the player who does not own the cube"),
+        });
+    }
+    if let Some(n) = verdict.wrong_value {
+        drafts.push(finding(Code::DoubleWrongValue).message(format!(
+            "`Doubles => {n}` but the cube is at {}, so a double makes it {}",
+            cube.value,
+            cube.offered()
+        )));
+    }
+    if verdict.dead {
+        drafts.push(finding(Code::DeadCube).message(format!(
+            "a double although the cube at {} already covers the {needed} point(s) the doubler needs",
+            cube.value
+        )));
+    }
+    drafts
+}
 
 impl Replayer<'_, '_> {
     /// `Doubles => N` (`written` is N, when written).
@@ -40,21 +89,80 @@ impl Replayer<'_, '_> {
             self.record(finding(Code::TurnOrder).at(action).message(message));
             return;
         }
+        // A score line the replay disputes: what depends on the score waits
+        // for the next score line to tell which was right.
+        let disputed = m
+            .score_dispute
+            .as_ref()
+            .map(|d| (d.before.needed(side), d.crawford == Crawford::Yes));
         let expected = g.next;
         let crawford = g.crawford;
         let unknown = g.unknown;
         let cube = self.automatic_cube(written);
         self.resolve_on_action(side, false);
         let expected = self.check_double_turn(action, expected, unknown);
+        let cube_rules = rules.cube_rules();
         let verdict = judge_double(
             &cube,
             side,
-            &rules.cube_rules(),
+            &cube_rules,
             crawford == Crawford::Yes,
             written,
             needed,
         );
-        self.record_double(action, &verdict, &rules, &cube, needed);
+        let Some((replayed_needed, replayed_crawford)) = disputed else {
+            for draft in double_drafts(&verdict, &rules, &cube, needed) {
+                self.record(draft.at(action));
+            }
+            return self.double_offered(side, crawford, cube, expected, unknown);
+        };
+        let replayed = judge_double(
+            &cube,
+            side,
+            &cube_rules,
+            replayed_crawford,
+            written,
+            replayed_needed,
+        );
+        // What both scores agree on is recorded now, the rest held.
+        let common = DoubleVerdict {
+            refused: verdict.refused.filter(|&r| Some(r) == replayed.refused),
+            wrong_value: verdict.wrong_value,
+            // The same message only when the points needed are the same.
+            dead: verdict.dead && replayed.dead && needed == replayed_needed,
+        };
+        let only = |v: &DoubleVerdict| DoubleVerdict {
+            refused: v.refused.filter(|_| common.refused.is_none()),
+            wrong_value: None,
+            dead: v.dead && !common.dead,
+        };
+        for draft in double_drafts(&common, &rules, &cube, needed) {
+            self.record(draft.at(action));
+        }
+        let by_line: Vec<_> = double_drafts(&only(&verdict), &rules, &cube, needed)
+            .into_iter()
+            .map(|d| self.complete(d.at(action)))
+            .collect();
+        let by_replay: Vec<_> = double_drafts(&only(&replayed), &rules, &cube, replayed_needed)
+            .into_iter()
+            .map(|d| self.complete(d.at(action)))
+            .collect();
+        if let Some(d) = self.current.as_mut().and_then(|m| m.score_dispute.as_mut()) {
+            d.by_line.extend(by_line);
+            d.by_replay.extend(by_replay);
+        }
+        self.double_offered(side, crawford, cube, expected, unknown);
+    }
+
+    /// Keeps the double of `action` offered, waiting for its answer.
+    fn double_offered(
+        &mut self,
+        side: Side,
+        crawford: Crawford,
+        cube: Cube,
+        expected: Option<Side>,
+        unknown: bool,
+    ) {
         if crawford == Crawford::Unknown {
             // A double in a game whose Crawford status was unknown: it was post-Crawford.
             if let Some(m) = self.current.as_mut() {
@@ -137,54 +245,6 @@ impl Replayer<'_, '_> {
             self.record(finding(Code::DoubleAfterRoll).at(action).message(message));
         }
         expected
-    }
-
-    /// Records the rules' verdict on the double of `action`.
-    fn record_double(
-        &mut self,
-        action: &Action<'_>,
-        verdict: &DoubleVerdict,
-        rules: &RulesInForce,
-        cube: &Cube,
-        needed: u32,
-    ) {
-        let refused = verdict.refused.map(|refusal| match refusal {
-            DoubleError::Crawford => {
-                let mut message =
-                    "a double in the Crawford game, where nobody may double".to_string();
-                if rules.crawford.assumed() {
-                    message.push_str(" (the Crawford rule was assumed: the file does not say; use --crawford off if the match was played without it)");
-                }
-                finding(Code::DoubleInCrawford).message(message)
-            }
-            DoubleError::Disabled => finding(Code::CubeDisabled).message(format!(
-                "a double although the cube is not in use ({})",
-                rules.cube_enabled.source.name()
-            )),
-            DoubleError::AtLimit => finding(Code::CubeDisabled).message(format!(
-                "a double to {} above the cube limit of {}",
-                cube.offered(),
-                rules.cube_limit.value.unwrap_or(0)
-            )),
-            DoubleError::NotOwner => finding(Code::DoubleNotOwner)
-                .message("a double by the player who does not own the cube"),
-        });
-        if let Some(draft) = refused {
-            self.record(draft.at(action));
-        }
-        if let Some(n) = verdict.wrong_value {
-            self.record(finding(Code::DoubleWrongValue).at(action).message(format!(
-                "`Doubles => {n}` but the cube is at {}, so a double makes it {}",
-                cube.value,
-                cube.offered()
-            )));
-        }
-        if verdict.dead {
-            self.record(finding(Code::DeadCube).at(action).message(format!(
-                "a double although the cube at {} already covers the {needed} point(s) the doubler needs",
-                cube.value
-            )));
-        }
     }
 
     /// `Beavers => N` or `Raccoons => N`: a link of the chain of redoubles
@@ -361,6 +421,7 @@ impl Replayer<'_, '_> {
                 points: offer.on_drop,
             });
             g.next = None;
+            g.dropped = Some((offer, action.location));
         }
     }
 

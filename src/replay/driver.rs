@@ -325,12 +325,16 @@ impl<'a> Replayer<'_, 'a> {
             message.push_str("; the rest of this game cannot be checked");
         }
         if problem.kind == ProblemKind::UnparsableCell
-            && problem.side.is_some()
+            && let Some(side) = problem.side
             && let Some(g) = self.game()
         {
             // It may have been a double: answers and values that depend on
             // the cube are not judged from here on.
             g.cube_unknown = true;
+            // In the turn of a player a double waits on, it was his answer.
+            if g.offer.is_some_and(|offer| offer.by != side) {
+                g.offer = None;
+            }
         }
         let draft = finding(problem.kind.code())
             .located(problem.location)

@@ -13,7 +13,7 @@ use super::record::{Pending, finding};
 use super::state::{Ending, frame};
 use crate::catalogue::{Code, Kind, Severity};
 use crate::location::Location;
-use crate::parse::{Action, Resignation};
+use crate::parse::{Action, ActionKind, Resignation};
 use crate::rules::outcome::win_kind;
 use crate::rules::result_line::{
     Cap, ResignationValue, cap, judge_resignation, resignation_levels,
@@ -441,6 +441,28 @@ impl Replayer<'_, '_> {
         if g.over.is_none() {
             return false;
         }
+        // The doubler rolls on after the drop, as after a take: the drop
+        // was a take written wrong (one finding), and the game goes on.
+        if let Some((offer, at)) = g.dropped.take()
+            && !g.after_end_reported
+            && offer.by == action.side
+            && matches!(action.kind, ActionKind::Roll { .. })
+        {
+            g.over = None;
+            g.cube.take(offer.owner_after_take, offer.offered);
+            g.cube_turned = true;
+            g.next = Some(action.side);
+            g.after_end_reported = true;
+            self.record(
+                finding(Code::ActionsAfterEnd)
+                    .at(action)
+                    .message(format!(
+                        "play goes on after the drop at line {}, as after a take: the drop was probably a take (read as one)",
+                        at.line
+                    )),
+            );
+            return false;
+        }
         if !g.after_end_reported {
             g.after_end_reported = true;
             self.record(
@@ -533,6 +555,9 @@ impl Replayer<'_, '_> {
         let Some(mut m) = self.current.take() else {
             return;
         };
+        // The last game's score line disagreed with the replay, and no later
+        // line settles it: what depends on it is not certain.
+        m.score_dispute = None;
         // A mistyped score line adopted from the record must not make the
         // match look unfinished when the replay's own count finished it.
         let replay_finished = m

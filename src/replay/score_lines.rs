@@ -8,8 +8,9 @@
 
 use super::driver::Replayer;
 use super::record::{Draft, finding};
-use super::state::{GameState, MatchState};
+use super::state::{GameState, MatchState, ScoreDispute};
 use crate::catalogue::{Code, Kind};
+use crate::finding::Finding;
 use crate::location::Location;
 use crate::parse::GameHeader;
 use crate::rules::Crawford;
@@ -110,8 +111,26 @@ impl Replayer<'_, '_> {
         if found.conceded.is_some() {
             m.result_unknown = true;
         }
+        let dispute = m.score_dispute.take();
+        let before = m.score;
+        let result_unknown = m.result_unknown;
         check_score_line(m, header, &mut found);
-        if m.score.is_over() && !m.after_match_reported {
+        let settled = if found.mistyped.is_some() {
+            Settled::Mistyped
+        } else if found.mismatch.is_none()
+            && !result_unknown
+            && header.scores.first.is_some()
+            && header.scores.second.is_some()
+        {
+            Settled::Right
+        } else {
+            Settled::Unknown
+        };
+        let held = dispute.map_or_else(Vec::new, |d| settle_dispute(m, d, settled));
+        // A line the replay disputes that puts the match over is one finding,
+        // its score-mismatch, unless the replay's own score is over too.
+        let disputed_end = found.mismatch.is_some() && !before.is_over();
+        if m.score.is_over() && !m.after_match_reported && !disputed_end {
             m.after_match_reported = true;
             found.drafts.push(
                 finding(Code::GamesAfterMatch)
@@ -127,6 +146,21 @@ impl Replayer<'_, '_> {
             Some(false) => Crawford::No,
             None => m.score.crawford(),
         };
+        // The line disagrees with the replay: the next score line will tell
+        // which was right.
+        if found.mismatch.is_some() {
+            m.score_dispute = Some(ScoreDispute {
+                before,
+                crawford: if header.crawford.is_some() {
+                    crawford
+                } else {
+                    before.crawford()
+                },
+                line: header.score_location.line,
+                by_line: Vec::new(),
+                by_replay: Vec::new(),
+            });
+        }
         m.score.begin_game();
         m.alt_expected = None;
         m.game = Some(GameState::new(
@@ -137,6 +171,9 @@ impl Replayer<'_, '_> {
             m.score.scores,
             m.variant_unknown,
         ));
+        for f in held {
+            self.push(f);
+        }
         self.record_header_findings(found);
     }
 
@@ -210,6 +247,43 @@ impl Replayer<'_, '_> {
             revise(step.context.as_mut());
         }
     }
+}
+
+/// What the score line after a disputed one shows of it.
+#[derive(Copy, Clone, PartialEq, Eq)]
+pub(super) enum Settled {
+    /// It agrees with the replay: the disputed line was mistyped.
+    Mistyped,
+    /// It follows the disputed line: that line was right.
+    Right,
+    /// It shows neither (another dispute, no line, the end of the match).
+    Unknown,
+}
+
+/// The findings on the last game's doubles that depended on its disputed
+/// score line, to report now that the next score line is read (or the
+/// match ended): those by the score the line turned out right; none while
+/// it is not known (a verdict that depends on it is not certain).
+fn settle_dispute(m: &mut MatchState, dispute: ScoreDispute, settled: Settled) -> Vec<Finding> {
+    let ScoreDispute {
+        before,
+        crawford,
+        line,
+        by_line,
+        mut by_replay,
+    } = dispute;
+    match settled {
+        Settled::Right => return by_line,
+        Settled::Unknown => return Vec::new(),
+        Settled::Mistyped => {}
+    }
+    m.score.settle_mistyped(&before, crawford);
+    for f in &mut by_replay {
+        f.message.push_str(&format!(
+            "; judged at the score the results so far give: the game's score line (line {line}) is mistyped"
+        ));
+    }
+    by_replay
 }
 
 /// The names of a game's score line against the first game's.

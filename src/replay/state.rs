@@ -128,6 +128,9 @@ pub(super) struct GameState {
     pub(super) pending: Vec<Pending>,
     pub(super) last_no_play: Option<(Location, Side)>,
     pub(super) after_end_reported: bool,
+    /// The game ended by a drop: the double dropped and where the drop is
+    /// (play going on as after a take reads it as one).
+    pub(super) dropped: Option<(Offer, Location)>,
     pub(super) start_scores: ByPlayer<u32>,
     pub(super) ambiguity: Option<Ambiguity>,
     /// A roll with nothing written, judged when the next event shows whether
@@ -185,6 +188,7 @@ impl GameState {
             pending: Vec::new(),
             last_no_play: None,
             after_end_reported: false,
+            dropped: None,
             start_scores,
             ambiguity: None,
             empty_roll: None,
@@ -240,6 +244,26 @@ pub(super) struct MatchState {
     pub(super) first_finding: usize,
     /// The server that wrote the record, when its header names one.
     pub(super) producer: Option<Producer>,
+    /// The current game's score line disagrees with the replay: the
+    /// verdicts on its doubles that depend on the score wait for the next
+    /// score line.
+    pub(super) score_dispute: Option<ScoreDispute>,
+}
+
+/// A game whose score line disagrees with the replayed score.
+#[derive(Clone)]
+pub(super) struct ScoreDispute {
+    /// The match score before the score line was taken (the replay's).
+    pub(super) before: MatchScore,
+    /// Whether the game is the Crawford game by the replayed score.
+    pub(super) crawford: Crawford,
+    /// The score line's line.
+    pub(super) line: u32,
+    /// Findings on the game's doubles by the score line's score, where the
+    /// replayed score judges otherwise.
+    pub(super) by_line: Vec<Finding>,
+    /// The same by the replayed score.
+    pub(super) by_replay: Vec<Finding>,
 }
 
 impl MatchState {
@@ -274,6 +298,7 @@ impl MatchState {
             variant_unknown,
             first_finding,
             producer: None,
+            score_dispute: None,
         }
     }
 }

@@ -103,6 +103,15 @@ impl MatchScore {
         }
     }
 
+    /// Settles the Crawford state once a score line that disagreed with the
+    /// replay proves mistyped: `before` is the score as it was before that
+    /// line was taken (the replay's own), `game` what the game under the
+    /// line was by that score.
+    pub fn settle_mistyped(&mut self, before: &MatchScore, game: Crawford) {
+        self.crawford_done = before.crawford_done || game != Crawford::No;
+        self.known_from_start = before.known_from_start || self.known_from_start;
+    }
+
     /// Points `side` still needs (0 in a money session).
     #[must_use]
     pub fn needed(&self, side: Side) -> u32 {

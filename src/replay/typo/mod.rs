@@ -53,7 +53,7 @@ const DIE_COST: usize = 1;
 /// A trial replay's outcome after the settled play.
 struct Trial {
     /// Warnings and errors after the play (and illegal plays of any
-    /// severity: a roll left unplayed before a resignation too).
+    /// severity, but for a roll left unplayed before a resignation).
     problems: Vec<Finding>,
     /// Rolls after the play in the game.
     rolls: usize,
@@ -233,9 +233,13 @@ fn key(f: &Finding) -> (Code, Option<Kind>, usize) {
     (f.code, f.kind, f.location.byte)
 }
 
-/// What counts against a reading of the rest of the game.
+/// What counts against a reading of the rest of the game: warnings and
+/// errors, and illegal plays of any severity, but for a roll left unplayed
+/// before a resignation (a note whichever way the play before it is read).
 fn is_problem(f: &Finding, after: usize) -> bool {
-    f.location.byte > after && (f.severity >= Severity::Warning || f.code == Code::IllegalPlay)
+    f.location.byte > after
+        && (f.severity >= Severity::Warning
+            || (f.code == Code::IllegalPlay && f.kind != Some(Kind::NoPlay)))
 }
 
 impl<'a> Replayer<'_, 'a> {
