@@ -1001,7 +1001,10 @@ const ENTRIES: [Entry; Code::ALL.len() + Kind::ALL.len()] = [
          position dump that no play of its roll from the opening position reaches: the plays \
          before it are missing from the record. The replay goes on from the position and cube \
          written in the dump, and the game's result is judged from there. (On row 1 such a dump \
-         is a set position: `set-position`.)",
+         is a set position: `set-position`.) Also a jump in the record's own row numbers \
+         (`9)` then `11)`) when a later play of the game cannot follow from the position \
+         without the rows skipped: the rows were lost, not the play wrong; the finding stands \
+         at the jump, and the rest of the game is not judged.",
         &[SCORE_SUM],
         "14) 33: Illegal play (7;0;1;0;0;...)   (the first row of game 2)",
     ),

@@ -1290,6 +1290,58 @@ fn a_lost_play_is_recovered_from_the_rest_of_the_game() {
     check(&p);
 }
 
+/// A row deleted in mid-game: the rows jump from 5 to 7, and the next
+/// play cannot follow without row 6. One `lost-plays` finding at the jump,
+/// not a cascade of illegal plays (the rest of the game is not judged).
+#[test]
+fn a_deleted_row_is_one_lost_plays_finding_at_the_jump() {
+    let p = plant(
+        MATCH7,
+        &[Edit::Delete(12, 12)],
+        warning("lost-plays", 12, 3)
+            .game(1)
+            .row(7)
+            .says("the rows jump from 5 to 7: row 6 is missing, and the play at line 12"),
+    );
+    check(&p);
+}
+
+/// The first row of a game deleted: the game's rows start at 2.
+#[test]
+fn a_deleted_first_row_is_one_lost_plays_finding() {
+    let p = plant(
+        MATCH7,
+        &[Edit::Delete(30, 30)],
+        warning("lost-plays", 30, 3)
+            .game(2)
+            .row(2)
+            .says("the game's rows start at 2: row 1 is missing"),
+    );
+    check(&p);
+}
+
+/// A row number mistyped (`7)` for `6)`) and the next row numbered 7 again:
+/// no row was lost, and a real error later in the game is reported
+/// as such.
+#[test]
+fn a_numbering_slip_before_an_illegal_play_loses_no_rows() {
+    let p = plant(
+        MATCH7,
+        &[
+            Edit::Cell(12, 3, "6)", "7)"),
+            Edit::Cell(16, 6, "63: 25/22", "63: 25/21"),
+        ],
+        error("impossible-play", 16, 6)
+            .kind("onto-made-point")
+            .game(1)
+            .row(10)
+            .by(FIRST, "Hanna"),
+    );
+    let mut p = p;
+    p.expect.push(info("numbering", 12, 3));
+    check(&p);
+}
+
 /// A beaver raises the cube as a double does: with `; [CubeLimit "2"]` the
 /// beaver to 4 in game 1 is above the limit, like the redouble to 4 in
 /// game 5.

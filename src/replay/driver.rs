@@ -17,7 +17,7 @@
 use super::dialect::Clues;
 use super::record::finding;
 use super::rules::{RulesInForce, parse_variant};
-use super::state::{GameEvent, GameStart, MatchState, Reading};
+use super::state::{GameEvent, GameStart, MatchState, Reading, RowGap};
 use super::{MatchSummary, Options, TraceStep};
 use crate::finding::{Finding, Severity};
 use crate::location::Location;
@@ -265,6 +265,7 @@ impl<'a> Replayer<'_, 'a> {
                     } else {
                         self.act(action);
                     }
+                    self.note_row(action);
                 }
                 GameEvent::Problem(problem) => self.reading_problem(problem),
             }
@@ -351,6 +352,35 @@ impl<'a> Replayer<'_, 'a> {
         } else {
             draft
         };
-        self.record(draft);
+        let index = self.record(draft);
+        if problem.kind == ProblemKind::Numbering
+            && let Some(written) = problem.row
+            && let Some(g) = self.game()
+            && let before = g.last_row.unwrap_or(0)
+            && written > before.saturating_add(1)
+            && !g.unknown
+            && g.over.is_none()
+        {
+            g.row_gap = Some(RowGap {
+                finding: index,
+                before,
+                written,
+                line: problem.location.line,
+            });
+        }
+    }
+
+    /// Keeps the row number of `action`; a row numbered like the row after
+    /// a jump, on a later line, shows the jump was a numbering slip.
+    fn note_row(&mut self, action: &Action<'_>) {
+        let Some(row) = action.row else { return };
+        if let Some(g) = self.game() {
+            if g.row_gap
+                .is_some_and(|gap| gap.written == row && action.location.line > gap.line)
+            {
+                g.row_gap = None;
+            }
+            g.last_row = Some(row);
+        }
     }
 }

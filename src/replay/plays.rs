@@ -48,6 +48,9 @@ impl Replayer<'_, '_> {
         {
             return;
         }
+        if !matches!(j.verdict, PlayVerdict::Legal) && self.rows_lost(action) {
+            return;
+        }
         match j.verdict {
             PlayVerdict::Legal => self.legal_play(action, roll, notation, &before, &j),
             PlayVerdict::Illegal(IllegalKind::NoPlay)
@@ -86,6 +89,44 @@ impl Replayer<'_, '_> {
             m.summary.plays += 1;
             m.summary.players[side].plays += 1;
         }
+    }
+
+    /// A play that breaks the rules after the record's row numbers jumped
+    /// in this game: the rows skipped were lost, not the play wrong. The
+    /// jump's `numbering` finding becomes a `lost-plays` one, and the rest
+    /// of the game is not judged (true).
+    fn rows_lost(&mut self, action: &Action<'_>) -> bool {
+        let Some(gap) = self.game_ref().and_then(|g| g.row_gap) else {
+            return false;
+        };
+        let missing = if gap.before == 0 {
+            let rows = if gap.written == 2 {
+                "row 1 is"
+            } else {
+                "the first rows are"
+            };
+            format!("{rows} missing")
+        } else if gap.written == gap.before + 2 {
+            format!("row {} is missing", gap.before + 1)
+        } else {
+            format!("rows {} to {} are missing", gap.before + 1, gap.written - 1)
+        };
+        if let Some(f) = self.findings.get_mut(gap.finding) {
+            f.code = Code::LostPlays;
+            f.kind = None;
+            f.severity = Code::LostPlays.severity();
+            f.message = format!(
+                "{}: {missing}, and the play at line {} cannot follow from the position without them: plays were lost from the record; the rest of this game cannot be checked",
+                jump(gap.before, gap.written),
+                action.location.line
+            );
+        }
+        if let Some(g) = self.game() {
+            g.unknown = true;
+            g.ambiguity = None;
+            g.row_gap = None;
+        }
+        true
     }
 
     /// The play of a player whose missing turn was taken as a dance (finding
@@ -581,4 +622,14 @@ fn impossible_message(kind: ImpossibleKind, hop: Hop) -> String {
         ": the record cannot be right as written, and the rest of this game cannot be checked",
     );
     message
+}
+
+/// How the row numbers jump: from `before` to `written` (0: the game's
+/// first row is `written`).
+fn jump(before: u32, written: u32) -> String {
+    if before == 0 {
+        format!("the game's rows start at {written}")
+    } else {
+        format!("the rows jump from {before} to {written}")
+    }
 }

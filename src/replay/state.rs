@@ -101,6 +101,20 @@ pub(super) struct Ambiguity {
     pub(super) dice: Roll,
 }
 
+/// Row numbers that jump forward in mid-game (`9)` then `11)`): the
+/// `numbering` finding and the rows.
+#[derive(Clone, Copy)]
+pub(super) struct RowGap {
+    /// The index of the `numbering` finding.
+    pub(super) finding: usize,
+    /// The last row number before the jump.
+    pub(super) before: u32,
+    /// The row number written after it.
+    pub(super) written: u32,
+    /// The line of that row.
+    pub(super) line: u32,
+}
+
 /// The game being replayed.
 #[derive(Clone)]
 pub(super) struct GameState {
@@ -125,6 +139,11 @@ pub(super) struct GameState {
     /// danced. If his next play moves as if he had entered, a play was lost
     /// instead.
     pub(super) omitted_dance: Option<(usize, Side)>,
+    /// The row number of the last action replayed.
+    pub(super) last_row: Option<u32>,
+    /// A jump in the record's row numbers ([`RowGap`]): if a play after
+    /// it breaks the rules, the rows skipped were lost from the record.
+    pub(super) row_gap: Option<RowGap>,
     pub(super) pending: Vec<Pending>,
     pub(super) last_no_play: Option<(Location, Side)>,
     pub(super) after_end_reported: bool,
@@ -185,6 +204,8 @@ impl GameState {
             unknown,
             cube_unknown: false,
             omitted_dance: None,
+            last_row: None,
+            row_gap: None,
             pending: Vec::new(),
             last_no_play: None,
             after_end_reported: false,
