@@ -226,8 +226,8 @@ impl<'a> Replayer<'_, 'a> {
         self.end_current_game(header.location);
         self.unfinished = None;
         self.open_game(header);
-        self.game_start = self.current.clone().map(|state| GameStart {
-            state,
+        self.game_start = self.current.as_mut().map(|state| GameStart {
+            state: state.snapshot(),
             findings: self.findings.len(),
             hit_marks: self.hit_mark_findings.len(),
             trace: self.trace.len(),
