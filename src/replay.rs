@@ -230,7 +230,7 @@ pub fn check_parts(path: &str, bytes: &[u8], options: &Options) -> Vec<FileRepor
     };
     match &decoded {
         Input::Text(text) if !crate::parse::is_sgf(&text.text) => {
-            let stray = !crate::parse::binary::tolerated(text.text.as_bytes());
+            let stray = text.suspect && !crate::parse::binary::tolerated(text.text.as_bytes());
             pieces::pieces(&text.text, text.encoding, stray)
                 .iter()
                 .map(|piece| check_piece(path, piece, options))

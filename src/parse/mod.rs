@@ -410,7 +410,11 @@ pub fn read_decoded<'a>(
     };
     let note = message.map(|message| Problem::at_start(ProblemKind::Encoding, message));
     let text: &'a str = decoded.text.as_ref();
-    let runs = binary::stray_runs(text);
+    let runs = if decoded.suspect {
+        binary::stray_runs(text)
+    } else {
+        Vec::new()
+    };
     if runs.is_empty() {
         return read_text(text, visitor, note.as_ref());
     }

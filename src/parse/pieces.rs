@@ -883,6 +883,7 @@ mod tests {
         let decoded = super::super::text::Decoded {
             text: Cow::Borrowed(&text),
             encoding: Encoding::Utf8,
+            suspect: true,
         };
         super::super::read_decoded(&decoded, &mut whole);
         let mut parts = Events::default();

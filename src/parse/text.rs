@@ -34,6 +34,10 @@ pub struct Decoded<'a> {
     pub text: Cow<'a, str>,
     /// The encoding found.
     pub encoding: Encoding,
+    /// The text may hold control characters (a byte below 0x20 other than
+    /// a line end, or DEL): when `false` it holds none, and no binary data
+    /// is looked for again.
+    pub suspect: bool,
 }
 
 /// Why bytes are not text.
@@ -57,11 +61,14 @@ const UTF16BE_BOM: &[u8] = b"\xFE\xFF";
 /// return, form feed, escape and the DOS end-of-file mark.
 pub fn decode(bytes: &[u8]) -> Result<Decoded<'_>, Unreadable> {
     if let Some(rest) = bytes.strip_prefix(UTF8_BOM) {
-        check_binary(rest)?;
+        // Malformed sequences become U+FFFD, whose bytes are no control
+        // bytes: the text is as suspect as the bytes.
+        let suspect = check_binary(rest)?;
         let text = String::from_utf8_lossy(rest);
         return Ok(Decoded {
             text,
             encoding: Encoding::Utf8Bom,
+            suspect,
         });
     }
     for (bom, codec, encoding) in [
@@ -70,19 +77,27 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded<'_>, Unreadable> {
     ] {
         if let Some(rest) = bytes.strip_prefix(bom) {
             let (text, _) = codec.decode_without_bom_handling(rest);
-            check_binary(text.as_bytes())?;
+            let suspect = check_binary(text.as_bytes())?;
             return Ok(Decoded {
                 text: Cow::Owned(text.into_owned()),
                 encoding,
+                suspect,
             });
         }
     }
     if let Some(utf16) = super::binary::utf16_without_bom(bytes) {
         let (text, encoding) = utf16?;
-        check_binary(text.as_bytes())?;
-        return Ok(Decoded { text, encoding });
+        let suspect = check_binary(text.as_bytes())?;
+        return Ok(Decoded {
+            text,
+            encoding,
+            suspect,
+        });
     }
-    check_binary(bytes).map_err(|e| {
+    // Windows-1252 keeps the bytes below 0x80 and writes the others as
+    // characters whose bytes are all above 0x7F: either way the text is as
+    // suspect as the bytes.
+    let suspect = check_binary(bytes).map_err(|e| {
         // A binary format we can name says what it is and what to do.
         super::sniff::binary(bytes).map_or(e, |what| Unreadable(what.to_owned()))
     })?;
@@ -90,12 +105,14 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded<'_>, Unreadable> {
         Ok(text) => Ok(Decoded {
             text: Cow::Borrowed(text),
             encoding: Encoding::Utf8,
+            suspect,
         }),
         Err(_) => {
             let (text, _) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(bytes);
             Ok(Decoded {
                 text: Cow::Owned(text.into_owned()),
                 encoding: Encoding::Windows1252,
+                suspect,
             })
         }
     }
@@ -104,12 +121,13 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded<'_>, Unreadable> {
 /// Refuses binary data: any NUL byte, or control characters in more than
 /// 1 % of the bytes, unless the lines holding them are at most half of the
 /// text and it has no binary format's signature (then each run of such
-/// lines is a finding: see [`super::binary`]).
-fn check_binary(bytes: &[u8]) -> Result<(), Unreadable> {
+/// lines is a finding: see [`super::binary`]). `Ok(false)` when the bytes
+/// hold no suspect byte at all ([`has_suspect_byte`]).
+fn check_binary(bytes: &[u8]) -> Result<bool, Unreadable> {
     // Most text holds no byte below 0x20 but line ends, and no DEL: then it
     // holds no NUL and no control character either.
     if !has_suspect_byte(bytes) {
-        return Ok(());
+        return Ok(false);
     }
     // Binary bytes in a few lines of a text: a damaged transcript, read.
     let stray = || {
@@ -120,7 +138,7 @@ fn check_binary(bytes: &[u8]) -> Result<(), Unreadable> {
     // `contains` on bytes is a vectorised search.
     if bytes.contains(&0) {
         if stray() {
-            return Ok(());
+            return Ok(true);
         }
         let at = bytes.iter().position(|&b| b == 0).unwrap_or_default();
         return Err(Unreadable(format!(
@@ -147,7 +165,7 @@ fn check_binary(bytes: &[u8]) -> Result<(), Unreadable> {
             bytes.len()
         )));
     }
-    Ok(())
+    Ok(true)
 }
 
 /// True when `bytes` hold a byte below 0x20 other than a line feed or

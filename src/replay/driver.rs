@@ -25,7 +25,7 @@ use crate::notation::PlayNotation;
 use crate::parse::pieces::Start;
 use crate::parse::producer::Producer;
 use crate::parse::{
-    Action, ActionKind, Format, GameHeader, MatchHeader, Problem, ProblemKind, Visitor,
+    Action, ActionKind, Format, GameHeader, MatchHeader, Problem, ProblemKind, Visitor, Written,
 };
 use crate::position::Position;
 use crate::rules::{AnyBoard, MoveGen};
@@ -135,8 +135,22 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
             // An action before any game header: the reader reported the header problem.
             return;
         }
-        let mut action = action.clone();
-        action.location = location;
+        // A written play (most actions) copied without the general clone.
+        let kind = match &action.kind {
+            ActionKind::Roll {
+                dice,
+                play: Written::Moves(notation),
+            } => ActionKind::Roll {
+                dice: *dice,
+                play: Written::Moves(*notation),
+            },
+            other => other.clone(),
+        };
+        let action = Action {
+            location,
+            kind,
+            ..*action
+        };
         self.clues.action(&action);
         self.events.push(GameEvent::Action(action));
     }
@@ -226,8 +240,8 @@ impl<'a> Replayer<'_, 'a> {
         self.end_current_game(header.location);
         self.unfinished = None;
         self.open_game(header);
-        self.game_start = self.current.clone().map(|state| GameStart {
-            state,
+        self.game_start = self.current.as_mut().map(|state| GameStart {
+            state: state.snapshot(),
             findings: self.findings.len(),
             hit_marks: self.hit_mark_findings.len(),
             trace: self.trace.len(),

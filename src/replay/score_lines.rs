@@ -292,7 +292,7 @@ fn check_names(
     header: &GameHeader<'_>,
     names: &ByPlayer<String>,
 ) -> Vec<Draft> {
-    let Some(first) = &m.first_names else {
+    let Some(first) = &mut m.first_names else {
         m.first_names = Some(names.clone());
         m.summary.players.first.name = names.first.clone();
         m.summary.players.second.name = names.second.clone();
@@ -300,14 +300,13 @@ fn check_names(
     };
     // A side the first game did not name takes the first name written for
     // it: that is no change of name.
-    let mut first = first.clone();
     for side in Side::BOTH {
         if first[side].is_empty() && !names[side].is_empty() {
             first[side] = names[side].clone();
             m.summary.players[side].name = names[side].clone();
         }
     }
-    m.first_names = Some(first.clone());
+    let first = &*first;
     Side::BOTH
         .into_iter()
         // An unreadable score line gives no names: nothing to compare.

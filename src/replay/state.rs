@@ -324,6 +324,73 @@ impl MatchState {
     }
 }
 
+/// The strings of a match state that no replay of a game changes: the
+/// players' names (of the match and of the game), the site, the winner.
+struct Names {
+    first_names: Option<ByPlayer<String>>,
+    players: ByPlayer<String>,
+    winner: Option<String>,
+    site: Option<String>,
+    game: Option<ByPlayer<String>>,
+}
+
+impl MatchState {
+    fn take_names(&mut self) -> Names {
+        let players = &mut self.summary.players;
+        Names {
+            first_names: self.first_names.take(),
+            players: ByPlayer::new(
+                std::mem::take(&mut players.first.name),
+                std::mem::take(&mut players.second.name),
+            ),
+            winner: self.summary.winner.take(),
+            site: self.summary.site.take(),
+            game: self.game.as_mut().map(|g| {
+                ByPlayer::new(
+                    std::mem::take(&mut g.names.first),
+                    std::mem::take(&mut g.names.second),
+                )
+            }),
+        }
+    }
+
+    fn put_names(&mut self, names: Names) {
+        let Names {
+            first_names,
+            players,
+            winner,
+            site,
+            game,
+        } = names;
+        self.first_names = first_names;
+        self.summary.players.first.name = players.first;
+        self.summary.players.second.name = players.second;
+        self.summary.winner = winner;
+        self.summary.site = site;
+        if let (Some(g), Some(names)) = (self.game.as_mut(), game) {
+            g.names = names;
+        }
+    }
+
+    /// A copy of the state to replay the current game from, without the
+    /// strings no replay changes (no allocation): [`MatchState::restored`]
+    /// takes them from the state replayed.
+    pub(super) fn snapshot(&mut self) -> MatchState {
+        let names = self.take_names();
+        let copy = self.clone();
+        self.put_names(names);
+        copy
+    }
+
+    /// The state of `snapshot`, with the names of `replayed` (the state a
+    /// replay of the same game left).
+    pub(super) fn restored(snapshot: &MatchState, replayed: &mut MatchState) -> MatchState {
+        let mut state = snapshot.clone();
+        state.put_names(replayed.take_names());
+        state
+    }
+}
+
 /// One event of the current game, kept (borrowing from the text) so that
 /// the game can be replayed again under another reading of a play.
 #[derive(Clone, Debug)]
@@ -384,6 +451,7 @@ impl Reading {
 /// The state at the start of the current game, to replay it again.
 #[derive(Clone)]
 pub(super) struct GameStart {
+    /// The match state without its names (see [`MatchState::snapshot`]).
     pub(super) state: MatchState,
     pub(super) findings: usize,
     pub(super) hit_marks: usize,

@@ -28,7 +28,7 @@ mod server;
 
 use super::driver::Replayer;
 use super::record::{Sequel, stood};
-use super::state::{GameEvent, GameStart, Reading, frame};
+use super::state::{GameEvent, GameStart, MatchState, Reading, frame};
 use crate::catalogue::{Code, Kind};
 use crate::dice::Roll;
 use crate::finding::{Finding, Severity};
@@ -340,7 +340,10 @@ impl<'a> Replayer<'_, 'a> {
 
     /// Puts the replay back at the start of the current game.
     fn restore(&mut self, start: &GameStart) {
-        self.current = Some(start.state.clone());
+        self.current = Some(match self.current.as_mut() {
+            Some(replayed) => MatchState::restored(&start.state, replayed),
+            None => start.state.clone(),
+        });
         self.findings.truncate(start.findings);
         self.hit_mark_findings.truncate(start.hit_marks);
         self.trace.truncate(start.trace);
