@@ -1306,6 +1306,21 @@ fn a_deleted_row_is_one_lost_plays_finding_at_the_jump() {
     check(&p);
 }
 
+/// A deleted row whose lost plays hit: the hit mark judged before the
+/// break (on a position without the lost rows) is not kept either.
+#[test]
+fn a_deleted_row_leaves_no_hit_mark_finding_before_the_break() {
+    let p = plant(
+        MATCH7,
+        &[Edit::Delete(16, 16)],
+        warning("lost-plays", 16, 2)
+            .game(1)
+            .row(11)
+            .says("the rows jump from 9 to 11: row 10 is missing"),
+    );
+    check(&p);
+}
+
 /// The first row of a game deleted: the game's rows start at 2.
 #[test]
 fn a_deleted_first_row_is_one_lost_plays_finding() {

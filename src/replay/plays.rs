@@ -126,6 +126,10 @@ impl Replayer<'_, '_> {
             g.ambiguity = None;
             g.row_gap = None;
         }
+        // Hit marks judged from the jump to this play were judged on a
+        // position without the lost rows.
+        self.hit_mark_findings
+            .retain(|(f, _)| f.location.line < gap.line);
         true
     }
 
