@@ -1321,6 +1321,20 @@ fn a_deleted_row_leaves_no_hit_mark_finding_before_the_break() {
     check(&p);
 }
 
+/// Two rows deleted: one finding names both.
+#[test]
+fn two_deleted_rows_are_one_lost_plays_finding() {
+    let p = plant(
+        MATCH7,
+        &[Edit::Delete(12, 13)],
+        warning("lost-plays", 12, 3)
+            .game(1)
+            .row(8)
+            .says("the rows jump from 5 to 8: rows 6 to 7 are missing"),
+    );
+    check(&p);
+}
+
 /// The first row of a game deleted: the game's rows start at 2.
 #[test]
 fn a_deleted_first_row_is_one_lost_plays_finding() {

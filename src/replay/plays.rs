@@ -99,25 +99,13 @@ impl Replayer<'_, '_> {
         let Some(gap) = self.game_ref().and_then(|g| g.row_gap) else {
             return false;
         };
-        let missing = if gap.before == 0 {
-            let rows = if gap.written == 2 {
-                "row 1 is"
-            } else {
-                "the first rows are"
-            };
-            format!("{rows} missing")
-        } else if gap.written == gap.before + 2 {
-            format!("row {} is missing", gap.before + 1)
-        } else {
-            format!("rows {} to {} are missing", gap.before + 1, gap.written - 1)
-        };
         if let Some(f) = self.findings.get_mut(gap.finding) {
             f.code = Code::LostPlays;
             f.kind = None;
             f.severity = Code::LostPlays.severity();
             f.message = format!(
-                "{}: {missing}, and the play at line {} cannot follow from the position without them: plays were lost from the record; the rest of this game cannot be checked",
-                jump(gap.before, gap.written),
+                "{}, and the play at line {} cannot follow from the position without them: plays were lost from the record; the rest of this game cannot be checked",
+                rows_missing(gap.before, gap.written),
                 action.location.line
             );
         }
@@ -628,12 +616,22 @@ fn impossible_message(kind: ImpossibleKind, hop: Hop) -> String {
     message
 }
 
-/// How the row numbers jump: from `before` to `written` (0: the game's
-/// first row is `written`).
-fn jump(before: u32, written: u32) -> String {
-    if before == 0 {
-        format!("the game's rows start at {written}")
-    } else {
-        format!("the rows jump from {before} to {written}")
+/// How the row numbers jump from `before` to `written` (0: the game's
+/// first row is `written`), and which rows that leaves out.
+fn rows_missing(before: u32, written: u32) -> String {
+    match (before, written) {
+        (0, 2) => "the game's rows start at 2: row 1 is missing".to_owned(),
+        (0, _) => format!("the game's rows start at {written}: the first rows are missing"),
+        _ if written == before + 2 => {
+            format!(
+                "the rows jump from {before} to {written}: row {} is missing",
+                before + 1
+            )
+        }
+        _ => format!(
+            "the rows jump from {before} to {written}: rows {} to {} are missing",
+            before + 1,
+            written - 1
+        ),
     }
 }
