@@ -340,6 +340,8 @@ impl<'a> Replayer<'_, 'a> {
 
     /// Puts the replay back at the start of the current game.
     fn restore(&mut self, start: &GameStart) {
+        // A game is settled before its match is closed: the replayed state
+        // is there to take the names back from (the snapshot has none).
         self.current = Some(match self.current.as_mut() {
             Some(replayed) => MatchState::restored(&start.state, replayed),
             None => start.state.clone(),
