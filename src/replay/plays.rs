@@ -40,8 +40,34 @@ impl Replayer<'_, '_> {
             .omitted_dance
             .filter(|&(_, s)| s == side)
             .map(|(index, _)| index);
-        let before = frame(&g.board, side);
-        let j = self.judge_on(&before, roll, notation);
+        let board = g.board;
+        let j = match board {
+            // Backgammon boards are judged without going through `AnyBoard`;
+            // a legal play with nothing more to say (the common case) only
+            // moves the board on.
+            AnyBoard::Backgammon(board) => {
+                let before = frame_position(&board, side);
+                let j = judge(&before, roll, notation, &mut self.backgammon);
+                if omitted.is_none()
+                    && j.verdict == PlayVerdict::Legal
+                    && j.alternatives.iter().all(Option::is_none)
+                    && !(self.hit_marks_possible && (j.hit_marks.missing || j.hit_marks.spurious))
+                {
+                    if let Some(g) = self.game() {
+                        g.board = AnyBoard::Backgammon(frame_position(&j.result, side));
+                    }
+                    self.count_play(side);
+                    self.check_bear_off(side);
+                    self.apply_reading(side, findings_before);
+                    return;
+                }
+                j.map(AnyBoard::Backgammon)
+            }
+            AnyBoard::Plakoto(_) => {
+                judge(&frame(&board, side), roll, notation, &mut self.generator)
+            }
+        };
+        let before = frame(&board, side);
         self.count_play(side);
         if let Some(index) = omitted
             && self.settle_omitted_dance(index, &j, action)
@@ -633,5 +659,13 @@ fn rows_missing(before: u32, written: u32) -> String {
             before + 1,
             written - 1
         ),
+    }
+}
+
+/// A backgammon board seen from `side`.
+fn frame_position(board: &Position, side: Side) -> Position {
+    match side {
+        Side::First => *board,
+        Side::Second => board.flip(),
     }
 }
