@@ -399,16 +399,13 @@ impl Replayer<'_, '_> {
     }
 
     /// After a play by `side`: the game is over if he has borne off every checker.
+    #[inline]
     pub(super) fn check_bear_off(&mut self, side: Side) {
-        let Some(m) = self.current.as_mut() else {
+        let Some(m) = self.current.as_ref() else {
             return;
         };
-        let scoring = m.rules.scoring();
         let checkers = m.rules.variant.value.checkers();
-        let Some(g) = m.game.as_mut() else { return };
-        if g.over.is_some() {
-            return;
-        }
+        let Some(g) = m.game.as_ref() else { return };
         if let AnyBoard::Backgammon(board) = &g.board {
             // Cheap test first: has the mover borne off every checker?
             let off = match side {
@@ -419,6 +416,21 @@ impl Replayer<'_, '_> {
                 return;
             }
         }
+        self.check_game_over(side);
+    }
+
+    /// The end of the game by `side`'s play, once the cheap test of
+    /// [`Self::check_bear_off`] did not rule it out.
+    #[inline(never)]
+    fn check_game_over(&mut self, side: Side) {
+        let Some(m) = self.current.as_mut() else {
+            return;
+        };
+        let Some(g) = m.game.as_mut() else { return };
+        if g.over.is_some() {
+            return;
+        }
+        let scoring = m.rules.scoring();
         match frame(&g.board, side) {
             AnyBoard::Backgammon(mine) => {
                 if mine.we_are_off() {
@@ -472,7 +484,17 @@ impl Replayer<'_, '_> {
     /// After judging the play of event `judging_event`: when the analysis
     /// settled how to read it, annotate its finding and, for a probable
     /// transcription error, continue from the legal play the record meant.
+    #[inline]
     fn apply_reading(&mut self, side: Side, findings_before: usize) {
+        if !self.readings.is_empty() {
+            self.apply_found_reading(side, findings_before);
+        }
+    }
+
+    /// Applies the reading of the event being judged, if the analysis
+    /// settled one.
+    #[inline(never)]
+    fn apply_found_reading(&mut self, side: Side, findings_before: usize) {
         let event = self.judging_event;
         let Some(reading) = self.readings.iter().find(|r| r.event == event).cloned() else {
             return;

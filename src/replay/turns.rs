@@ -155,7 +155,16 @@ impl Replayer<'_, '_> {
     }
 
     /// Judges a deferred empty roll now that the next event is not a set-up.
+    #[inline]
     pub(super) fn flush_empty_roll(&mut self) {
+        if self.game_ref().is_some_and(|g| g.empty_roll.is_some()) {
+            self.judge_empty_roll();
+        }
+    }
+
+    /// Judges the deferred empty roll.
+    #[inline(never)]
+    fn judge_empty_roll(&mut self) {
         let Some(empty) = self.game().and_then(|g| g.empty_roll.take()) else {
             return;
         };
