@@ -27,7 +27,7 @@ impl Replayer<'_, '_> {
     pub(super) fn judge_play(&mut self, action: &Action<'_>, roll: Roll, notation: &PlayNotation) {
         let side = action.side;
         let findings_before = self.findings.len();
-        if notation.hops().iter().any(|h| h.hit) {
+        if !self.hit_marks_written && notation.hops().iter().any(|h| h.hit) {
             self.hit_marks_written = true;
         }
         // An ambiguous previous play by the opponent: keep the reading this play fits.
