@@ -71,6 +71,10 @@ pub(crate) struct Replayer<'o, 'a> {
     /// What the current match's record shows of its producer (gathered as
     /// it is read, not replayed).
     pub(super) clues: Clues,
+    /// The text of the game's deferred empty roll
+    /// ([`GameState::empty_roll`](super::state::GameState::empty_roll)),
+    /// kept here to borrow it from the record instead of copying it.
+    pub(super) empty_roll_text: &'a str,
 }
 
 impl<'o, 'a> Replayer<'o, 'a> {
@@ -98,6 +102,7 @@ impl<'o, 'a> Replayer<'o, 'a> {
             tracing: false,
             shift: Start::FILE,
             clues: Clues::default(),
+            empty_roll_text: "",
         }
     }
 }
@@ -288,7 +293,7 @@ impl<'a> Replayer<'_, 'a> {
     }
 
     /// Acts, recording the positions around the action.
-    fn act_traced(&mut self, action: &Action<'_>) {
+    fn act_traced(&mut self, action: &Action<'a>) {
         let dice = match &action.kind {
             ActionKind::Roll { dice, .. } => *dice,
             _ => None,
@@ -301,7 +306,7 @@ impl<'a> Replayer<'_, 'a> {
     }
 
     /// Sends an action to the room that judges it.
-    fn act(&mut self, action: &Action<'_>) {
+    fn act(&mut self, action: &Action<'a>) {
         match &action.kind {
             ActionKind::Win {
                 points, resigned, ..

@@ -312,7 +312,7 @@ impl Replayer<'_, '_> {
                 location: empty.location,
                 side: empty.side,
                 row: empty.row,
-                text: &empty.text,
+                text: self.empty_roll_text,
                 kind: ActionKind::Take,
             };
             self.dump(&mover_action, Some(empty.roll), dump, false);

@@ -27,7 +27,7 @@ impl Replayer<'_, '_> {
     pub(super) fn judge_play(&mut self, action: &Action<'_>, roll: Roll, notation: &PlayNotation) {
         let side = action.side;
         let findings_before = self.findings.len();
-        if notation.hops().iter().any(|h| h.hit) {
+        if !self.hit_marks_written && notation.hops().iter().any(|h| h.hit) {
             self.hit_marks_written = true;
         }
         // An ambiguous previous play by the opponent: keep the reading this play fits.
@@ -40,8 +40,34 @@ impl Replayer<'_, '_> {
             .omitted_dance
             .filter(|&(_, s)| s == side)
             .map(|(index, _)| index);
-        let before = frame(&g.board, side);
-        let j = self.judge_on(&before, roll, notation);
+        let board = g.board;
+        let j = match board {
+            // Backgammon boards are judged without going through `AnyBoard`;
+            // a legal play with nothing more to say (the common case) only
+            // moves the board on.
+            AnyBoard::Backgammon(board) => {
+                let before = frame_position(&board, side);
+                let j = judge(&before, roll, notation, &mut self.backgammon);
+                if omitted.is_none()
+                    && j.verdict == PlayVerdict::Legal
+                    && j.alternatives.iter().all(Option::is_none)
+                    && !(self.hit_marks_possible && (j.hit_marks.missing || j.hit_marks.spurious))
+                {
+                    if let Some(g) = self.game() {
+                        g.board = AnyBoard::Backgammon(frame_position(&j.result, side));
+                    }
+                    self.count_play(side);
+                    self.check_bear_off(side);
+                    self.apply_reading(side, findings_before);
+                    return;
+                }
+                j.map(AnyBoard::Backgammon)
+            }
+            AnyBoard::Plakoto(_) => {
+                judge(&frame(&board, side), roll, notation, &mut self.generator)
+            }
+        };
+        let before = frame(&board, side);
         self.count_play(side);
         if let Some(index) = omitted
             && self.settle_omitted_dance(index, &j, action)
@@ -373,16 +399,13 @@ impl Replayer<'_, '_> {
     }
 
     /// After a play by `side`: the game is over if he has borne off every checker.
+    #[inline]
     pub(super) fn check_bear_off(&mut self, side: Side) {
-        let Some(m) = self.current.as_mut() else {
+        let Some(m) = self.current.as_ref() else {
             return;
         };
-        let scoring = m.rules.scoring();
         let checkers = m.rules.variant.value.checkers();
-        let Some(g) = m.game.as_mut() else { return };
-        if g.over.is_some() {
-            return;
-        }
+        let Some(g) = m.game.as_ref() else { return };
         if let AnyBoard::Backgammon(board) = &g.board {
             // Cheap test first: has the mover borne off every checker?
             let off = match side {
@@ -393,6 +416,21 @@ impl Replayer<'_, '_> {
                 return;
             }
         }
+        self.check_game_over(side);
+    }
+
+    /// The end of the game by `side`'s play, once the cheap test of
+    /// [`Self::check_bear_off`] did not rule it out.
+    #[inline(never)]
+    fn check_game_over(&mut self, side: Side) {
+        let Some(m) = self.current.as_mut() else {
+            return;
+        };
+        let Some(g) = m.game.as_mut() else { return };
+        if g.over.is_some() {
+            return;
+        }
+        let scoring = m.rules.scoring();
         match frame(&g.board, side) {
             AnyBoard::Backgammon(mine) => {
                 if mine.we_are_off() {
@@ -446,7 +484,17 @@ impl Replayer<'_, '_> {
     /// After judging the play of event `judging_event`: when the analysis
     /// settled how to read it, annotate its finding and, for a probable
     /// transcription error, continue from the legal play the record meant.
+    #[inline]
     fn apply_reading(&mut self, side: Side, findings_before: usize) {
+        if !self.readings.is_empty() {
+            self.apply_found_reading(side, findings_before);
+        }
+    }
+
+    /// Applies the reading of the event being judged, if the analysis
+    /// settled one.
+    #[inline(never)]
+    fn apply_found_reading(&mut self, side: Side, findings_before: usize) {
         let event = self.judging_event;
         let Some(reading) = self.readings.iter().find(|r| r.event == event).cloned() else {
             return;
@@ -633,5 +681,13 @@ fn rows_missing(before: u32, written: u32) -> String {
             before + 1,
             written - 1
         ),
+    }
+}
+
+/// A backgammon board seen from `side`.
+fn frame_position(board: &Position, side: Side) -> Position {
+    match side {
+        Side::First => *board,
+        Side::Second => board.flip(),
     }
 }

@@ -244,11 +244,17 @@ impl Replayer<'_, '_> {
 
     /// Settles pending findings when `side` acts with a roll or a double
     /// (`empty_roll`: a roll with nothing played).
+    #[inline]
     pub(super) fn resolve_on_action(&mut self, side: Side, empty_roll: bool) {
-        let Some(g) = self.game() else { return };
-        if g.pending.is_empty() {
-            return;
+        if self.game_ref().is_some_and(|g| !g.pending.is_empty()) {
+            self.resolve_pending(side, empty_roll);
         }
+    }
+
+    /// Settles the pending findings on `side`'s action (there are some).
+    #[inline(never)]
+    fn resolve_pending(&mut self, side: Side, empty_roll: bool) {
+        let Some(g) = self.game() else { return };
         let pending = std::mem::take(&mut g.pending);
         let mut keep = Vec::new();
         let mut hidden_mid_game = Vec::new();

@@ -76,7 +76,8 @@ impl Ending {
     }
 }
 
-/// A roll with nothing written after the dice.
+/// A roll with nothing written after the dice (its text is
+/// [`Replayer::empty_roll_text`](super::driver::Replayer::empty_roll_text)).
 #[derive(Clone, Debug)]
 pub(super) struct EmptyRoll {
     /// Index of its event in the game.
@@ -85,7 +86,6 @@ pub(super) struct EmptyRoll {
     pub(super) roll: Roll,
     pub(super) location: Location,
     pub(super) row: Option<u32>,
-    pub(super) text: String,
 }
 
 /// A legal play whose notation also fits other positions.

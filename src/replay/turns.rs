@@ -17,9 +17,9 @@ use crate::parse::{Action, ActionKind, Resignation, Written};
 use crate::rules::turns::{MissingTurn, dancing_rolls};
 use crate::side::Side;
 
-impl Replayer<'_, '_> {
+impl<'a> Replayer<'_, 'a> {
     /// A roll cell: its dice and what was written after them.
-    pub(super) fn roll(&mut self, action: &Action<'_>, dice: Option<Roll>, play: &Written) {
+    pub(super) fn roll(&mut self, action: &Action<'a>, dice: Option<Roll>, play: &Written) {
         let side = action.side;
         self.take_unanswered_double(action, dice);
         self.resolve_on_action(side, matches!(play, Written::Empty | Written::CannotMove));
@@ -109,7 +109,7 @@ impl Replayer<'_, '_> {
     }
 
     /// Hands a roll's play on to be judged.
-    fn hand_on(&mut self, action: &Action<'_>, roll: Roll, play: &Written, first_roll: bool) {
+    fn hand_on(&mut self, action: &Action<'a>, roll: Roll, play: &Written, first_roll: bool) {
         match play {
             Written::Moves(notation) => {
                 self.judging_event = self.event_index;
@@ -117,6 +117,7 @@ impl Replayer<'_, '_> {
             }
             Written::Empty => {
                 let event = self.event_index;
+                self.empty_roll_text = action.text;
                 if let Some(g) = self.game() {
                     g.empty_roll = Some(EmptyRoll {
                         event,
@@ -124,7 +125,6 @@ impl Replayer<'_, '_> {
                         roll,
                         location: action.location,
                         row: action.row,
-                        text: action.text.to_owned(),
                     });
                 }
             }
@@ -155,7 +155,16 @@ impl Replayer<'_, '_> {
     }
 
     /// Judges a deferred empty roll now that the next event is not a set-up.
+    #[inline]
     pub(super) fn flush_empty_roll(&mut self) {
+        if self.game_ref().is_some_and(|g| g.empty_roll.is_some()) {
+            self.judge_empty_roll();
+        }
+    }
+
+    /// Judges the deferred empty roll.
+    #[inline(never)]
+    fn judge_empty_roll(&mut self) {
         let Some(empty) = self.game().and_then(|g| g.empty_roll.take()) else {
             return;
         };
@@ -163,7 +172,7 @@ impl Replayer<'_, '_> {
             location: empty.location,
             side: empty.side,
             row: empty.row,
-            text: &empty.text,
+            text: self.empty_roll_text,
             kind: ActionKind::Take,
         };
         self.judging_event = empty.event;
