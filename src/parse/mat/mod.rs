@@ -175,7 +175,21 @@ fn scan_body<'a>(
     let mut learner = ColumnLearner::default();
     let mut run: Option<(usize, u32)> = None;
     let mut end = (text.len(), match_line.number);
-    for line in Lines::new(text, match_line.next, match_line.number.saturating_add(1)) {
+    let mut walk = Lines::new(text, match_line.next, match_line.number.saturating_add(1));
+    loop {
+        // The common row: its line found while it is read.
+        if let Some(rolls) = rolls.as_mut() {
+            let mut layout = RowLayout::default();
+            if let Some(len) = layout::split_plain_row(walk.rest(), &mut layout, rolls) {
+                let line = walk.next_plain(len);
+                end = (text.len(), line.number.saturating_add(1));
+                learner.add(&line, &layout);
+                lines.push((line, Some(layout)));
+                run = None;
+                continue;
+            }
+        }
+        let Some(line) = walk.next() else { break };
         end = (text.len(), line.number.saturating_add(1));
         let trimmed = line.trim_start();
         if trimmed.is_empty() || is_comment(trimmed) {
@@ -186,13 +200,9 @@ fn scan_body<'a>(
         // The row is cut where it is kept. A move row is no match line.
         lines.push((line, Some(RowLayout::default())));
         if let Some((line, row)) = lines.last_mut() {
-            let is_row = row.as_mut().is_some_and(|layout| {
-                let fast = line.is_plain()
-                    && rolls
-                        .as_mut()
-                        .is_some_and(|rolls| layout::split_plain_row(line.text, layout, rolls));
-                fast || layout::split_row_into(line.text, layout)
-            });
+            let is_row = row
+                .as_mut()
+                .is_some_and(|layout| layout::split_row_into(line.text, layout));
             match row {
                 Some(layout) if is_row => learner.add(line, layout),
                 _ => *row = None,
@@ -687,7 +697,11 @@ impl<'v, 'a, V: Visitor<'a>> MatchReader<'v, 'a, V> {
                     text: line.text.get(cell.start()..cell.end()).unwrap_or_default(),
                     kind: ActionKind::Roll {
                         dice: Some(roll.dice),
-                        play: roll.play.map_or(Written::Empty, Written::Moves),
+                        play: if roll.play.is_empty() {
+                            Written::Empty
+                        } else {
+                            Written::Moves(roll.play)
+                        },
                     },
                 });
             }
@@ -952,6 +966,31 @@ mod tests {
         for row in rows {
             let text = format!(" 1 point match\n\n Game 1\n A : 0    B : 0\n{row}\n");
             assert_eq!(events(&text, true), events(&text, false), "{row}");
+        }
+    }
+
+    #[test]
+    fn rows_read_in_one_pass_end_at_every_line_end() {
+        let rows = [
+            "  1) 31: 8/5 6/5                 51: 13/8 24/23",
+            "  1) 31: 8/5 6/5                 51: 13/8 24/23      ",
+            "  1) 31: 8/5 6/5                 51:",
+            "  1) 31: 8/5 6/5                 51: ",
+            "  1) 31: 8/5 6/5\t               51: 13/8 24/23",
+            "  1) 31: 8/5\t6/5                51: 13/8 24/23",
+            "\t1) 31: 8/5 6/5                 51: 13/8 24/23",
+            "  1) 31: 8/5 6/5                 51: 13/8 bar/23*",
+            "  1) 31: 8/5 6/5                 51: 13/8 Jos\u{e9}",
+        ];
+        for row in rows {
+            for end in ["\n", "\r\n", "\r", "", "\n\n", "\r\r\n"] {
+                let text = format!(
+                    " 1 point match\r\n\n Game 1\n A : 0    B : 0\n{row}{end}  2) 52: 13/8 13/11{end}"
+                );
+                assert_eq!(events(&text, true), events(&text, false), "{row:?}{end:?}");
+                let text = format!(" 1 point match\n\n Game 1\n A : 0    B : 0\n{row}{end}");
+                assert_eq!(events(&text, true), events(&text, false), "{row:?}{end:?}");
+            }
         }
     }
 }
