@@ -179,15 +179,18 @@ fn scan_body<'a>(
     loop {
         // The common row: its line found while it is read.
         if let Some(rolls) = rolls.as_mut() {
-            let mut layout = RowLayout::default();
-            if let Some(len) = layout::split_plain_row(walk.rest(), &mut layout, rolls) {
-                let line = walk.next_plain(len);
+            // Read where it is kept; the line is filled in once found.
+            lines.push((walk.placeholder(), Some(RowLayout::default())));
+            if let Some((line, Some(layout))) = lines.last_mut()
+                && let Some(len) = layout::split_plain_row(walk.rest(), layout, rolls)
+            {
+                *line = walk.next_plain(len);
                 end = (text.len(), line.number.saturating_add(1));
-                learner.add(&line, &layout);
-                lines.push((line, Some(layout)));
+                learner.add(line, layout);
                 run = None;
                 continue;
             }
+            lines.pop();
         }
         let Some(line) = walk.next() else { break };
         end = (text.len(), line.number.saturating_add(1));
@@ -672,24 +675,26 @@ impl<'v, 'a, V: Visitor<'a>> MatchReader<'v, 'a, V> {
                 row.number,
             );
         }
-        let mut locations = [Location::default(); layout::MAX_CELLS];
-        let mut columns = [0; layout::MAX_CELLS];
-        for ((location, column), cell) in locations.iter_mut().zip(&mut columns).zip(row.cells()) {
-            *location = line.location(cell.start());
-            *column = location.column - 1;
-        }
-        let sides = RowLayout::sides(
-            columns.get(..row.cells().len()).unwrap_or_default(),
-            self.threshold,
-        );
-        // Cells read while the row was cut.
+        // Cells read while the row was cut; their sides as
+        // [`RowLayout::sides`] gives them.
         if let Some(rolls) = row
             .rolls
             .and_then(|first| self.rolls.get(first as usize..)?.get(..row.cells().len()))
         {
-            for (((cell, &side), &location), roll) in
-                row.cells().iter().zip(&sides).zip(&locations).zip(rolls)
-            {
+            let mut previous = None;
+            for (cell, roll) in row.cells().iter().zip(rolls) {
+                let location = line.location(cell.start());
+                let by_column = if location.column > self.threshold {
+                    Side::Second
+                } else {
+                    Side::First
+                };
+                let side = if previous == Some(by_column) {
+                    by_column.other()
+                } else {
+                    by_column
+                };
+                previous = Some(side);
                 self.visitor.action(&Action {
                     location,
                     side,
@@ -707,6 +712,16 @@ impl<'v, 'a, V: Visitor<'a>> MatchReader<'v, 'a, V> {
             }
             return;
         }
+        let mut locations = [Location::default(); layout::MAX_CELLS];
+        let mut columns = [0; layout::MAX_CELLS];
+        for ((location, column), cell) in locations.iter_mut().zip(&mut columns).zip(row.cells()) {
+            *location = line.location(cell.start());
+            *column = location.column - 1;
+        }
+        let sides = RowLayout::sides(
+            columns.get(..row.cells().len()).unwrap_or_default(),
+            self.threshold,
+        );
         for ((cell, &side), &location) in row.cells().iter().zip(&sides).zip(&locations) {
             let text = line.trim_cell(line.text.get(cell.start()..cell.end()).unwrap_or_default());
             let frame = Frame {
