@@ -409,6 +409,16 @@ mod fast {
         let mut rest = bytes;
         let mut end = 0;
         while !line_ends(rest) {
+            // The common group, read from eight bytes without a bound check.
+            if let Some((hop, size)) = rest.first_chunk::<8>().and_then(simple_group_8) {
+                if !play.push(hop) {
+                    break;
+                }
+                let after = rest.get(size..).unwrap_or_default();
+                end = bytes.len() - after.len();
+                rest = padding(after);
+                continue;
+            }
             let mark = play.len;
             match group::<true>(rest, play) {
                 Some(after @ ([] | [b' ' | b'\n' | b'\r', ..])) => {
@@ -462,6 +472,35 @@ mod fast {
             matches!(after, [] | [b' ' | b'\t', ..])
         };
         (ends && from <= BAR && to <= BAR).then_some((Hop { from, to, hit }, after))
+    }
+
+    /// [`simple_group`] in a line (`LINE`) from the eight bytes at its
+    /// start (the longest such group and the byte after it take seven):
+    /// its hop and its length, the byte there a space or a line end.
+    #[inline(always)]
+    fn simple_group_8(head: &[u8; 8]) -> Option<(Hop, usize)> {
+        let digit = |b: u8| b.wrapping_sub(b'0') < 10;
+        let value = |b: u8| b.wrapping_sub(b'0');
+        let (from, tail, at) = match *head {
+            [a, b'/', c, d, e, f, g, _] if digit(a) => (value(a), [c, d, e, f, g], 2),
+            [a, b, b'/', c, d, e, f, g] if digit(a) && digit(b) => {
+                (value(a) * 10 + value(b), [c, d, e, f, g], 3)
+            }
+            _ => return None,
+        };
+        let ends = |b: u8| matches!(b, b' ' | b'\n' | b'\r');
+        let (to, hit, size) = match tail {
+            [c, d, b'*', t, _] if digit(c) && digit(d) && ends(t) => {
+                (value(c) * 10 + value(d), true, 3)
+            }
+            [c, d, t, ..] if digit(c) && digit(d) && ends(t) => {
+                (value(c) * 10 + value(d), false, 2)
+            }
+            [c, b'*', t, ..] if digit(c) && ends(t) => (value(c), true, 2),
+            [c, t, ..] if digit(c) && ends(t) => (value(c), false, 1),
+            _ => return None,
+        };
+        (from <= BAR && to <= BAR).then_some((Hop { from, to, hit }, at + size))
     }
 
     /// One group at the start of `rest` (with its repeat and trailing `*`)
@@ -631,6 +670,23 @@ mod tests {
             if fast::parse(&text, &mut fast) {
                 prop_assert_eq!(Ok(fast), PlayNotation::parse_grammar(&text));
             }
+        }
+
+        /// The groups read up to a line end are the play the grammar reads
+        /// from the text up to where they end, spaces only after them.
+        #[test]
+        fn groups_read_in_a_line_are_the_grammar_s(
+            text in "[1-9b][0-9/*() bBaArRoOfF\t\r\n(1234)x-]{0,30}"
+        ) {
+            let mut read = PlayNotation::empty();
+            let (end, stop) = read.read_line_groups(text.as_bytes());
+            let expected = if end == 0 {
+                PlayNotation::empty()
+            } else {
+                PlayNotation::parse(&text[..end]).unwrap()
+            };
+            prop_assert_eq!(read, expected);
+            prop_assert!(end <= stop && text[end..stop].bytes().all(|b| b == b' '));
         }
 
         /// Plays as written by servers take the fast path.
