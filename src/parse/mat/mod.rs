@@ -635,7 +635,6 @@ impl<'v, 'a, V: Visitor<'a>> MatchReader<'v, 'a, V> {
         let Phase::Game(game) = &mut self.phase else {
             return;
         };
-        let names = game.names;
         let due = game.expected_row;
         let alt = game.alt_row.take();
         let slip = row.number.filter(|&n| n != due && Some(n) != alt);
@@ -712,6 +711,10 @@ impl<'v, 'a, V: Visitor<'a>> MatchReader<'v, 'a, V> {
             }
             return;
         }
+        let Phase::Game(game) = &self.phase else {
+            return;
+        };
+        let names = game.names;
         let mut locations = [Location::default(); layout::MAX_CELLS];
         let mut columns = [0; layout::MAX_CELLS];
         for ((location, column), cell) in locations.iter_mut().zip(&mut columns).zip(row.cells()) {
