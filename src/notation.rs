@@ -152,15 +152,19 @@ impl PlayNotation {
         Ok(())
     }
 
-    /// Reads the play groups at the start of `bytes` (a non-blank first),
-    /// each followed by blanks or the end, into `self` (empty on entry), up
-    /// to the first word that is none. Returns the offset just after the
-    /// last group read (0 for none) and the offset of the word that stopped
-    /// the reading (the length if none did). For a reader that cuts a cell
-    /// where its play ends: `self` is then what [`PlayNotation::parse`]
+    /// Reads the play groups at the start of `bytes` (a non-blank first:
+    /// the rest of a text from a point inside a line), each followed by
+    /// spaces or the line's end, into `self` (empty on entry), up to the
+    /// first word that is none. A line end (`\n`, `\r`) ends the input as
+    /// the end of `bytes` does; the only blank is the space (a tab stops the
+    /// reading as a word that is no group). Returns the offset just after
+    /// the last group read (0 for none) and the offset of the word that
+    /// stopped the reading (of the line end when every word was a group).
+    /// For a reader that cuts a cell where its play ends and finds the
+    /// line's end as it goes: `self` is then what [`PlayNotation::parse`]
     /// gives for the text up to the first offset.
     #[inline]
-    pub(crate) fn read_groups(&mut self, bytes: &[u8]) -> (usize, usize) {
+    pub(crate) fn read_line_groups(&mut self, bytes: &[u8]) -> (usize, usize) {
         fast::groups(bytes, self)
     }
 
@@ -381,7 +385,7 @@ mod fast {
     fn parse_opt(text: &str, play: &mut PlayNotation) -> Option<()> {
         let mut rest = blanks(text.as_bytes());
         while !rest.is_empty() {
-            rest = group(rest, play)?;
+            rest = group::<false>(rest, play)?;
             let after = blanks(rest);
             if after.len() == rest.len() && !rest.is_empty() {
                 return None;
@@ -397,14 +401,27 @@ mod fast {
     /// last group read (0 for none) and the offset of that word (the length
     /// when every word was a group). `play` then holds the groups read, as
     /// [`parse`] gives them for the text up to the first offset.
+    /// A line end (`\n`, `\r`) ends the input like the end of `bytes`,
+    /// and the only blank is the space (see
+    /// [`PlayNotation::read_line_groups`]).
     #[inline]
     pub(crate) fn groups(bytes: &[u8], play: &mut PlayNotation) -> (usize, usize) {
         let mut rest = bytes;
         let mut end = 0;
-        while !rest.is_empty() {
+        while !line_ends(rest) {
+            // The common group, read from eight bytes without a bound check.
+            if let Some((hop, size)) = rest.first_chunk::<8>().and_then(simple_group_8) {
+                if !play.push(hop) {
+                    break;
+                }
+                let after = rest.get(size..).unwrap_or_default();
+                end = bytes.len() - after.len();
+                rest = padding(after);
+                continue;
+            }
             let mark = play.len;
-            match group(rest, play) {
-                Some(after @ ([] | [b' ' | b'\t', ..])) => {
+            match group::<true>(rest, play) {
+                Some(after @ ([] | [b' ' | b'\n' | b'\r', ..])) => {
                     end = bytes.len() - after.len();
                     rest = padding(after);
                 }
@@ -431,7 +448,7 @@ mod fast {
     /// blank or the end: its hop and the rest after it, as [`group`] reads
     /// it. `None` for anything else.
     #[inline(always)]
-    fn simple_group(rest: &[u8]) -> Option<(Hop, &[u8])> {
+    fn simple_group<const LINE: bool>(rest: &[u8]) -> Option<(Hop, &[u8])> {
         let digit = |b: u8| b.wrapping_sub(b'0') < 10;
         let (from, after) = match rest {
             [a, b'/', after @ ..] if digit(*a) => (a - b'0', after),
@@ -449,15 +466,51 @@ mod fast {
             [b'*', after @ ..] => (true, after),
             _ => (false, after),
         };
-        let ends = matches!(after, [] | [b' ' | b'\t', ..]);
+        let ends = if LINE {
+            matches!(after, [] | [b' ' | b'\n' | b'\r', ..])
+        } else {
+            matches!(after, [] | [b' ' | b'\t', ..])
+        };
         (ends && from <= BAR && to <= BAR).then_some((Hop { from, to, hit }, after))
+    }
+
+    /// [`simple_group`] in a line (`LINE`) from the eight bytes at its
+    /// start (the longest such group and the byte after it take seven):
+    /// its hop and its length, the byte there a space or a line end.
+    #[inline(always)]
+    fn simple_group_8(head: &[u8; 8]) -> Option<(Hop, usize)> {
+        let digit = |b: u8| b.wrapping_sub(b'0') < 10;
+        let value = |b: u8| b.wrapping_sub(b'0');
+        let (from, tail, at) = match *head {
+            [a, b'/', c, d, e, f, g, _] if digit(a) => (value(a), [c, d, e, f, g], 2),
+            [a, b, b'/', c, d, e, f, g] if digit(a) && digit(b) => {
+                (value(a) * 10 + value(b), [c, d, e, f, g], 3)
+            }
+            _ => return None,
+        };
+        let ends = |b: u8| matches!(b, b' ' | b'\n' | b'\r');
+        let (to, hit, size) = match tail {
+            [c, d, b'*', t, _] if digit(c) && digit(d) && ends(t) => {
+                (value(c) * 10 + value(d), true, 3)
+            }
+            [c, d, t, ..] if digit(c) && digit(d) && ends(t) => {
+                (value(c) * 10 + value(d), false, 2)
+            }
+            [c, b'*', t, ..] if digit(c) && ends(t) => (value(c), true, 2),
+            [c, t, ..] if digit(c) && ends(t) => (value(c), false, 1),
+            _ => return None,
+        };
+        (from <= BAR && to <= BAR).then_some((Hop { from, to, hit }, at + size))
     }
 
     /// One group at the start of `rest` (with its repeat and trailing `*`)
     /// added to `play`; the rest after it.
     #[inline(always)]
-    fn group<'r>(mut rest: &'r [u8], play: &mut PlayNotation) -> Option<&'r [u8]> {
-        if let Some((hop, after)) = simple_group(rest) {
+    fn group<'r, const LINE: bool>(
+        mut rest: &'r [u8],
+        play: &mut PlayNotation,
+    ) -> Option<&'r [u8]> {
+        if let Some((hop, after)) = simple_group::<LINE>(rest) {
             return play.push(hop).then_some(after);
         }
         let (mut from, after) = point(rest)?;
@@ -507,8 +560,8 @@ mod fast {
         Some(rest)
     }
 
-    /// [`blanks`] for the long runs of spaces between cells: eight at a
-    /// time first.
+    /// The spaces between the groups and the long runs of them between
+    /// cells: eight at a time first.
     #[inline]
     fn padding(mut rest: &[u8]) -> &[u8] {
         while let Some((head, after)) = rest.split_first_chunk::<8>() {
@@ -516,11 +569,25 @@ mod fast {
             let others = u64::from_le_bytes(*head) ^ 0x2020_2020_2020_2020;
             if others != 0 {
                 let spaces = (others.trailing_zeros() / 8) as usize;
-                return blanks(rest.get(spaces..).unwrap_or_default());
+                return rest.get(spaces..).unwrap_or_default();
             }
             rest = after;
         }
-        blanks(rest)
+        spaces(rest)
+    }
+
+    /// The end of a line's input: no byte left, or a line end.
+    #[inline(always)]
+    fn line_ends(rest: &[u8]) -> bool {
+        matches!(rest, [] | [b'\n' | b'\r', ..])
+    }
+
+    #[inline]
+    fn spaces(mut rest: &[u8]) -> &[u8] {
+        while let [b' ', after @ ..] = rest {
+            rest = after;
+        }
+        rest
     }
 
     #[inline]
@@ -571,16 +638,25 @@ mod tests {
     fn groups_are_read_up_to_the_first_word_that_is_none() {
         for (text, end, stop, play) in [
             ("8/5 6/5                 51: 13/8", 7, 24, "8/5 6/5"),
-            ("8/5 6/5 \t  \t51: 13/8", 7, 12, "8/5 6/5"),
+            ("8/5 6/5 \t  \t51: 13/8", 7, 8, "8/5 6/5"),
+            ("8/5 6/5\t51: 13/8", 3, 4, "8/5"),
             ("bar/20* 13/7(2)", 15, 15, "bar/20* 13/7(2)"),
+            ("bar/20* 13/7(2)\n2) 51: 13/8", 15, 15, "bar/20* 13/7(2)"),
+            ("8/5 6/5   \r\n", 7, 10, "8/5 6/5"),
+            ("8/5 6/5\r", 7, 7, "8/5 6/5"),
             ("24/18 18/13x 51:", 5, 6, "24/18"),
             ("51: 13/8", 0, 0, ""),
             ("13/7(5) 51:", 0, 0, ""),
             ("6/5          ", 3, 13, "6/5"),
+            ("\n6/5", 0, 0, ""),
         ] {
             let mut read = PlayNotation::empty();
-            assert_eq!(read.read_groups(text.as_bytes()), (end, stop), "{text}");
-            assert_eq!(read, PlayNotation::parse(play).unwrap(), "{text}");
+            assert_eq!(
+                read.read_line_groups(text.as_bytes()),
+                (end, stop),
+                "{text:?}"
+            );
+            assert_eq!(read, PlayNotation::parse(play).unwrap(), "{text:?}");
         }
     }
 
@@ -594,6 +670,23 @@ mod tests {
             if fast::parse(&text, &mut fast) {
                 prop_assert_eq!(Ok(fast), PlayNotation::parse_grammar(&text));
             }
+        }
+
+        /// The groups read up to a line end are the play the grammar reads
+        /// from the text up to where they end, spaces only after them.
+        #[test]
+        fn groups_read_in_a_line_are_the_grammar_s(
+            text in "[1-9b][0-9/*() bBaArRoOfF\t\r\n(1234)x-]{0,30}"
+        ) {
+            let mut read = PlayNotation::empty();
+            let (end, stop) = read.read_line_groups(text.as_bytes());
+            let expected = if end == 0 {
+                PlayNotation::empty()
+            } else {
+                PlayNotation::parse(&text[..end]).unwrap()
+            };
+            prop_assert_eq!(read, expected);
+            prop_assert!(end <= stop && text[end..stop].bytes().all(|b| b == b' '));
         }
 
         /// Plays as written by servers take the fast path.

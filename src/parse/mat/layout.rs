@@ -229,12 +229,12 @@ pub(super) struct RowLayout {
     pub rolls: Option<u32>,
 }
 
-/// A roll cell read while its row was cut: the dice and the play (`None`
+/// A roll cell read while its row was cut: the dice and the play (empty
 /// for nothing written after the dice).
 #[derive(Copy, Clone, Debug)]
 pub(super) struct CellRoll {
     pub dice: Roll,
-    pub play: Option<PlayNotation>,
+    pub play: PlayNotation,
 }
 
 impl RowLayout {
@@ -384,80 +384,83 @@ pub(super) fn split_row_into(text: &str, layout: &mut RowLayout) -> bool {
     true
 }
 
-/// The common row, cut and read in one pass: a plain line (printable ASCII
-/// and spaces) holding a row number and roll cells only, `dd: play` with
-/// dice from 1 to 6, the play in the notation [`PlayNotation::read_groups`]
-/// reads. Each cell then ends where its play ends and the next starts at
-/// the next `dd:`, where [`split_row_into`] cuts it too: the words of a play
-/// are never cell starts (a point is digits, `bar`, `b`, `off` or `o`, and
-/// a group holds a `/`). The rolls are added to `rolls` and the layout
-/// says where. False (`layout` and `rolls` unchanged) for any other line:
-/// [`split_row_into`] reads it.
+/// The common row, found and cut and read in one pass from the start of a
+/// line (`bytes`: the rest of the text from there): a plain line
+/// (printable ASCII and spaces) holding a row number and roll cells only,
+/// `dd: play` with dice from 1 to 6, the play in the notation
+/// [`PlayNotation::read_line_groups`] reads. Each cell then ends where its
+/// play ends and the next starts at the next `dd:`, where
+/// [`split_row_into`] cuts it too: the words of a play are never cell
+/// starts (a point is digits, `bar`, `b`, `off` or `o`, and a group holds
+/// a `/`). Every byte of such a line is matched by one of these patterns,
+/// none of which takes a control or non-ASCII byte: the line is plain, and
+/// it ends where the reading stops at a line end (`\n`, `\r`) or the end
+/// of the text. Returns the line's length; the cells are in `layout`
+/// (empty on entry), the rolls added to `rolls` and the layout says where.
+/// `None` (`layout` and `rolls` unchanged) for any other line, which the
+/// general path ([`super::lines::Lines`], [`split_row_into`]) reads.
 pub(super) fn split_plain_row(
-    text: &str,
+    bytes: &[u8],
     layout: &mut RowLayout,
     rolls: &mut Vec<CellRoll>,
-) -> bool {
-    let bytes = text.as_bytes();
+) -> Option<usize> {
     let first = rolls.len();
-    let Ok(first_index) = u32::try_from(first) else {
-        return false;
-    };
-    if u32::try_from(bytes.len()).is_err() {
-        return false;
-    }
-    let Some((number, after)) = row_number(bytes, skip_blanks(bytes, 0)) else {
-        return false;
-    };
-    let mut cells = [Span::default(); MAX_CELLS];
+    let first_index = u32::try_from(first).ok()?;
+    let (number, after) = row_number(bytes, skip_spaces(bytes, 0))?;
     let mut n = 0;
-    let mut t = skip_blanks(bytes, after);
-    while t < bytes.len() {
-        let dice = match bytes.get(t..t + 4) {
-            Some([d1 @ b'1'..=b'6', d2 @ b'1'..=b'6', b':', b' ']) if n < MAX_CELLS => {
+    let mut t = skip_spaces(bytes, after);
+    let len = loop {
+        let rest = bytes.get(t..).unwrap_or_default();
+        let dice = match rest {
+            [] | [b'\n' | b'\r', ..] => break t,
+            [d1 @ b'1'..=b'6', d2 @ b'1'..=b'6', b':', after @ ..]
+                if n < MAX_CELLS && matches!(after, [] | [b' ' | b'\n' | b'\r', ..]) =>
+            {
                 Roll::new(d1 - b'0', d2 - b'0')
             }
-            None if n < MAX_CELLS && bytes.len() == t + 3 => match bytes.get(t..) {
-                Some([d1 @ b'1'..=b'6', d2 @ b'1'..=b'6', b':']) => Roll::new(d1 - b'0', d2 - b'0'),
-                _ => None,
-            },
             _ => None,
         };
         let Some(dice) = dice else {
             rolls.truncate(first);
-            return false;
+            *layout = RowLayout::default();
+            return None;
         };
-        let groups_at = skip_blanks(bytes, t + 3);
-        let mut play = PlayNotation::empty();
-        let (end, next) = match bytes.get(groups_at..) {
-            Some(rest) if !rest.is_empty() => {
-                let (end, stop) = play.read_groups(rest);
-                (groups_at + end, groups_at + stop)
+        let groups_at = skip_spaces(bytes, t + 3);
+        rolls.push(CellRoll {
+            dice,
+            play: PlayNotation::empty(),
+        });
+        let (end, next) = match (rolls.last_mut(), bytes.get(groups_at..)) {
+            (Some(roll), Some(rest)) => {
+                let (end, stop) = roll.play.read_line_groups(rest);
+                let end = if roll.play.is_empty() {
+                    t + 3
+                } else {
+                    groups_at + end
+                };
+                (end, groups_at + stop)
             }
-            _ => (0, bytes.len()),
+            _ => (t + 3, groups_at),
         };
-        let (end, play) = if play.is_empty() {
-            (t + 3, None)
-        } else {
-            (end, Some(play))
-        };
-        cells[n] = Span {
-            start: t as u32,
-            end: end as u32,
-            row: Some(number),
-        };
+        if let Some(cell) = layout.cells.get_mut(n) {
+            *cell = Span {
+                start: t as u32,
+                end: end as u32,
+                row: Some(number),
+            };
+        }
         n += 1;
-        rolls.push(CellRoll { dice, play });
         t = next;
-    }
-    if n == 0 {
-        return false;
+    };
+    if n == 0 || u32::try_from(len).is_err() {
+        rolls.truncate(first);
+        *layout = RowLayout::default();
+        return None;
     }
     layout.number = Some(number);
-    layout.cells = cells;
     layout.len = n as u8;
     layout.rolls = Some(first_index);
-    true
+    Some(len)
 }
 
 /// The offset just after the last non-blank before `end`.
@@ -470,6 +473,14 @@ fn trim_back(bytes: &[u8], mut end: usize) -> usize {
         end -= 1;
     }
     end
+}
+
+/// The offset of the first byte other than a space at or after `i`.
+fn skip_spaces(bytes: &[u8], mut i: usize) -> usize {
+    while bytes.get(i) == Some(&b' ') {
+        i += 1;
+    }
+    i
 }
 
 /// The offset of the first non-blank at or after `i`.

@@ -40,11 +40,6 @@ impl<'a> Line<'a> {
         })
     }
 
-    /// True when the line holds printable ASCII and spaces only.
-    pub fn is_plain(&self) -> bool {
-        self.plain
-    }
-
     /// The location of byte `offset` of the line.
     #[inline]
     pub fn location(&self, offset: usize) -> Location {
@@ -130,6 +125,45 @@ impl<'a> Lines<'a> {
     /// Lines of `text` from byte `pos` (a line start), numbered from `number`.
     pub fn new(text: &'a str, pos: usize, number: u32) -> Self {
         Lines { text, pos, number }
+    }
+}
+
+impl<'a> Lines<'a> {
+    /// The rest of the text from the next line's start.
+    pub fn rest(&self) -> &'a [u8] {
+        self.text.as_bytes().get(self.pos..).unwrap_or_default()
+    }
+
+    /// An empty line where the next starts, to be replaced by it.
+    pub fn placeholder(&self) -> Line<'a> {
+        Line {
+            text: "",
+            start: self.pos,
+            next: self.pos,
+            number: self.number,
+            plain: true,
+        }
+    }
+
+    /// The next line, known to be plain and `len` bytes long (its end a
+    /// line end or the text's end: see [`Lines::rest`]).
+    pub fn next_plain(&mut self, len: usize) -> Line<'a> {
+        let rest = self.text.get(self.pos..).unwrap_or_default();
+        let terminator = match rest.as_bytes().get(len..) {
+            Some([b'\r', b'\n', ..]) => 2,
+            Some([_, ..]) => 1,
+            _ => 0,
+        };
+        let line = Line {
+            text: rest.get(..len).unwrap_or(rest),
+            start: self.pos,
+            next: self.pos + len + terminator,
+            number: self.number,
+            plain: true,
+        };
+        self.pos = line.next;
+        self.number = self.number.saturating_add(1);
+        line
     }
 }
 

@@ -175,7 +175,24 @@ fn scan_body<'a>(
     let mut learner = ColumnLearner::default();
     let mut run: Option<(usize, u32)> = None;
     let mut end = (text.len(), match_line.number);
-    for line in Lines::new(text, match_line.next, match_line.number.saturating_add(1)) {
+    let mut walk = Lines::new(text, match_line.next, match_line.number.saturating_add(1));
+    loop {
+        // The common row: its line found while it is read.
+        if let Some(rolls) = rolls.as_mut() {
+            // Read where it is kept; the line is filled in once found.
+            lines.push((walk.placeholder(), Some(RowLayout::default())));
+            if let Some((line, Some(layout))) = lines.last_mut()
+                && let Some(len) = layout::split_plain_row(walk.rest(), layout, rolls)
+            {
+                *line = walk.next_plain(len);
+                end = (text.len(), line.number.saturating_add(1));
+                learner.add(line, layout);
+                run = None;
+                continue;
+            }
+            lines.pop();
+        }
+        let Some(line) = walk.next() else { break };
         end = (text.len(), line.number.saturating_add(1));
         let trimmed = line.trim_start();
         if trimmed.is_empty() || is_comment(trimmed) {
@@ -186,13 +203,9 @@ fn scan_body<'a>(
         // The row is cut where it is kept. A move row is no match line.
         lines.push((line, Some(RowLayout::default())));
         if let Some((line, row)) = lines.last_mut() {
-            let is_row = row.as_mut().is_some_and(|layout| {
-                let fast = line.is_plain()
-                    && rolls
-                        .as_mut()
-                        .is_some_and(|rolls| layout::split_plain_row(line.text, layout, rolls));
-                fast || layout::split_row_into(line.text, layout)
-            });
+            let is_row = row
+                .as_mut()
+                .is_some_and(|layout| layout::split_row_into(line.text, layout));
             match row {
                 Some(layout) if is_row => learner.add(line, layout),
                 _ => *row = None,
@@ -622,7 +635,6 @@ impl<'v, 'a, V: Visitor<'a>> MatchReader<'v, 'a, V> {
         let Phase::Game(game) = &mut self.phase else {
             return;
         };
-        let names = game.names;
         let due = game.expected_row;
         let alt = game.alt_row.take();
         let slip = row.number.filter(|&n| n != due && Some(n) != alt);
@@ -662,6 +674,47 @@ impl<'v, 'a, V: Visitor<'a>> MatchReader<'v, 'a, V> {
                 row.number,
             );
         }
+        // Cells read while the row was cut; their sides as
+        // [`RowLayout::sides`] gives them.
+        if let Some(rolls) = row
+            .rolls
+            .and_then(|first| self.rolls.get(first as usize..)?.get(..row.cells().len()))
+        {
+            let mut previous = None;
+            for (cell, roll) in row.cells().iter().zip(rolls) {
+                let location = line.location(cell.start());
+                let by_column = if location.column > self.threshold {
+                    Side::Second
+                } else {
+                    Side::First
+                };
+                let side = if previous == Some(by_column) {
+                    by_column.other()
+                } else {
+                    by_column
+                };
+                previous = Some(side);
+                self.visitor.action(&Action {
+                    location,
+                    side,
+                    row: cell.row,
+                    text: line.text.get(cell.start()..cell.end()).unwrap_or_default(),
+                    kind: ActionKind::Roll {
+                        dice: Some(roll.dice),
+                        play: if roll.play.is_empty() {
+                            Written::Empty
+                        } else {
+                            Written::Moves(roll.play)
+                        },
+                    },
+                });
+            }
+            return;
+        }
+        let Phase::Game(game) = &self.phase else {
+            return;
+        };
+        let names = game.names;
         let mut locations = [Location::default(); layout::MAX_CELLS];
         let mut columns = [0; layout::MAX_CELLS];
         for ((location, column), cell) in locations.iter_mut().zip(&mut columns).zip(row.cells()) {
@@ -672,27 +725,6 @@ impl<'v, 'a, V: Visitor<'a>> MatchReader<'v, 'a, V> {
             columns.get(..row.cells().len()).unwrap_or_default(),
             self.threshold,
         );
-        // Cells read while the row was cut.
-        if let Some(rolls) = row
-            .rolls
-            .and_then(|first| self.rolls.get(first as usize..)?.get(..row.cells().len()))
-        {
-            for (((cell, &side), &location), roll) in
-                row.cells().iter().zip(&sides).zip(&locations).zip(rolls)
-            {
-                self.visitor.action(&Action {
-                    location,
-                    side,
-                    row: cell.row,
-                    text: line.text.get(cell.start()..cell.end()).unwrap_or_default(),
-                    kind: ActionKind::Roll {
-                        dice: Some(roll.dice),
-                        play: roll.play.map_or(Written::Empty, Written::Moves),
-                    },
-                });
-            }
-            return;
-        }
         for ((cell, &side), &location) in row.cells().iter().zip(&sides).zip(&locations) {
             let text = line.trim_cell(line.text.get(cell.start()..cell.end()).unwrap_or_default());
             let frame = Frame {
@@ -952,6 +984,31 @@ mod tests {
         for row in rows {
             let text = format!(" 1 point match\n\n Game 1\n A : 0    B : 0\n{row}\n");
             assert_eq!(events(&text, true), events(&text, false), "{row}");
+        }
+    }
+
+    #[test]
+    fn rows_read_in_one_pass_end_at_every_line_end() {
+        let rows = [
+            "  1) 31: 8/5 6/5                 51: 13/8 24/23",
+            "  1) 31: 8/5 6/5                 51: 13/8 24/23      ",
+            "  1) 31: 8/5 6/5                 51:",
+            "  1) 31: 8/5 6/5                 51: ",
+            "  1) 31: 8/5 6/5\t               51: 13/8 24/23",
+            "  1) 31: 8/5\t6/5                51: 13/8 24/23",
+            "\t1) 31: 8/5 6/5                 51: 13/8 24/23",
+            "  1) 31: 8/5 6/5                 51: 13/8 bar/23*",
+            "  1) 31: 8/5 6/5                 51: 13/8 Jos\u{e9}",
+        ];
+        for row in rows {
+            for end in ["\n", "\r\n", "\r", "", "\n\n", "\r\r\n"] {
+                let text = format!(
+                    " 1 point match\r\n\n Game 1\n A : 0    B : 0\n{row}{end}  2) 52: 13/8 13/11{end}"
+                );
+                assert_eq!(events(&text, true), events(&text, false), "{row:?}{end:?}");
+                let text = format!(" 1 point match\n\n Game 1\n A : 0    B : 0\n{row}{end}");
+                assert_eq!(events(&text, true), events(&text, false), "{row:?}{end:?}");
+            }
         }
     }
 }
