@@ -321,8 +321,10 @@ impl<B: Board> MoveGen<B> {
         } else {
             max_from.min(OUR_BAR)
         };
-        for from in (1..=top).rev() {
-            if !position.movable(from) || position.check_step(from, die).is_err() {
+        // Points 1..=top.
+        let below = u32::MAX >> (31 - top);
+        for from in Descending(position.movable_points() & below) {
+            if position.check_step(from, die).is_err() {
                 continue;
             }
             moved = true;
@@ -342,11 +344,30 @@ impl<B: Board> MoveGen<B> {
 
 /// Our occupied points from the bar down, only the bar while a checker is on it.
 #[inline]
-fn sources<B: Board>(position: &B) -> impl Iterator<Item = usize> + '_ {
-    let only_bar = position.on_bar();
-    (1..=OUR_BAR)
-        .rev()
-        .filter(move |&p| position.movable(p) && (!only_bar || p == OUR_BAR))
+fn sources<B: Board>(position: &B) -> Descending {
+    let mask = position.movable_points();
+    Descending(if position.on_bar() {
+        mask & 1 << OUR_BAR
+    } else {
+        mask
+    })
+}
+
+/// The bits of a mask, highest first.
+struct Descending(u32);
+
+impl Iterator for Descending {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let p = 31 - self.0.leading_zeros();
+        self.0 &= !(1 << p);
+        Some(p as usize)
+    }
 }
 
 /// Every distinct legal play of `roll` in `position` (allocates; use
