@@ -215,13 +215,14 @@ pub fn judge<B: Board>(
     play: &PlayNotation,
     generator: &mut MoveGen<B>,
 ) -> Judgement<B> {
+    // The common case first, on the hops as written (no copy). It takes no
+    // `0/0` hop (no hop goes forward).
+    if let Some(direct) = one_hop_per_die(position, roll, play.hops()) {
+        return direct.judgement(roll);
+    }
     // `0/0` records a die with nothing left to move (bear-off exports): no hop.
     let is_empty = |hop: &Hop| hop.from == 0 && hop.to == 0;
     let any_empty = play.hops().iter().any(is_empty);
-    // The common case first, on the hops as written (no copy).
-    if !any_empty && let Some(direct) = one_hop_per_die(position, roll, play.hops()) {
-        return direct.judgement(roll);
-    }
     let mut hops = [Hop::default(); crate::notation::MAX_HOPS];
     let mut n = 0;
     for hop in play.hops() {
@@ -301,9 +302,12 @@ fn general<B: Board>(
     let mut n_legal = 0;
     let mut best_failure: Option<(usize, Failure)> = None;
     let mut feasible_partial: Option<(usize, B, Play)> = None;
+    // Each interpretation played step by step once, kept for the legal set.
+    let mut played: [Option<(B, Play)>; 4] = [None; 4];
     for (i, interp) in interps.iter().enumerate() {
         match playable(position, interp) {
             Ok((result, steps)) => {
+                played[i] = Some((result, steps));
                 if interp.used == full {
                     legal[n_legal] = (result, steps, i);
                     n_legal += 1;
@@ -343,7 +347,7 @@ fn general<B: Board>(
             return j;
         }
         for (i, interp) in interps.iter().enumerate() {
-            if let Ok((result, steps)) = playable(position, interp) {
+            if let Some((result, steps)) = played[i] {
                 if generator.contains(&result) {
                     legal[n_legal] = (result, steps, i);
                     n_legal += 1;
@@ -471,7 +475,9 @@ fn one_hop_per_die<B: Board>(position: &B, roll: Roll, hops: &[Hop]) -> Option<D
             std::mem::replace(&mut left[slot], 0)
         };
         board.check_step(from, die).ok()?;
-        let step = board.apply_step(from, die);
+        // The landing is the hop's destination: the die is the distance, or
+        // a bear-off.
+        let step = board.move_checker(from, to, die);
         hit_points |= u32::from(step.hit) << step.to;
         marked |= u32::from(hop.hit) << hop.to;
         play.push(step);
