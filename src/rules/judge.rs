@@ -222,21 +222,23 @@ pub fn judge<B: Board>(
     }
     // `0/0` records a die with nothing left to move (bear-off exports): no hop.
     let is_empty = |hop: &Hop| hop.from == 0 && hop.to == 0;
-    let any_empty = play.hops().iter().any(is_empty);
-    let mut hops = [Hop::default(); crate::notation::MAX_HOPS];
-    let mut n = 0;
-    for hop in play.hops() {
-        if is_empty(hop) {
-            continue;
+    let mut kept = [Hop::default(); crate::notation::MAX_HOPS];
+    let hops = if play.hops().iter().any(is_empty) {
+        let mut n = 0;
+        for hop in play.hops() {
+            if !is_empty(hop) {
+                kept[n] = *hop;
+                n += 1;
+            }
         }
-        hops[n] = *hop;
-        n += 1;
-    }
-    let hops = &hops[..n];
-
-    if any_empty && let Some(direct) = one_hop_per_die(position, roll, hops) {
-        return direct.judgement(roll);
-    }
+        let hops = &kept[..n];
+        if let Some(direct) = one_hop_per_die(position, roll, hops) {
+            return direct.judgement(roll);
+        }
+        hops
+    } else {
+        play.hops()
+    };
     if let Some(fast) = one_hop_two_dice(position, roll, hops) {
         return fast.judgement();
     }
@@ -407,7 +409,7 @@ fn general<B: Board>(
     j.legal_count = legal_count;
     j.hit_marks = hit_marks(&interps[i], &steps);
     // Other readings stay possible unless a written `*` rules them out.
-    let best_spurious = score(order[0]).0;
+    let best_spurious = j.hit_marks.spurious;
     let mut alt = 0;
     for &k in order.iter().skip(1) {
         let other = legal[k].0;
