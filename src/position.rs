@@ -266,16 +266,31 @@ impl Position {
             .sum()
     }
 
+    /// The points holding our checkers (1..=24, 25 = bar) as bit `p` of
+    /// the mask.
+    #[must_use]
+    #[inline]
+    pub fn our_points(&self) -> u32 {
+        let mut bytes = [0u8; 32];
+        for (b, &c) in bytes.iter_mut().zip(&self.points) {
+            *b = c as u8;
+        }
+        let mut mask = 0u32;
+        for (i, chunk) in bytes.chunks_exact(8).enumerate() {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(chunk);
+            // Bit 0 of each positive byte, then byte `k`'s bit gathered
+            // to bit `56 + k` by one product (no two terms overlap).
+            let low = positive(u64::from_le_bytes(word)) >> 7;
+            let packed = low.wrapping_mul(0x0102_0408_1020_4080) >> 56;
+            mask |= (packed as u32) << (8 * i);
+        }
+        mask
+    }
+
     /// Our highest occupied point (25 = bar), 0 if none is left.
     #[must_use]
     pub fn our_highest(&self) -> usize {
-        /// The high bit of each byte of `word` that is positive (not zero,
-        /// sign bit clear); exact per byte.
-        const fn positive(word: u64) -> u64 {
-            const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-            let nonzero = ((word & LOW7) + LOW7) | word;
-            nonzero & !word & !LOW7
-        }
         let word = |from: usize| {
             let mut bytes = [0u8; 8];
             for (b, &c) in bytes.iter_mut().zip(&self.points[from..from + 8]) {
@@ -311,6 +326,14 @@ impl Position {
     pub fn we_are_off(&self) -> bool {
         self.points.iter().all(|&c| c <= 0)
     }
+}
+
+/// The high bit of each byte of `word` that is positive (not zero, sign bit
+/// clear); exact per byte.
+const fn positive(word: u64) -> u64 {
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    let nonzero = ((word & LOW7) + LOW7) | word;
+    nonzero & !word & !LOW7
 }
 
 impl fmt::Debug for Position {
@@ -384,6 +407,26 @@ mod tests {
                 let naive = (1..=25).rev().find(|&q| p.points[q] > 0).unwrap_or(0);
                 assert_eq!(p.our_highest(), naive, "{top} {below}");
             }
+        }
+    }
+
+    #[test]
+    fn our_points_are_the_positive_bytes() {
+        // Every count from -15 to 15 on every point, with neighbours of
+        // every sign (a borrow or carry between bytes would show).
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..20_000 {
+            let mut p = Position::starting(Variant::Backgammon);
+            for q in 0..26 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                p.points[q] = (seed % 31) as i8 - 15;
+            }
+            let naive = (0..26)
+                .filter(|&q| p.points[q] > 0)
+                .fold(0u32, |m, q| m | 1 << q);
+            assert_eq!(p.our_points(), naive, "{:?}", p.points);
         }
     }
 

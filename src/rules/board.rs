@@ -11,11 +11,27 @@ use crate::position::{OUR_BAR, Position};
 pub trait Board: Copy + Eq + fmt::Debug {
     /// True when we have a checker on point `p` that may move (25 = bar).
     fn movable(&self, p: usize) -> bool;
+    /// The points `p` (1..=25) where [`Board::movable`] holds, as bit `p` of
+    /// the mask.
+    #[inline]
+    fn movable_points(&self) -> u32 {
+        (1..=OUR_BAR)
+            .filter(|&p| self.movable(p))
+            .fold(0, |mask, p| mask | 1 << p)
+    }
     /// True when one of our checkers is on the bar.
     fn on_bar(&self) -> bool;
     /// True when no checker of ours can land on point `p` (1..=24): the
     /// opponent holds it.
     fn closed(&self, p: usize) -> bool;
+    /// False when a checker of ours landing on point `p` (1..=24) leaves
+    /// every opposing checker as it is (no hit, no pin); true when it may
+    /// not (the default, for boards that do not tell).
+    #[inline]
+    fn may_hit(&self, p: usize) -> bool {
+        let _ = p;
+        true
+    }
     /// Checks one step with `die` from `from` under the movement rules.
     ///
     /// # Errors
@@ -40,6 +56,11 @@ impl Board for Position {
     }
 
     #[inline]
+    fn movable_points(&self) -> u32 {
+        self.our_points()
+    }
+
+    #[inline]
     fn on_bar(&self) -> bool {
         self.points[OUR_BAR] > 0
     }
@@ -47,6 +68,11 @@ impl Board for Position {
     #[inline]
     fn closed(&self, p: usize) -> bool {
         self.points.get(p).is_some_and(|&c| c <= -2)
+    }
+
+    #[inline]
+    fn may_hit(&self, p: usize) -> bool {
+        self.points.get(p).is_some_and(|&c| c == -1)
     }
 
     #[inline]

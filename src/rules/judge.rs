@@ -215,38 +215,43 @@ pub fn judge<B: Board>(
     play: &PlayNotation,
     generator: &mut MoveGen<B>,
 ) -> Judgement<B> {
+    // The common case first, on the hops as written (no copy). It takes no
+    // `0/0` hop (no hop goes forward).
+    if let Some(direct) = one_hop_per_die(position, roll, play.hops()) {
+        return direct.judgement(roll);
+    }
     // `0/0` records a die with nothing left to move (bear-off exports): no hop.
     let is_empty = |hop: &Hop| hop.from == 0 && hop.to == 0;
-    let any_empty = play.hops().iter().any(is_empty);
-    // The common case first, on the hops as written (no copy).
-    if !any_empty && let Some(direct) = one_hop_per_die(position, roll, play.hops()) {
-        return direct.judgement(roll);
-    }
-    let mut hops = [Hop::default(); crate::notation::MAX_HOPS];
-    let mut n = 0;
-    for hop in play.hops() {
-        if is_empty(hop) {
-            continue;
+    let mut kept = [Hop::default(); crate::notation::MAX_HOPS];
+    let hops = if play.hops().iter().any(is_empty) {
+        let mut n = 0;
+        for hop in play.hops() {
+            if !is_empty(hop) {
+                kept[n] = *hop;
+                n += 1;
+            }
         }
-        hops[n] = *hop;
-        n += 1;
+        let hops = &kept[..n];
+        if let Some(direct) = one_hop_per_die(position, roll, hops) {
+            return direct.judgement(roll);
+        }
+        hops
+    } else {
+        play.hops()
+    };
+    if let Some(fast) = one_hop_two_dice(position, roll, hops) {
+        return fast.judgement();
     }
-    let hops = &hops[..n];
-
-    if any_empty && let Some(direct) = one_hop_per_die(position, roll, hops) {
-        return direct.judgement(roll);
-    }
-    if let Some(j) = one_hop_two_dice(position, roll, hops) {
-        return j;
-    }
-    if let Some(j) = double_in_order(position, roll, hops) {
-        return j;
+    if let Some(fast) = double_in_order(position, roll, hops) {
+        return fast.judgement();
     }
     general(position, roll, play, hops, generator)
 }
 
 /// The general path of [`judge`]: `hops` are the hops of `play` less the
-/// `0/0` ones. Every fast path above gives the judgement this gives.
+/// `0/0` ones. Every fast path above gives the judgement this gives. Out of
+/// line: the fast paths' caller stays small.
+#[inline(never)]
 fn general<B: Board>(
     position: &B,
     roll: Roll,
@@ -299,9 +304,12 @@ fn general<B: Board>(
     let mut n_legal = 0;
     let mut best_failure: Option<(usize, Failure)> = None;
     let mut feasible_partial: Option<(usize, B, Play)> = None;
+    // Each interpretation played step by step once, kept for the legal set.
+    let mut played: [Option<(B, Play)>; 4] = [None; 4];
     for (i, interp) in interps.iter().enumerate() {
         match playable(position, interp) {
             Ok((result, steps)) => {
+                played[i] = Some((result, steps));
                 if interp.used == full {
                     legal[n_legal] = (result, steps, i);
                     n_legal += 1;
@@ -341,7 +349,7 @@ fn general<B: Board>(
             return j;
         }
         for (i, interp) in interps.iter().enumerate() {
-            if let Ok((result, steps)) = playable(position, interp) {
+            if let Some((result, steps)) = played[i] {
                 if generator.contains(&result) {
                     legal[n_legal] = (result, steps, i);
                     n_legal += 1;
@@ -401,7 +409,7 @@ fn general<B: Board>(
     j.legal_count = legal_count;
     j.hit_marks = hit_marks(&interps[i], &steps);
     // Other readings stay possible unless a written `*` rules them out.
-    let best_spurious = score(order[0]).0;
+    let best_spurious = j.hit_marks.spurious;
     let mut alt = 0;
     for &k in order.iter().skip(1) {
         let other = legal[k].0;
@@ -469,7 +477,9 @@ fn one_hop_per_die<B: Board>(position: &B, roll: Roll, hops: &[Hop]) -> Option<D
             std::mem::replace(&mut left[slot], 0)
         };
         board.check_step(from, die).ok()?;
-        let step = board.apply_step(from, die);
+        // The landing is the hop's destination: the die is the distance, or
+        // a bear-off.
+        let step = board.move_checker(from, to, die);
         hit_points |= u32::from(step.hit) << step.to;
         marked |= u32::from(hop.hit) << hop.to;
         play.push(step);
@@ -506,13 +516,37 @@ impl<B: Board> Direct<B> {
     }
 }
 
+/// A legal play found by [`one_hop_two_dice`] or [`double_in_order`], every
+/// die used (small, unlike a [`Judgement`], which is built once in place).
+struct Fast<B> {
+    result: B,
+    steps: Play,
+    dice_used: u8,
+    hit_marks: HitMarks,
+    /// Another legal reading of the notation.
+    alternative: Option<B>,
+}
+
+impl<B: Board> Fast<B> {
+    /// The judgement: legal.
+    #[inline]
+    fn judgement(self) -> Judgement<B> {
+        let mut j = Judgement::new(PlayVerdict::Legal, self.result);
+        j.dice_used = self.dice_used;
+        j.hit_marks = self.hit_marks;
+        j.steps = self.steps;
+        j.alternatives[0] = self.alternative;
+        j
+    }
+}
+
 /// The commonest compressed play, decided as the general path below decides
 /// it but without its tables: one hop written for both dice of a roll that
 /// is no double (`24/13` for 65), landing on the board. Each order of the
 /// dice is one interpretation; when neither plays, `None` sends the play to
 /// the general path (which then classifies it).
 #[inline(never)]
-fn one_hop_two_dice<B: Board>(position: &B, roll: Roll, hops: &[Hop]) -> Option<Judgement<B>> {
+fn one_hop_two_dice<B: Board>(position: &B, roll: Roll, hops: &[Hop]) -> Option<Fast<B>> {
     let (a, b) = (roll.first.pips(), roll.second.pips());
     let [hop] = hops else { return None };
     let (from, to) = (usize::from(hop.from), usize::from(hop.to));
@@ -554,6 +588,21 @@ fn one_hop_two_dice<B: Board>(position: &B, roll: Roll, hops: &[Hop]) -> Option<
         let hits = steps.steps().iter().filter(|s| s.hit).count();
         (m.spurious, m.missing, hits)
     };
+    // Without a blot on either intermediate point both orders hit the same
+    // (at most the destination) and leave the same position: the order
+    // written first decides, and there is no other reading.
+    if !position.may_hit(from - usize::from(a))
+        && !position.may_hit(from - usize::from(b))
+        && let Some((result, steps)) = play(a, b)
+    {
+        return Some(Fast {
+            result,
+            steps,
+            dice_used: 2,
+            hit_marks: marks(a, &steps),
+            alternative: None,
+        });
+    }
     let (chosen, other) = match (play(a, b), play(b, a)) {
         (None, None) => return None,
         (Some(x), None) => ((a, x), None),
@@ -563,18 +612,23 @@ fn one_hop_two_dice<B: Board>(position: &B, roll: Roll, hops: &[Hop]) -> Option<
         (Some(x), Some(y)) => ((a, x), Some((b, y))),
     };
     let (first, (result, steps)) = chosen;
-    let mut j = Judgement::new(PlayVerdict::Legal, result);
-    j.steps = steps;
-    j.dice_used = 2;
-    j.hit_marks = marks(first, &steps);
     // The other reading stays possible unless a written `*` rules it out.
-    if let Some((other_first, (other_result, other_steps))) = other
-        && other_result != result
-        && score(other_first, &other_steps).0 == score(first, &steps).0
-    {
-        j.alternatives[0] = Some(other_result);
-    }
-    Some(j)
+    let alternative = match other {
+        Some((other_first, (other_result, other_steps)))
+            if other_result != result
+                && score(other_first, &other_steps).0 == score(first, &steps).0 =>
+        {
+            Some(other_result)
+        }
+        _ => None,
+    };
+    Some(Fast {
+        result,
+        steps,
+        dice_used: 2,
+        hit_marks: marks(first, &steps),
+        alternative,
+    })
 }
 
 /// A double written with compressed hops (`13/5(2)` for 44), decided as the
@@ -585,7 +639,7 @@ fn one_hop_two_dice<B: Board>(position: &B, roll: Roll, hops: &[Hop]) -> Option<
 /// finds. `None` (any other case, or a step not allowed in that order)
 /// sends the play to the general path.
 #[inline(never)]
-fn double_in_order<B: Board>(position: &B, roll: Roll, hops: &[Hop]) -> Option<Judgement<B>> {
+fn double_in_order<B: Board>(position: &B, roll: Roll, hops: &[Hop]) -> Option<Fast<B>> {
     let (d, other) = (roll.first.pips(), roll.second.pips());
     if d != other || hops.is_empty() || hops.len() > MAX_INTERP_HOPS {
         return None;
@@ -601,8 +655,10 @@ fn double_in_order<B: Board>(position: &B, roll: Roll, hops: &[Hop]) -> Option<J
     if dice != 4 {
         return None;
     }
-    // The physical pass decides impossible plays first.
-    physical(position, hops).ok()?;
+    // No physical pass: when every step plays in the order written, each
+    // hop found a checker on its source and an open destination (their
+    // points only lose checkers), so the pass would have passed; else the
+    // general path runs it.
     let mut board = *position;
     let mut steps = Play::default();
     // Points where a hit happened; points a `*` covers (every landing of
@@ -630,23 +686,31 @@ fn double_in_order<B: Board>(position: &B, roll: Roll, hops: &[Hop]) -> Option<J
             spurious |= landings & hit_points == 0;
         }
     }
-    let mut j = Judgement::new(PlayVerdict::Legal, board);
-    j.steps = steps;
-    j.dice_used = 4;
-    j.hit_marks = HitMarks {
-        missing: hit_points & !marked != 0,
-        spurious,
-    };
-    Some(j)
+    Some(Fast {
+        result: board,
+        steps,
+        dice_used: 4,
+        hit_marks: HitMarks {
+            missing: hit_points & !marked != 0,
+            spurious,
+        },
+        alternative: None,
+    })
 }
 
 /// True when at least one die of `roll` can be played (then a roll with
 /// nothing played is not a dance).
 fn any_step<B: Board>(position: &B, roll: Roll) -> bool {
     let dice = [roll.first.pips(), roll.second.pips()];
-    (1..=crate::position::OUR_BAR).any(|from| {
-        position.movable(from) && dice.iter().any(|&d| position.check_step(from, d).is_ok())
-    })
+    let mut sources = position.movable_points();
+    while sources != 0 {
+        let from = sources.trailing_zeros() as usize;
+        sources &= sources - 1;
+        if dice.iter().any(|&d| position.check_step(from, d).is_ok()) {
+            return true;
+        }
+    }
+    false
 }
 
 fn kind_of(rule: IllegalStep) -> IllegalKind {

@@ -172,7 +172,8 @@ impl<B: Board> MoveGen<B> {
         let (hi, lo) = (roll.high().pips(), roll.low().pips());
         let mut steps = [Step::default(); 4];
         if hi == lo {
-            self.doubles(position, hi, 0, OUR_BAR, &mut steps);
+            let movable = position.movable_points();
+            self.doubles(position, movable, hi, 0, OUR_BAR, &mut steps);
         } else {
             self.non_doubles(position, hi, lo);
         }
@@ -270,14 +271,16 @@ impl<B: Board> MoveGen<B> {
 
     fn non_doubles(&mut self, position: &B, hi: u8, lo: u8) {
         let mut steps = [Step::default(); 4];
+        let movable = position.movable_points();
         for (a, b) in [(hi, lo), (lo, hi)] {
-            for from1 in sources(position) {
+            for from1 in sources(position, movable) {
                 if position.check_step(from1, a).is_err() {
                     continue;
                 }
                 let mut after1 = *position;
                 steps[0] = after1.apply_step(from1, a);
-                for from2 in sources(&after1) {
+                let movable1 = after_step(movable, &after1, &steps[0]);
+                for from2 in sources(&after1, movable1) {
                     if after1.check_step(from2, b).is_ok() {
                         let mut after2 = after1;
                         steps[1] = after2.apply_step(from2, b);
@@ -291,7 +294,7 @@ impl<B: Board> MoveGen<B> {
         }
         // Only one die can be played: the larger if it can, else the smaller.
         for die in [hi, lo] {
-            for from in sources(position) {
+            for from in sources(position, movable) {
                 if position.check_step(from, die).is_ok() {
                     let mut after = *position;
                     steps[0] = after.apply_step(from, die);
@@ -310,6 +313,7 @@ impl<B: Board> MoveGen<B> {
     fn doubles(
         &mut self,
         position: &B,
+        movable: u32,
         die: u8,
         depth: usize,
         max_from: usize,
@@ -321,8 +325,10 @@ impl<B: Board> MoveGen<B> {
         } else {
             max_from.min(OUR_BAR)
         };
-        for from in (1..=top).rev() {
-            if !position.movable(from) || position.check_step(from, die).is_err() {
+        // Points 1..=top.
+        let below = u32::MAX >> (31 - top);
+        for from in Descending(movable & below) {
+            if position.check_step(from, die).is_err() {
                 continue;
             }
             moved = true;
@@ -331,7 +337,8 @@ impl<B: Board> MoveGen<B> {
             if depth == 3 {
                 self.record(after, steps, 4);
             } else {
-                self.doubles(&after, die, depth + 1, from, steps);
+                let movable = after_step(movable, &after, &steps[depth]);
+                self.doubles(&after, movable, die, depth + 1, from, steps);
             }
         }
         if !moved && depth > 0 {
@@ -340,13 +347,46 @@ impl<B: Board> MoveGen<B> {
     }
 }
 
-/// Our occupied points from the bar down, only the bar while a checker is on it.
+/// [`Board::movable_points`] of `after`, from the mask before `step` was
+/// played: only the step's source and landing can have changed.
 #[inline]
-fn sources<B: Board>(position: &B) -> impl Iterator<Item = usize> + '_ {
-    let only_bar = position.on_bar();
-    (1..=OUR_BAR)
-        .rev()
-        .filter(move |&p| position.movable(p) && (!only_bar || p == OUR_BAR))
+fn after_step<B: Board>(mask: u32, after: &B, step: &Step) -> u32 {
+    let (from, to) = (usize::from(step.from), usize::from(step.to));
+    let mut mask = mask & !(1 << from) & !(1 << to);
+    mask |= u32::from(after.movable(from)) << from;
+    if to != 0 {
+        mask |= u32::from(after.movable(to)) << to;
+    }
+    mask
+}
+
+/// Our occupied points from the bar down (`mask`: the
+/// [`Board::movable_points`] of `position`), only the bar while a checker is
+/// on it.
+#[inline]
+fn sources<B: Board>(position: &B, mask: u32) -> Descending {
+    Descending(if position.on_bar() {
+        mask & 1 << OUR_BAR
+    } else {
+        mask
+    })
+}
+
+/// The bits of a mask, highest first.
+struct Descending(u32);
+
+impl Iterator for Descending {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let p = 31 - self.0.leading_zeros();
+        self.0 &= !(1 << p);
+        Some(p as usize)
+    }
 }
 
 /// Every distinct legal play of `roll` in `position` (allocates; use
