@@ -59,9 +59,14 @@ pub(crate) struct Replayer<'o, 'a> {
     pub(super) event_index: usize,
     /// Index of the event whose play is being judged.
     pub(super) judging_event: usize,
-    /// The board before each event of the current replay (first player's
-    /// frame; `None` when unknown).
-    pub(super) snapshots: Vec<Option<AnyBoard>>,
+    /// The board before the event of each play judged as more than a
+    /// plain legal play in the current replay (first player's frame): the
+    /// typo analysis starts from it.
+    pub(super) snapshots: Vec<(usize, AnyBoard)>,
+    /// The board at the start of the event being replayed, kept (with the
+    /// event's index) only when something may move it before the event's
+    /// play is judged; otherwise the board at the judgement is that board.
+    pub(super) event_start: Option<(usize, AnyBoard)>,
     /// Settled readings of the current game's illegal plays.
     pub(super) readings: Vec<Reading>,
     /// Record the trace in this replay (not in trial replays).
@@ -98,6 +103,7 @@ impl<'o, 'a> Replayer<'o, 'a> {
             event_index: 0,
             judging_event: 0,
             snapshots: Vec::new(),
+            event_start: None,
             readings: Vec::new(),
             tracing: false,
             shift: Start::FILE,
@@ -268,12 +274,22 @@ impl<'a> Replayer<'_, 'a> {
     /// Replays the current game's events.
     pub(super) fn process(&mut self, events: &[GameEvent<'a>]) {
         self.snapshots.clear();
+        self.event_start = None;
         for (i, event) in events.iter().enumerate() {
             self.event_index = i;
-            let board = self
-                .game_ref()
-                .and_then(|g| (!g.unknown).then_some(g.board));
-            self.snapshots.push(board);
+            // A deferred empty roll judged, an ambiguous play settled, a
+            // dump in doubt or pending findings resolved may move the board
+            // before this event's play is judged: then it is kept as it
+            // stands now.
+            if let Some(g) = self.game_ref()
+                && !g.unknown
+                && (g.empty_roll.is_some()
+                    || g.ambiguity.is_some()
+                    || g.dump_doubt.is_some()
+                    || !g.pending.is_empty())
+            {
+                self.event_start = Some((i, g.board));
+            }
             match event {
                 GameEvent::Action(action) => {
                     if !matches!(action.kind, ActionKind::SetPosition(_)) {

@@ -23,8 +23,16 @@ use crate::rules::{
 use crate::side::Side;
 
 impl Replayer<'_, '_> {
-    /// Judges `action`'s play `notation` of `roll` and records the verdict.
-    pub(super) fn judge_play(&mut self, action: &Action<'_>, roll: Roll, notation: &PlayNotation) {
+    /// Judges `action`'s play `notation` of `roll` and records the verdict;
+    /// `start` is the board at the start of the play's event when the
+    /// judgement comes later (a deferred empty roll).
+    pub(super) fn judge_play(
+        &mut self,
+        action: &Action<'_>,
+        roll: Roll,
+        notation: &PlayNotation,
+        start: Option<AnyBoard>,
+    ) {
         let side = action.side;
         let findings_before = self.findings.len();
         if !self.hit_marks_written && notation.hops().iter().any(|h| h.hit) {
@@ -67,6 +75,17 @@ impl Replayer<'_, '_> {
                 judge(&frame(&board, side), roll, notation, &mut self.generator)
             }
         };
+        // The typo analysis starts from the board at the start of the event:
+        // kept when something may have moved it since, else the board judged.
+        let event = self.judging_event;
+        let at_start = start
+            .or_else(|| {
+                self.event_start
+                    .filter(|&(i, _)| i == event)
+                    .map(|(_, b)| b)
+            })
+            .unwrap_or(board);
+        self.snapshots.push((event, at_start));
         let before = frame(&board, side);
         self.count_play(side);
         if let Some(index) = omitted

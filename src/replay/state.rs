@@ -86,6 +86,8 @@ pub(super) struct EmptyRoll {
     pub(super) roll: Roll,
     pub(super) location: Location,
     pub(super) row: Option<u32>,
+    /// The board at the start of its event (first player's frame).
+    pub(super) before: AnyBoard,
 }
 
 /// A legal play whose notation also fits other positions.

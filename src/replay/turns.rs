@@ -113,11 +113,12 @@ impl<'a> Replayer<'_, 'a> {
         match play {
             Written::Moves(notation) => {
                 self.judging_event = self.event_index;
-                self.judge_play(action, roll, notation);
+                self.judge_play(action, roll, notation, None);
             }
             Written::Empty => {
                 let event = self.event_index;
                 self.empty_roll_text = action.text;
+                let kept = self.event_start.filter(|&(i, _)| i == event);
                 if let Some(g) = self.game() {
                     g.empty_roll = Some(EmptyRoll {
                         event,
@@ -125,12 +126,13 @@ impl<'a> Replayer<'_, 'a> {
                         roll,
                         location: action.location,
                         row: action.row,
+                        before: kept.map_or(g.board, |(_, board)| board),
                     });
                 }
             }
             Written::CannotMove => {
                 self.judging_event = self.event_index;
-                self.judge_play(action, roll, &PlayNotation::empty());
+                self.judge_play(action, roll, &PlayNotation::empty(), None);
             }
             Written::Hidden | Written::Dump(None) => {
                 if let Some(g) = self.game() {
@@ -176,7 +178,12 @@ impl<'a> Replayer<'_, 'a> {
             kind: ActionKind::Take,
         };
         self.judging_event = empty.event;
-        self.judge_play(&action, empty.roll, &PlayNotation::empty());
+        self.judge_play(
+            &action,
+            empty.roll,
+            &PlayNotation::empty(),
+            Some(empty.before),
+        );
     }
 
     /// Counts a roll in the player's dice statistics.

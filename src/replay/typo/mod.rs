@@ -580,9 +580,12 @@ impl<'a> Replayer<'_, 'a> {
         events: &[GameEvent<'a>],
         event: usize,
     ) -> Option<Played> {
-        let (Some(Some(board)), Some(GameEvent::Action(action))) =
-            (self.snapshots.get(event).copied(), events.get(event))
-        else {
+        let board = self
+            .snapshots
+            .iter()
+            .find(|&&(i, _)| i == event)
+            .map(|&(_, board)| board);
+        let (Some(board), Some(GameEvent::Action(action))) = (board, events.get(event)) else {
             return None;
         };
         let ActionKind::Roll {
