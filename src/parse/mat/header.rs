@@ -32,8 +32,13 @@ pub(super) fn tag_no_case<'a, E: nom::error::ParseError<&'a str>>(
 
 /// The match length of a match line (`0` for a money session).
 pub(super) fn match_line(text: &str) -> Option<u32> {
+    let tail = text.trim_ascii_end().as_bytes();
+    // Most lines are passed by their last byte.
+    if !matches!(tail.last(), Some(b'h' | b'H' | b'n' | b'N')) {
+        return None;
+    }
     let ends_with = |word: &str| {
-        let text = text.trim_ascii_end().as_bytes();
+        let text = tail;
         text.len() >= word.len()
             && text
                 .get(text.len() - word.len()..)

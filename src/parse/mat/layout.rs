@@ -270,20 +270,26 @@ impl RowLayout {
         let mut sides = [Side::First; MAX_CELLS];
         let mut previous = None;
         for (slot, &column) in sides.iter_mut().zip(columns) {
-            let by_column = if column >= threshold {
-                Side::Second
-            } else {
-                Side::First
-            };
-            let side = if previous == Some(by_column) {
-                by_column.other()
-            } else {
-                by_column
-            };
+            let side = Self::side(previous, column, threshold);
             *slot = side;
             previous = Some(side);
         }
         sides
+    }
+
+    /// The side of a cell at the 0-based `column`, after a cell of the same
+    /// row given to `previous` (the rule of [`RowLayout::sides`]).
+    pub fn side(previous: Option<Side>, column: u32, threshold: u32) -> Side {
+        let by_column = if column >= threshold {
+            Side::Second
+        } else {
+            Side::First
+        };
+        if previous == Some(by_column) {
+            by_column.other()
+        } else {
+            by_column
+        }
     }
 }
 

@@ -287,26 +287,15 @@ pub(crate) fn lines(text: &str) -> impl Iterator<Item = (&str, usize)> {
 /// How `line` (without its terminator) counts after a match line: see
 /// [`Cut`]. A move row is never a match line.
 pub(crate) fn cut(line: &str) -> Cut {
-    // Leading spaces then a printable ASCII byte (almost every line): the
-    // same as `trim_start`, without decoding characters.
-    let spaces = line.bytes().take_while(|&b| b == b' ').count();
-    let trimmed = match line.as_bytes().get(spaces) {
-        Some(b) if b.is_ascii_graphic() => &line[spaces..],
-        _ => line.trim_start(),
-    };
-    // A match line ends with `match` or `session` (then blanks).
-    let may_open = || {
-        matches!(
-            line.trim_ascii_end().as_bytes().last(),
-            Some(b'h' | b'H' | b'n' | b'N')
-        )
+    // Blanks are ASCII in almost every line: trimmed without decoding
+    // characters; the general trim only when a non-ASCII byte follows.
+    let trimmed = match line.trim_ascii_start() {
+        rest if rest.as_bytes().first().is_some_and(|b| !b.is_ascii()) => rest.trim_start(),
+        rest => rest,
     };
     if trimmed.is_empty() || is_comment(trimmed) {
         Cut::Filler
-    } else if may_open()
-        && is_match_line(line)
-        && !layout::split_row_into(line, &mut RowLayout::default())
-    {
+    } else if is_match_line(line) && !layout::split_row_into(line, &mut RowLayout::default()) {
         Cut::Match
     } else {
         Cut::Body
@@ -674,8 +663,8 @@ impl<'v, 'a, V: Visitor<'a>> MatchReader<'v, 'a, V> {
                 row.number,
             );
         }
-        // Cells read while the row was cut; their sides as
-        // [`RowLayout::sides`] gives them.
+        // Cells read while the row was cut; their sides by the rule of
+        // [`RowLayout::sides`], cell by cell.
         if let Some(rolls) = row
             .rolls
             .and_then(|first| self.rolls.get(first as usize..)?.get(..row.cells().len()))
@@ -683,16 +672,7 @@ impl<'v, 'a, V: Visitor<'a>> MatchReader<'v, 'a, V> {
             let mut previous = None;
             for (cell, roll) in row.cells().iter().zip(rolls) {
                 let location = line.location(cell.start());
-                let by_column = if location.column > self.threshold {
-                    Side::Second
-                } else {
-                    Side::First
-                };
-                let side = if previous == Some(by_column) {
-                    by_column.other()
-                } else {
-                    by_column
-                };
+                let side = RowLayout::side(previous, location.column - 1, self.threshold);
                 previous = Some(side);
                 self.visitor.action(&Action {
                     location,
