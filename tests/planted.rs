@@ -745,6 +745,21 @@ plants! {
         error("actions-after-end", 37, 6).game(2).row(8)
             .by(FIRST, "Hanna").says("probably a take"));
 
+    /// The same, and a roll written after the game's `Wins` line: the drop
+    /// read as a take does not hide that action after the game's end.
+    take_written_as_a_drop_then_a_roll_after_the_end: Plant {
+        expect: vec![
+            error("actions-after-end", 37, 6).game(2).row(8)
+                .by(FIRST, "Hanna").says("probably a take"),
+            error("actions-after-end", 55, 6).game(2).row(25)
+                .by(FIRST, "Hanna").says("after the game was over"),
+        ],
+        ..plant(MATCH7,
+            &[Edit::Cell(36, 35, "Takes", "Drops"),
+              Edit::Insert(55, &[" 25) 31: 6/5 8/5"])],
+            error("actions-after-end", 37, 6))
+    };
+
     /// Olaf's answer to Hanna's double is unreadable: it was his turn, so
     /// Hanna's next roll does not leave the double unanswered.
     unreadable_answer_to_a_double: plant(MATCH7,

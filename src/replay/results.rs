@@ -452,7 +452,6 @@ impl Replayer<'_, '_> {
             g.cube.take(offer.owner_after_take, offer.offered);
             g.cube_turned = true;
             g.next = Some(action.side);
-            g.after_end_reported = true;
             self.record(
                 finding(Code::ActionsAfterEnd)
                     .at(action)
