@@ -63,9 +63,8 @@ pub(crate) struct Replayer<'o, 'a> {
     /// plain legal play in the current replay (first player's frame): the
     /// typo analysis starts from it.
     pub(super) snapshots: Vec<(usize, AnyBoard)>,
-    /// The board at the start of the event being replayed, kept (with the
-    /// event's index) only when something may move it before the event's
-    /// play is judged; otherwise the board at the judgement is that board.
+    /// The board at the start of the event being replayed, with the
+    /// event's index (none while the position is unknown).
     pub(super) event_start: Option<(usize, AnyBoard)>,
     /// Settled readings of the current game's illegal plays.
     pub(super) readings: Vec<Reading>,
@@ -277,16 +276,11 @@ impl<'a> Replayer<'_, 'a> {
         self.event_start = None;
         for (i, event) in events.iter().enumerate() {
             self.event_index = i;
-            // A deferred empty roll judged, an ambiguous play settled, a
-            // dump in doubt or pending findings resolved may move the board
-            // before this event's play is judged: then it is kept as it
-            // stands now.
+            // The board as this event starts: whatever is settled before
+            // its play is judged (a deferred empty roll, an ambiguous play,
+            // a dump in doubt, pending findings) may move it.
             if let Some(g) = self.game_ref()
                 && !g.unknown
-                && (g.empty_roll.is_some()
-                    || g.ambiguity.is_some()
-                    || g.dump_doubt.is_some()
-                    || !g.pending.is_empty())
             {
                 self.event_start = Some((i, g.board));
             }

@@ -75,8 +75,8 @@ impl Replayer<'_, '_> {
                 judge(&frame(&board, side), roll, notation, &mut self.generator)
             }
         };
-        // The typo analysis starts from the board at the start of the event:
-        // kept when something may have moved it since, else the board judged.
+        // The typo analysis starts from the board at the start of the event
+        // (a deferred empty roll's own event, given as `start`).
         let event = self.judging_event;
         let at_start = start
             .or_else(|| {
