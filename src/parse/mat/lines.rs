@@ -148,18 +148,26 @@ impl<'a> Lines<'a> {
     /// The next line, known to be plain and `len` bytes long (its end a
     /// line end or the text's end: see [`Lines::rest`]).
     pub fn next_plain(&mut self, len: usize) -> Line<'a> {
+        self.advance(len, true)
+    }
+
+    /// The line of `len` bytes from here (a line end or the text's end
+    /// after it), and the position moved past its terminator.
+    #[inline]
+    fn advance(&mut self, len: usize, plain: bool) -> Line<'a> {
         let rest = self.text.get(self.pos..).unwrap_or_default();
         let terminator = match rest.as_bytes().get(len..) {
             Some([b'\r', b'\n', ..]) => 2,
             Some([_, ..]) => 1,
             _ => 0,
         };
+        // Terminators are ASCII, so `len` is a char boundary.
         let line = Line {
             text: rest.get(..len).unwrap_or(rest),
             start: self.pos,
             next: self.pos + len + terminator,
             number: self.number,
-            plain: true,
+            plain,
         };
         self.pos = line.next;
         self.number = self.number.saturating_add(1);
@@ -194,23 +202,7 @@ impl<'a> Iterator for Lines<'a> {
             plain &= (0x20..0x80).contains(&b);
             len += 1;
         }
-        let terminator = match bytes.get(len..) {
-            Some([b'\r', b'\n', ..]) => 2,
-            Some([_, ..]) => 1,
-            _ => 0,
-        };
-        // Terminators are ASCII, so `len` is a char boundary.
-        let text = rest.get(..len).unwrap_or(rest);
-        let line = Line {
-            text,
-            start: self.pos,
-            next: self.pos + len + terminator,
-            number: self.number,
-            plain,
-        };
-        self.pos = line.next;
-        self.number = self.number.saturating_add(1);
-        Some(line)
+        Some(self.advance(len, plain))
     }
 }
 
