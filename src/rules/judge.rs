@@ -239,6 +239,11 @@ pub fn judge<B: Board>(
     } else {
         play.hops()
     };
+    if position.on_bar()
+        && let Some(j) = from_the_bar(position, roll, hops)
+    {
+        return j;
+    }
     if let Some(fast) = one_hop_two_dice(position, roll, hops) {
         return fast.judgement();
     }
@@ -497,6 +502,72 @@ fn one_hop_per_die<B: Board>(position: &B, roll: Roll, hops: &[Hop]) -> Option<D
     })
 }
 
+/// Plays with a checker on the bar decided as the general path decides
+/// them, without generation: nothing written when neither die enters (a
+/// dance), and one checker entering with one die of a roll that is no
+/// double when the other die enters neither before nor after it and no
+/// other step of it exists (a checker left on the bar, or none anywhere):
+/// then that entry is the only legal play. `None` sends the play on.
+#[inline(never)]
+fn from_the_bar<B: Board>(position: &B, roll: Roll, hops: &[Hop]) -> Option<Judgement<B>> {
+    if !position.on_bar() {
+        return None;
+    }
+    let (a, b) = (roll.first.pips(), roll.second.pips());
+    let [hop] = hops else {
+        if hops.is_empty()
+            && position.check_step(OUR_BAR, a).is_err()
+            && position.check_step(OUR_BAR, b).is_err()
+        {
+            // While a checker is on the bar nothing else moves.
+            let mut j = Judgement::new(PlayVerdict::Legal, *position);
+            j.max_dice = Some(0);
+            j.legal_count = Some(0);
+            return Some(j);
+        }
+        return None;
+    };
+    let (from, to) = (usize::from(hop.from), usize::from(hop.to));
+    if a == b || from != OUR_BAR || to == 0 || to >= from {
+        return None;
+    }
+    let distance = (from - to) as u8;
+    let (die, other) = if distance == a {
+        (a, b)
+    } else if distance == b {
+        (b, a)
+    } else {
+        return None;
+    };
+    position.check_step(OUR_BAR, die).ok()?;
+    if position.check_step(OUR_BAR, other).is_ok() {
+        return None;
+    }
+    let mut after = *position;
+    let step = after.apply_step(OUR_BAR, die);
+    let other_plays = if after.on_bar() {
+        after.check_step(OUR_BAR, other).is_ok()
+    } else {
+        any_step_with(&after, other)
+    };
+    if other_plays {
+        return None;
+    }
+    let hit_points = u32::from(step.hit) << step.to;
+    let landing = 1u32 << to;
+    let marked = if hop.hit { landing } else { 0 };
+    let mut j = Judgement::new(PlayVerdict::Legal, after);
+    j.steps.push(step);
+    j.dice_used = 1;
+    j.max_dice = Some(1);
+    j.legal_count = Some(1);
+    j.hit_marks = HitMarks {
+        missing: hit_points & !marked != 0,
+        spurious: hop.hit && landing & hit_points == 0,
+    };
+    Some(j)
+}
+
 /// A legal play found by [`one_hop_per_die`] (small, unlike a [`Judgement`]).
 struct Direct<B> {
     result: B,
@@ -707,6 +778,19 @@ fn any_step<B: Board>(position: &B, roll: Roll) -> bool {
         let from = sources.trailing_zeros() as usize;
         sources &= sources - 1;
         if dice.iter().any(|&d| position.check_step(from, d).is_ok()) {
+            return true;
+        }
+    }
+    false
+}
+
+/// True when `die` can be played from some point.
+fn any_step_with<B: Board>(position: &B, die: u8) -> bool {
+    let mut sources = position.movable_points();
+    while sources != 0 {
+        let from = sources.trailing_zeros() as usize;
+        sources &= sources - 1;
+        if position.check_step(from, die).is_ok() {
             return true;
         }
     }
@@ -1106,6 +1190,81 @@ mod tests {
             }
         }
         assert!(judged > 10_000, "{judged}");
+    }
+
+    /// Varied valid positions (`n` of them): each side's 15 checkers spread
+    /// over the board, the bar and off, one colour a point; their checkers
+    /// often in their home board, so that entering is often blocked.
+    fn random_positions(mut seed: u64, n: usize) -> Vec<Position> {
+        let mut next = move |below: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % below
+        };
+        (0..n)
+            .map(|_| {
+                let mut points = [0i8; 26];
+                let ours = next(16);
+                for _ in 0..ours {
+                    // Points 1..=24, the bar (25) three times as often as a point.
+                    let slot = next(27) as usize;
+                    points[(slot + 1).min(OUR_BAR)] += 1;
+                }
+                let theirs = next(16);
+                for _ in 0..theirs {
+                    // Their bar (0), any point, or their home board (our 19..=24).
+                    let p = match next(3) {
+                        0 => next(25) as usize,
+                        _ => 19 + next(6) as usize,
+                    };
+                    if points[p] <= 0 {
+                        points[p] -= 1;
+                    }
+                }
+                crate::position::Setup::from_board(points, 15)
+                    .into_position(15)
+                    .expect("at most 15 checkers a side")
+            })
+            .collect()
+    }
+
+    /// Plays from the bar decided without generation give the general
+    /// path's judgement: every written play of nothing or one entering hop
+    /// (with and without `*`) for every roll, over varied positions.
+    #[test]
+    fn plays_from_the_bar_agree_with_the_general_path() {
+        let mut generator = MoveGen::new();
+        let (mut dances, mut entries, mut entries_alone) = (0, 0, 0);
+        for p in random_positions(0x9e37_79b9_7f4a_7c15, 3000) {
+            for (a, b) in (1..=6).flat_map(|a| (1..=6).map(move |b| (a, b))) {
+                let r = Roll::new(a, b).expect("dice");
+                let mut written = vec![PlayNotation::empty()];
+                for to in 19..=24 {
+                    for hit in [false, true] {
+                        let hop = Hop { from: 25, to, hit };
+                        written.push(PlayNotation::from_hops(&[hop]).expect("one hop"));
+                    }
+                }
+                for w in &written {
+                    let slow = general(&p, r, w, w.hops(), &mut generator);
+                    let Some(fast) = from_the_bar(&p, r, w.hops()) else {
+                        continue;
+                    };
+                    assert_eq!(fast, slow, "{p:?} {r} `{w}`");
+                    assert_eq!(judge(&p, r, w, &mut generator), slow, "{p:?} {r} `{w}`");
+                    match (w.hops().len(), fast.result.on_bar()) {
+                        (0, _) => dances += 1,
+                        (_, true) => entries += 1,
+                        (_, false) => entries_alone += 1,
+                    }
+                }
+            }
+        }
+        assert!(
+            dances > 1000 && entries > 1000 && entries_alone > 100,
+            "{dances} {entries} {entries_alone}"
+        );
     }
 
     #[test]
