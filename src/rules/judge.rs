@@ -437,58 +437,47 @@ fn general<B: Board>(
 #[inline(always)]
 fn one_hop_per_die<B: Board>(position: &B, roll: Roll, hops: &[Hop]) -> Option<Direct<B>> {
     let (a, b) = (roll.first.pips(), roll.second.pips());
-    let full = roll.steps();
-    if hops.len() != full {
-        return None;
-    }
-    // Dice not used yet (non-doubles; a double uses its die every hop).
-    let mut left = [a, b];
     let mut board = *position;
-    let mut play = Play::default();
+    let mut steps = [Step::default(); 4];
     // Points where a hit happened, and points a `*` marks.
     let (mut hit_points, mut marked) = (0u32, 0u32);
-    for hop in hops {
-        let (from, to) = (usize::from(hop.from), usize::from(hop.to));
-        if to >= from || from > 25 {
-            // Odd hops: general path.
-            return None;
-        }
-        let distance = (from - to) as u8;
-        // A bear-off takes the exact die, else the smallest higher one
-        // (overage), which `check_step` then allows or not; any other case
-        // goes to the general path.
-        let die = if a == b {
-            if distance == a || (to == 0 && distance < a) {
-                a
-            } else {
+    // The distance of a hop that goes forward from a point (or the bar).
+    let distance = |hop: &Hop| {
+        (hop.to < hop.from && usize::from(hop.from) <= OUR_BAR).then(|| hop.from - hop.to)
+    };
+    // A bear-off takes the exact die, else the smallest higher one
+    // (overage), which `check_step` then allows or not; any other case
+    // goes to the general path.
+    let full = if a == b {
+        let [h0, h1, h2, h3] = hops else { return None };
+        for (hop, slot) in [h0, h1, h2, h3].into_iter().zip(&mut steps) {
+            let d = distance(hop)?;
+            if !(d == a || (hop.to == 0 && d < a)) {
                 return None;
             }
+            *slot = play_hop(&mut board, hop, a, &mut hit_points, &mut marked)?;
+        }
+        4
+    } else {
+        let [h0, h1] = hops else { return None };
+        let (d0, d1) = (distance(h0)?, distance(h1)?);
+        // The first hop takes its exact die, else (a bear-off) the smaller
+        // die above its distance; the second hop the die left.
+        let first = if d0 == a || d0 == b {
+            d0
+        } else if h0.to == 0 && (d0 < a || d0 < b) {
+            if d0 < a && (d0 >= b || a < b) { a } else { b }
         } else {
-            let slot = if left[0] == distance {
-                0
-            } else if left[1] == distance {
-                1
-            } else if to == 0 {
-                // The smaller die above the distance (a used die is 0).
-                match (left[0] > distance, left[1] > distance) {
-                    (true, true) if left[1] < left[0] => 1,
-                    (true, _) => 0,
-                    (false, true) => 1,
-                    (false, false) => return None,
-                }
-            } else {
-                return None;
-            };
-            std::mem::replace(&mut left[slot], 0)
+            return None;
         };
-        board.check_step(from, die).ok()?;
-        // The landing is the hop's destination: the die is the distance, or
-        // a bear-off.
-        let step = board.move_checker(from, to, die);
-        hit_points |= u32::from(step.hit) << step.to;
-        marked |= u32::from(hop.hit) << hop.to;
-        play.push(step);
-    }
+        let second = if first == a { b } else { a };
+        if !(d1 == second || (h1.to == 0 && d1 < second)) {
+            return None;
+        }
+        steps[0] = play_hop(&mut board, h0, first, &mut hit_points, &mut marked)?;
+        steps[1] = play_hop(&mut board, h1, second, &mut hit_points, &mut marked)?;
+        2
+    };
     // A hit is marked when some hop to its point has a `*`; a `*` is
     // spurious when no hit happened at its point.
     let hit_marks = HitMarks {
@@ -497,9 +486,28 @@ fn one_hop_per_die<B: Board>(position: &B, roll: Roll, hops: &[Hop]) -> Option<D
     };
     Some(Direct {
         result: board,
-        steps: play,
+        steps: Play::from_prefix(&steps, full),
         hit_marks,
     })
+}
+
+/// One hop of [`one_hop_per_die`] played with `die` if the movement rules
+/// allow it; the points of its hit and of its `*` added to the masks.
+#[inline(always)]
+fn play_hop<B: Board>(
+    board: &mut B,
+    hop: &Hop,
+    die: u8,
+    hit_points: &mut u32,
+    marked: &mut u32,
+) -> Option<Step> {
+    board.check_step(usize::from(hop.from), die).ok()?;
+    // The landing is the hop's destination: the die is the distance, or a
+    // bear-off.
+    let step = board.move_checker(usize::from(hop.from), usize::from(hop.to), die);
+    *hit_points |= u32::from(step.hit) << hop.to;
+    *marked |= u32::from(hop.hit) << hop.to;
+    Some(step)
 }
 
 /// Plays with a checker on the bar decided as the general path decides

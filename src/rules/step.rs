@@ -59,7 +59,7 @@ impl Position {
     ///
     /// # Errors
     /// The [`IllegalStep`] rule it breaks.
-    #[inline]
+    #[inline(always)]
     pub fn check_step(&self, from: usize, die: u8) -> Result<(), IllegalStep> {
         if from == 0 || from > OUR_BAR || self.points[from] <= 0 {
             return Err(IllegalStep::NoChecker);
@@ -98,7 +98,7 @@ impl Position {
     /// Moves one of our checkers from `from` to `to` (0 = off), hitting a blot
     /// there. The caller guarantees a checker on `from` and `to < from`; a
     /// landing on a made point is not checked.
-    #[inline]
+    #[inline(always)]
     pub fn move_checker(&mut self, from: usize, to: usize, die: u8) -> Step {
         self.points[from] -= 1;
         let mut hit = false;
