@@ -244,6 +244,12 @@ pub fn judge<B: Board>(
     {
         return j;
     }
+    if let [hop] = hops
+        && one_die_reading(roll, hop).is_some()
+        && let Some(j) = one_die_alone(position, roll, hop)
+    {
+        return j;
+    }
     if let Some(fast) = one_hop_two_dice(position, roll, hops) {
         return fast.judgement();
     }
@@ -574,6 +580,110 @@ fn from_the_bar<B: Board>(position: &B, roll: Roll, hops: &[Hop]) -> Option<Judg
         spurious: hop.hit && landing & hit_points == 0,
     };
     Some(j)
+}
+
+/// One hop of one die of a roll that is no double, decided as the general
+/// path decides it, without generation: legal when no play uses both dice
+/// (no step of either die is followed by a step of the other, as
+/// generation tries them) and the hop's die is the larger one or the
+/// larger cannot be played; the legal plays are then the steps of that
+/// die, one a source point. The hop lands on the board with its exact
+/// die, or bears off with a die each of which would bear it off (no
+/// reading of both dice). `None` sends the play on.
+#[inline(never)]
+fn one_die_alone<B: Board>(position: &B, roll: Roll, hop: &Hop) -> Option<Judgement<B>> {
+    let (a, b) = (roll.first.pips(), roll.second.pips());
+    let (from, to) = (usize::from(hop.from), usize::from(hop.to));
+    let die = one_die_reading(roll, hop)?;
+    let distance = (from - to) as u8;
+    if to > 0 {
+        position.check_step(from, die).ok()?;
+    }
+    let (high, low) = if a > b { (a, b) } else { (b, a) };
+    // The die the legal plays use: the larger when it can be played.
+    let high_steps = steps_with(position, high);
+    let chosen = if high_steps > 0 { high } else { low };
+    // The hop's result must be a step of that die from the same point.
+    let reaches = if to > 0 {
+        die == chosen
+    } else {
+        chosen >= distance && position.check_step(from, chosen).is_ok()
+    };
+    if !reaches || two_dice_play(position, high, low) {
+        return None;
+    }
+    let count = if chosen == high {
+        high_steps
+    } else {
+        steps_with(position, low)
+    };
+    let mut after = *position;
+    let step = after.apply_step(from, die);
+    let hit_points = u32::from(step.hit) << step.to;
+    let landing = if to > 0 { 1u32 << to } else { 0 };
+    let marked = if hop.hit { landing } else { 0 };
+    let mut j = Judgement::new(PlayVerdict::Legal, after);
+    j.steps.push(step);
+    j.dice_used = 1;
+    j.max_dice = Some(1);
+    j.legal_count = Some(count);
+    j.hit_marks = HitMarks {
+        missing: hit_points & !marked != 0,
+        spurious: hop.hit && landing & hit_points == 0,
+    };
+    Some(j)
+}
+
+/// The die [`one_die_alone`] reads `hop` with: its exact die when it lands
+/// on the board, the first die when it bears off and each die would. The
+/// general path's readings of such a hop are one die each, the first die
+/// first. `None` for any other hop, or a double.
+#[inline(always)]
+fn one_die_reading(roll: Roll, hop: &Hop) -> Option<u8> {
+    let (a, b) = (roll.first.pips(), roll.second.pips());
+    if a == b || hop.to >= hop.from || usize::from(hop.from) > OUR_BAR {
+        return None;
+    }
+    let distance = hop.from - hop.to;
+    if hop.to > 0 {
+        (distance == a || distance == b).then_some(distance)
+    } else {
+        // Both bear the checker off, to the same position: the first die is
+        // read, by the position it leaves (whether it plays or not).
+        (a >= distance && b >= distance).then_some(a)
+    }
+}
+
+/// The number of points `die` can be played from.
+fn steps_with<B: Board>(position: &B, die: u8) -> usize {
+    let mut sources = position.movable_points();
+    let mut count = 0;
+    while sources != 0 {
+        let from = sources.trailing_zeros() as usize;
+        sources &= sources - 1;
+        count += usize::from(position.check_step(from, die).is_ok());
+    }
+    count
+}
+
+/// True when some play uses both dice: a step of one followed by a step of
+/// the other.
+fn two_dice_play<B: Board>(position: &B, high: u8, low: u8) -> bool {
+    for (first, second) in [(high, low), (low, high)] {
+        let mut sources = position.movable_points();
+        while sources != 0 {
+            let from = sources.trailing_zeros() as usize;
+            sources &= sources - 1;
+            if position.check_step(from, first).is_ok() {
+                let mut after = *position;
+                after.apply_step(from, first);
+                if any_step_with(&after, second) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
 }
 
 /// A legal play found by [`one_hop_per_die`] (small, unlike a [`Judgement`]).
@@ -1214,10 +1324,17 @@ mod tests {
             .map(|_| {
                 let mut points = [0i8; 26];
                 let ours = next(16);
+                let home = next(3) == 0;
                 for _ in 0..ours {
-                    // Points 1..=24, the bar (25) three times as often as a point.
-                    let slot = next(27) as usize;
-                    points[(slot + 1).min(OUR_BAR)] += 1;
+                    // Points 1..=24, the bar (25) three times as often as a
+                    // point; or, bearing off, the home board and now and
+                    // then the 7 or 8 point.
+                    let p = if home {
+                        1 + next(6) as usize + usize::from(next(20) == 0) * 2
+                    } else {
+                        (next(27) as usize + 1).min(OUR_BAR)
+                    };
+                    points[p] += 1;
                 }
                 let theirs = next(16);
                 for _ in 0..theirs {
@@ -1273,6 +1390,81 @@ mod tests {
             dances > 1000 && entries > 1000 && entries_alone > 100,
             "{dances} {entries} {entries_alone}"
         );
+    }
+
+    /// Judges every hop of one die's distance or bearing off, with and
+    /// without `*`, for `r` in `p` by [`one_die_alone`] and by the general
+    /// path; counts in `seen` the moves, bear-offs and judgements with
+    /// several legal plays decided without generation.
+    fn one_die_alone_against_general(
+        p: &Position,
+        r: Roll,
+        generator: &mut MoveGen,
+        seen: &mut [usize; 3],
+    ) {
+        let (a, b) = (r.first.pips(), r.second.pips());
+        for from in 1..=25u8 {
+            for to in [from.saturating_sub(a), from.saturating_sub(b), 0] {
+                for hit in [false, true] {
+                    let hop = Hop { from, to, hit };
+                    let Some(fast) = one_die_alone(p, r, &hop) else {
+                        continue;
+                    };
+                    let w = PlayNotation::from_hops(&[hop]).expect("one hop");
+                    let slow = general(p, r, &w, w.hops(), generator);
+                    assert_eq!(fast, slow, "{p:?} {r} `{w}`");
+                    assert_eq!(fast.steps.steps(), slow.steps.steps(), "{p:?} {r} `{w}`");
+                    seen[usize::from(to == 0)] += 1;
+                    seen[2] += usize::from(fast.legal_count > Some(1));
+                }
+            }
+        }
+    }
+
+    /// A hop of one die of a roll that is no double, decided without
+    /// generation, gives the general path's judgement, over varied
+    /// positions with every roll and over the oracle's positions with
+    /// theirs.
+    #[test]
+    fn one_die_alone_agrees_with_the_general_path() {
+        use std::io::{BufRead, BufReader};
+        let mut generator = MoveGen::new();
+        let mut seen = [0; 3];
+        for p in random_positions(0x2545_f491_4f6c_dd1d, 3000) {
+            for (a, b) in (1..=6).flat_map(|a| (1..=6).map(move |b| (a, b))) {
+                if a != b {
+                    let r = Roll::new(a, b).expect("dice");
+                    one_die_alone_against_general(&p, r, &mut generator, &mut seen);
+                }
+            }
+        }
+        assert!(seen[0] > 1000 && seen[1] > 1000, "{seen:?}");
+        let Some(dir) = crate::test_util::shared_or_skip(
+            "oracle",
+            "one die alone judged against the general path on the oracle's positions",
+        ) else {
+            return;
+        };
+        for name in ["legal-plays.tsv.gz", "legal-plays-random.tsv.gz"] {
+            let file =
+                std::fs::File::open(dir.join(name)).expect("the shared oracle files are present");
+            for line in BufReader::new(flate2::read::GzDecoder::new(file))
+                .lines()
+                .map_while(Result::ok)
+                .filter(|l| !l.starts_with('#'))
+            {
+                let mut fields = line.split('\t');
+                let (Some(id), Some(dice)) = (fields.next(), fields.next()) else {
+                    continue;
+                };
+                let p = crate::ids::gnubg::parse_position_id(id, 15).unwrap();
+                let r: Roll = dice.parse().unwrap();
+                if r.first != r.second {
+                    one_die_alone_against_general(&p, r, &mut generator, &mut seen);
+                }
+            }
+        }
+        assert!(seen[2] > 100, "{seen:?}");
     }
 
     #[test]
