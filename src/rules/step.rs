@@ -105,12 +105,11 @@ impl Position {
         if to == 0 {
             self.our_off += 1;
         } else {
-            if self.points[to] == -1 {
-                self.points[to] = 0;
-                self.points[THEIR_BAR] -= 1;
-                hit = true;
-            }
-            self.points[to] += 1;
+            // A blot (-1) goes to their bar and the point becomes ours (1).
+            let landing = self.points[to];
+            hit = landing == -1;
+            self.points[to] = landing + 1 + i8::from(hit);
+            self.points[THEIR_BAR] -= i8::from(hit);
         }
         Step {
             from: from as u8,
