@@ -240,15 +240,15 @@ pub fn judge<B: Board>(
         play.hops()
     };
     if position.on_bar()
-        && let Some(j) = from_the_bar(position, roll, hops)
+        && let Some(decided) = from_the_bar(position, roll, hops)
     {
-        return j;
+        return decided.judgement();
     }
     if let [hop] = hops
         && one_die_reading(roll, hop).is_some()
-        && let Some(j) = one_die_alone(position, roll, hop)
+        && let Some(decided) = one_die_alone(position, roll, hop)
     {
-        return j;
+        return decided.judgement();
     }
     if let Some(fast) = one_hop_two_dice(position, roll, hops) {
         return fast.judgement();
@@ -523,7 +523,7 @@ fn play_hop<B: Board>(
 /// other step of it exists (a checker left on the bar, or none anywhere):
 /// then that entry is the only legal play. `None` sends the play on.
 #[inline(never)]
-fn from_the_bar<B: Board>(position: &B, roll: Roll, hops: &[Hop]) -> Option<Judgement<B>> {
+fn from_the_bar<B: Board>(position: &B, roll: Roll, hops: &[Hop]) -> Option<Decided<B>> {
     if !position.on_bar() {
         return None;
     }
@@ -534,10 +534,13 @@ fn from_the_bar<B: Board>(position: &B, roll: Roll, hops: &[Hop]) -> Option<Judg
             && position.check_step(OUR_BAR, b).is_err()
         {
             // While a checker is on the bar nothing else moves.
-            let mut j = Judgement::new(PlayVerdict::Legal, *position);
-            j.max_dice = Some(0);
-            j.legal_count = Some(0);
-            return Some(j);
+            return Some(Decided {
+                result: *position,
+                steps: Play::default(),
+                max_dice: 0,
+                legal_count: 0,
+                hit_marks: HitMarks::default(),
+            });
         }
         return None;
     };
@@ -570,16 +573,18 @@ fn from_the_bar<B: Board>(position: &B, roll: Roll, hops: &[Hop]) -> Option<Judg
     let hit_points = u32::from(step.hit) << step.to;
     let landing = 1u32 << to;
     let marked = if hop.hit { landing } else { 0 };
-    let mut j = Judgement::new(PlayVerdict::Legal, after);
-    j.steps.push(step);
-    j.dice_used = 1;
-    j.max_dice = Some(1);
-    j.legal_count = Some(1);
-    j.hit_marks = HitMarks {
-        missing: hit_points & !marked != 0,
-        spurious: hop.hit && landing & hit_points == 0,
-    };
-    Some(j)
+    let mut steps = Play::default();
+    steps.push(step);
+    Some(Decided {
+        result: after,
+        steps,
+        max_dice: 1,
+        legal_count: 1,
+        hit_marks: HitMarks {
+            missing: hit_points & !marked != 0,
+            spurious: hop.hit && landing & hit_points == 0,
+        },
+    })
 }
 
 /// One hop of one die of a roll that is no double, decided as the general
@@ -591,7 +596,7 @@ fn from_the_bar<B: Board>(position: &B, roll: Roll, hops: &[Hop]) -> Option<Judg
 /// die, or bears off with a die each of which would bear it off (no
 /// reading of both dice). `None` sends the play on.
 #[inline(never)]
-fn one_die_alone<B: Board>(position: &B, roll: Roll, hop: &Hop) -> Option<Judgement<B>> {
+fn one_die_alone<B: Board>(position: &B, roll: Roll, hop: &Hop) -> Option<Decided<B>> {
     let (a, b) = (roll.first.pips(), roll.second.pips());
     let (from, to) = (usize::from(hop.from), usize::from(hop.to));
     let die = one_die_reading(roll, hop)?;
@@ -622,16 +627,18 @@ fn one_die_alone<B: Board>(position: &B, roll: Roll, hop: &Hop) -> Option<Judgem
     let hit_points = u32::from(step.hit) << step.to;
     let landing = if to > 0 { 1u32 << to } else { 0 };
     let marked = if hop.hit { landing } else { 0 };
-    let mut j = Judgement::new(PlayVerdict::Legal, after);
-    j.steps.push(step);
-    j.dice_used = 1;
-    j.max_dice = Some(1);
-    j.legal_count = Some(count);
-    j.hit_marks = HitMarks {
-        missing: hit_points & !marked != 0,
-        spurious: hop.hit && landing & hit_points == 0,
-    };
-    Some(j)
+    let mut steps = Play::default();
+    steps.push(step);
+    Some(Decided {
+        result: after,
+        steps,
+        max_dice: 1,
+        legal_count: count,
+        hit_marks: HitMarks {
+            missing: hit_points & !marked != 0,
+            spurious: hop.hit && landing & hit_points == 0,
+        },
+    })
 }
 
 /// The die [`one_die_alone`] reads `hop` with: its exact die when it lands
@@ -684,6 +691,31 @@ fn two_dice_play<B: Board>(position: &B, high: u8, low: u8) -> bool {
         }
     }
     false
+}
+
+/// A legal play found by [`from_the_bar`] or [`one_die_alone`] with what
+/// the legal set holds, every die it uses written (small, unlike a
+/// [`Judgement`], which is built once in place).
+struct Decided<B> {
+    result: B,
+    steps: Play,
+    max_dice: u8,
+    legal_count: usize,
+    hit_marks: HitMarks,
+}
+
+impl<B: Board> Decided<B> {
+    /// The judgement: legal.
+    #[inline]
+    fn judgement(self) -> Judgement<B> {
+        let mut j = Judgement::new(PlayVerdict::Legal, self.result);
+        j.dice_used = self.steps.dice_used();
+        j.steps = self.steps;
+        j.max_dice = Some(self.max_dice);
+        j.legal_count = Some(self.legal_count);
+        j.hit_marks = self.hit_marks;
+        j
+    }
 }
 
 /// A legal play found by [`one_hop_per_die`] (small, unlike a [`Judgement`]).
@@ -1373,7 +1405,7 @@ mod tests {
                 }
                 for w in &written {
                     let slow = general(&p, r, w, w.hops(), &mut generator);
-                    let Some(fast) = from_the_bar(&p, r, w.hops()) else {
+                    let Some(fast) = from_the_bar(&p, r, w.hops()).map(Decided::judgement) else {
                         continue;
                     };
                     assert_eq!(fast, slow, "{p:?} {r} `{w}`");
@@ -1407,7 +1439,7 @@ mod tests {
             for to in [from.saturating_sub(a), from.saturating_sub(b), 0] {
                 for hit in [false, true] {
                     let hop = Hop { from, to, hit };
-                    let Some(fast) = one_die_alone(p, r, &hop) else {
+                    let Some(fast) = one_die_alone(p, r, &hop).map(Decided::judgement) else {
                         continue;
                     };
                     let w = PlayNotation::from_hops(&[hop]).expect("one hop");
