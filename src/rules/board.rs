@@ -75,7 +75,7 @@ impl Board for Position {
         self.points.get(p).is_some_and(|&c| c == -1)
     }
 
-    #[inline]
+    #[inline(always)]
     fn check_step(&self, from: usize, die: u8) -> Result<(), IllegalStep> {
         Position::check_step(self, from, die)
     }
@@ -85,7 +85,7 @@ impl Board for Position {
         Position::apply_step(self, from, die)
     }
 
-    #[inline]
+    #[inline(always)]
     fn move_checker(&mut self, from: usize, to: usize, die: u8) -> Step {
         Position::move_checker(self, from, to, die)
     }

@@ -239,6 +239,17 @@ pub fn judge<B: Board>(
     } else {
         play.hops()
     };
+    if position.on_bar()
+        && let Some(decided) = from_the_bar(position, roll, hops)
+    {
+        return decided.judgement();
+    }
+    if let [hop] = hops
+        && one_die_reading(roll, hop).is_some()
+        && let Some(decided) = one_die_alone(position, roll, hop)
+    {
+        return decided.judgement();
+    }
     if let Some(fast) = one_hop_two_dice(position, roll, hops) {
         return fast.judgement();
     }
@@ -432,58 +443,47 @@ fn general<B: Board>(
 #[inline(always)]
 fn one_hop_per_die<B: Board>(position: &B, roll: Roll, hops: &[Hop]) -> Option<Direct<B>> {
     let (a, b) = (roll.first.pips(), roll.second.pips());
-    let full = roll.steps();
-    if hops.len() != full {
-        return None;
-    }
-    // Dice not used yet (non-doubles; a double uses its die every hop).
-    let mut left = [a, b];
     let mut board = *position;
-    let mut play = Play::default();
+    let mut steps = [Step::default(); 4];
     // Points where a hit happened, and points a `*` marks.
     let (mut hit_points, mut marked) = (0u32, 0u32);
-    for hop in hops {
-        let (from, to) = (usize::from(hop.from), usize::from(hop.to));
-        if to >= from || from > 25 {
-            // Odd hops: general path.
-            return None;
-        }
-        let distance = (from - to) as u8;
-        // A bear-off takes the exact die, else the smallest higher one
-        // (overage), which `check_step` then allows or not; any other case
-        // goes to the general path.
-        let die = if a == b {
-            if distance == a || (to == 0 && distance < a) {
-                a
-            } else {
+    // The distance of a hop that goes forward from a point (or the bar).
+    let distance = |hop: &Hop| {
+        (hop.to < hop.from && usize::from(hop.from) <= OUR_BAR).then(|| hop.from - hop.to)
+    };
+    // A bear-off takes the exact die, else the smallest higher one
+    // (overage), which `check_step` then allows or not; any other case
+    // goes to the general path.
+    let full = if a == b {
+        let [h0, h1, h2, h3] = hops else { return None };
+        for (hop, slot) in [h0, h1, h2, h3].into_iter().zip(&mut steps) {
+            let d = distance(hop)?;
+            if !(d == a || (hop.to == 0 && d < a)) {
                 return None;
             }
+            *slot = play_hop(&mut board, hop, a, &mut hit_points, &mut marked)?;
+        }
+        4
+    } else {
+        let [h0, h1] = hops else { return None };
+        let (d0, d1) = (distance(h0)?, distance(h1)?);
+        // The first hop takes its exact die, else (a bear-off) the smaller
+        // die above its distance; the second hop the die left.
+        let first = if d0 == a || d0 == b {
+            d0
+        } else if h0.to == 0 && (d0 < a || d0 < b) {
+            if d0 < a && (d0 >= b || a < b) { a } else { b }
         } else {
-            let slot = if left[0] == distance {
-                0
-            } else if left[1] == distance {
-                1
-            } else if to == 0 {
-                // The smaller die above the distance (a used die is 0).
-                match (left[0] > distance, left[1] > distance) {
-                    (true, true) if left[1] < left[0] => 1,
-                    (true, _) => 0,
-                    (false, true) => 1,
-                    (false, false) => return None,
-                }
-            } else {
-                return None;
-            };
-            std::mem::replace(&mut left[slot], 0)
+            return None;
         };
-        board.check_step(from, die).ok()?;
-        // The landing is the hop's destination: the die is the distance, or
-        // a bear-off.
-        let step = board.move_checker(from, to, die);
-        hit_points |= u32::from(step.hit) << step.to;
-        marked |= u32::from(hop.hit) << hop.to;
-        play.push(step);
-    }
+        let second = if first == a { b } else { a };
+        if !(d1 == second || (h1.to == 0 && d1 < second)) {
+            return None;
+        }
+        steps[0] = play_hop(&mut board, h0, first, &mut hit_points, &mut marked)?;
+        steps[1] = play_hop(&mut board, h1, second, &mut hit_points, &mut marked)?;
+        2
+    };
     // A hit is marked when some hop to its point has a `*`; a `*` is
     // spurious when no hit happened at its point.
     let hit_marks = HitMarks {
@@ -492,9 +492,230 @@ fn one_hop_per_die<B: Board>(position: &B, roll: Roll, hops: &[Hop]) -> Option<D
     };
     Some(Direct {
         result: board,
-        steps: play,
+        steps: Play::from_prefix(&steps, full),
         hit_marks,
     })
+}
+
+/// One hop of [`one_hop_per_die`] played with `die` if the movement rules
+/// allow it; the points of its hit and of its `*` added to the masks.
+#[inline(always)]
+fn play_hop<B: Board>(
+    board: &mut B,
+    hop: &Hop,
+    die: u8,
+    hit_points: &mut u32,
+    marked: &mut u32,
+) -> Option<Step> {
+    board.check_step(usize::from(hop.from), die).ok()?;
+    // The landing is the hop's destination: the die is the distance, or a
+    // bear-off.
+    let step = board.move_checker(usize::from(hop.from), usize::from(hop.to), die);
+    *hit_points |= u32::from(step.hit) << hop.to;
+    *marked |= u32::from(hop.hit) << hop.to;
+    Some(step)
+}
+
+/// Plays with a checker on the bar decided as the general path decides
+/// them, without generation: nothing written when neither die enters (a
+/// dance), and one checker entering with one die of a roll that is no
+/// double when the other die enters neither before nor after it and no
+/// other step of it exists (a checker left on the bar, or none anywhere):
+/// then that entry is the only legal play. `None` sends the play on.
+#[inline(never)]
+fn from_the_bar<B: Board>(position: &B, roll: Roll, hops: &[Hop]) -> Option<Decided<B>> {
+    if !position.on_bar() {
+        return None;
+    }
+    let (a, b) = (roll.first.pips(), roll.second.pips());
+    let [hop] = hops else {
+        if hops.is_empty()
+            && position.check_step(OUR_BAR, a).is_err()
+            && position.check_step(OUR_BAR, b).is_err()
+        {
+            // While a checker is on the bar nothing else moves.
+            return Some(Decided {
+                result: *position,
+                steps: Play::default(),
+                max_dice: 0,
+                legal_count: 0,
+                hit_marks: HitMarks::default(),
+            });
+        }
+        return None;
+    };
+    let (from, to) = (usize::from(hop.from), usize::from(hop.to));
+    if a == b || from != OUR_BAR || to == 0 || to >= from {
+        return None;
+    }
+    let distance = (from - to) as u8;
+    let (die, other) = if distance == a {
+        (a, b)
+    } else if distance == b {
+        (b, a)
+    } else {
+        return None;
+    };
+    position.check_step(OUR_BAR, die).ok()?;
+    if position.check_step(OUR_BAR, other).is_ok() {
+        return None;
+    }
+    let mut after = *position;
+    let step = after.apply_step(OUR_BAR, die);
+    let other_plays = if after.on_bar() {
+        after.check_step(OUR_BAR, other).is_ok()
+    } else {
+        any_step_with(&after, other)
+    };
+    if other_plays {
+        return None;
+    }
+    let hit_points = u32::from(step.hit) << step.to;
+    let landing = 1u32 << to;
+    let marked = if hop.hit { landing } else { 0 };
+    let mut steps = Play::default();
+    steps.push(step);
+    Some(Decided {
+        result: after,
+        steps,
+        max_dice: 1,
+        legal_count: 1,
+        hit_marks: HitMarks {
+            missing: hit_points & !marked != 0,
+            spurious: hop.hit && landing & hit_points == 0,
+        },
+    })
+}
+
+/// One hop of one die of a roll that is no double, decided as the general
+/// path decides it, without generation: legal when no play uses both dice
+/// (no step of either die is followed by a step of the other, as
+/// generation tries them) and the hop's die is the larger one or the
+/// larger cannot be played; the legal plays are then the steps of that
+/// die, one a source point. The hop lands on the board with its exact
+/// die, or bears off with a die each of which would bear it off (no
+/// reading of both dice). `None` sends the play on.
+#[inline(never)]
+fn one_die_alone<B: Board>(position: &B, roll: Roll, hop: &Hop) -> Option<Decided<B>> {
+    let (a, b) = (roll.first.pips(), roll.second.pips());
+    let (from, to) = (usize::from(hop.from), usize::from(hop.to));
+    let die = one_die_reading(roll, hop)?;
+    let distance = (from - to) as u8;
+    if to > 0 {
+        position.check_step(from, die).ok()?;
+    }
+    let (high, low) = if a > b { (a, b) } else { (b, a) };
+    // The die the legal plays use: the larger when it can be played.
+    let high_steps = steps_with(position, high);
+    let chosen = if high_steps > 0 { high } else { low };
+    // The hop's result must be a step of that die from the same point.
+    let reaches = if to > 0 {
+        die == chosen
+    } else {
+        chosen >= distance && position.check_step(from, chosen).is_ok()
+    };
+    if !reaches || two_dice_play(position, high, low) {
+        return None;
+    }
+    let count = if chosen == high {
+        high_steps
+    } else {
+        steps_with(position, low)
+    };
+    let mut after = *position;
+    let step = after.apply_step(from, die);
+    let hit_points = u32::from(step.hit) << step.to;
+    let landing = if to > 0 { 1u32 << to } else { 0 };
+    let marked = if hop.hit { landing } else { 0 };
+    let mut steps = Play::default();
+    steps.push(step);
+    Some(Decided {
+        result: after,
+        steps,
+        max_dice: 1,
+        legal_count: count,
+        hit_marks: HitMarks {
+            missing: hit_points & !marked != 0,
+            spurious: hop.hit && landing & hit_points == 0,
+        },
+    })
+}
+
+/// The die [`one_die_alone`] reads `hop` with: its exact die when it lands
+/// on the board, the first die when it bears off and each die would. The
+/// general path's readings of such a hop are one die each, the first die
+/// first. `None` for any other hop, or a double.
+#[inline(always)]
+fn one_die_reading(roll: Roll, hop: &Hop) -> Option<u8> {
+    let (a, b) = (roll.first.pips(), roll.second.pips());
+    if a == b || hop.to >= hop.from || usize::from(hop.from) > OUR_BAR {
+        return None;
+    }
+    let distance = hop.from - hop.to;
+    if hop.to > 0 {
+        (distance == a || distance == b).then_some(distance)
+    } else {
+        // Both bear the checker off, to the same position: the first die is
+        // read, by the position it leaves (whether it plays or not).
+        (a >= distance && b >= distance).then_some(a)
+    }
+}
+
+/// The number of points `die` can be played from.
+fn steps_with<B: Board>(position: &B, die: u8) -> usize {
+    let mut sources = position.movable_points();
+    let mut count = 0;
+    while sources != 0 {
+        let from = sources.trailing_zeros() as usize;
+        sources &= sources - 1;
+        count += usize::from(position.check_step(from, die).is_ok());
+    }
+    count
+}
+
+/// True when some play uses both dice: a step of one followed by a step of
+/// the other.
+fn two_dice_play<B: Board>(position: &B, high: u8, low: u8) -> bool {
+    for (first, second) in [(high, low), (low, high)] {
+        let mut sources = position.movable_points();
+        while sources != 0 {
+            let from = sources.trailing_zeros() as usize;
+            sources &= sources - 1;
+            if position.check_step(from, first).is_ok() {
+                let mut after = *position;
+                after.apply_step(from, first);
+                if any_step_with(&after, second) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// A legal play found by [`from_the_bar`] or [`one_die_alone`] with what
+/// the legal set holds, every die it uses written (small, unlike a
+/// [`Judgement`], which is built once in place).
+struct Decided<B> {
+    result: B,
+    steps: Play,
+    max_dice: u8,
+    legal_count: usize,
+    hit_marks: HitMarks,
+}
+
+impl<B: Board> Decided<B> {
+    /// The judgement: legal.
+    #[inline]
+    fn judgement(self) -> Judgement<B> {
+        let mut j = Judgement::new(PlayVerdict::Legal, self.result);
+        j.dice_used = self.steps.dice_used();
+        j.steps = self.steps;
+        j.max_dice = Some(self.max_dice);
+        j.legal_count = Some(self.legal_count);
+        j.hit_marks = self.hit_marks;
+        j
+    }
 }
 
 /// A legal play found by [`one_hop_per_die`] (small, unlike a [`Judgement`]).
@@ -707,6 +928,19 @@ fn any_step<B: Board>(position: &B, roll: Roll) -> bool {
         let from = sources.trailing_zeros() as usize;
         sources &= sources - 1;
         if dice.iter().any(|&d| position.check_step(from, d).is_ok()) {
+            return true;
+        }
+    }
+    false
+}
+
+/// True when `die` can be played from some point.
+fn any_step_with<B: Board>(position: &B, die: u8) -> bool {
+    let mut sources = position.movable_points();
+    while sources != 0 {
+        let from = sources.trailing_zeros() as usize;
+        sources &= sources - 1;
+        if position.check_step(from, die).is_ok() {
             return true;
         }
     }
@@ -1106,6 +1340,163 @@ mod tests {
             }
         }
         assert!(judged > 10_000, "{judged}");
+    }
+
+    /// Varied valid positions (`n` of them): each side's 15 checkers spread
+    /// over the board, the bar and off, one colour a point; their checkers
+    /// often in their home board, so that entering is often blocked.
+    fn random_positions(mut seed: u64, n: usize) -> Vec<Position> {
+        let mut next = move |below: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % below
+        };
+        (0..n)
+            .map(|_| {
+                let mut points = [0i8; 26];
+                let ours = next(16);
+                let home = next(3) == 0;
+                for _ in 0..ours {
+                    // Points 1..=24, the bar (25) three times as often as a
+                    // point; or, bearing off, the home board and now and
+                    // then the 7 or 8 point.
+                    let p = if home {
+                        1 + next(6) as usize + usize::from(next(20) == 0) * 2
+                    } else {
+                        (next(27) as usize + 1).min(OUR_BAR)
+                    };
+                    points[p] += 1;
+                }
+                let theirs = next(16);
+                for _ in 0..theirs {
+                    // Their bar (0), any point, or their home board (our 19..=24).
+                    let p = match next(3) {
+                        0 => next(25) as usize,
+                        _ => 19 + next(6) as usize,
+                    };
+                    if points[p] <= 0 {
+                        points[p] -= 1;
+                    }
+                }
+                crate::position::Setup::from_board(points, 15)
+                    .into_position(15)
+                    .expect("at most 15 checkers a side")
+            })
+            .collect()
+    }
+
+    /// Plays from the bar decided without generation give the general
+    /// path's judgement: every written play of nothing or one entering hop
+    /// (with and without `*`) for every roll, over varied positions.
+    #[test]
+    fn plays_from_the_bar_agree_with_the_general_path() {
+        let mut generator = MoveGen::new();
+        let (mut dances, mut entries, mut entries_alone) = (0, 0, 0);
+        for p in random_positions(0x9e37_79b9_7f4a_7c15, 3000) {
+            for (a, b) in (1..=6).flat_map(|a| (1..=6).map(move |b| (a, b))) {
+                let r = Roll::new(a, b).expect("dice");
+                let mut written = vec![PlayNotation::empty()];
+                for to in 19..=24 {
+                    for hit in [false, true] {
+                        let hop = Hop { from: 25, to, hit };
+                        written.push(PlayNotation::from_hops(&[hop]).expect("one hop"));
+                    }
+                }
+                for w in &written {
+                    let slow = general(&p, r, w, w.hops(), &mut generator);
+                    let Some(fast) = from_the_bar(&p, r, w.hops()).map(Decided::judgement) else {
+                        continue;
+                    };
+                    assert_eq!(fast, slow, "{p:?} {r} `{w}`");
+                    assert_eq!(judge(&p, r, w, &mut generator), slow, "{p:?} {r} `{w}`");
+                    match (w.hops().len(), fast.result.on_bar()) {
+                        (0, _) => dances += 1,
+                        (_, true) => entries += 1,
+                        (_, false) => entries_alone += 1,
+                    }
+                }
+            }
+        }
+        assert!(
+            dances > 1000 && entries > 1000 && entries_alone > 100,
+            "{dances} {entries} {entries_alone}"
+        );
+    }
+
+    /// Judges every hop of one die's distance or bearing off, with and
+    /// without `*`, for `r` in `p` by [`one_die_alone`] and by the general
+    /// path; counts in `seen` the moves, bear-offs and judgements with
+    /// several legal plays decided without generation.
+    fn one_die_alone_against_general(
+        p: &Position,
+        r: Roll,
+        generator: &mut MoveGen,
+        seen: &mut [usize; 3],
+    ) {
+        let (a, b) = (r.first.pips(), r.second.pips());
+        for from in 1..=25u8 {
+            for to in [from.saturating_sub(a), from.saturating_sub(b), 0] {
+                for hit in [false, true] {
+                    let hop = Hop { from, to, hit };
+                    let Some(fast) = one_die_alone(p, r, &hop).map(Decided::judgement) else {
+                        continue;
+                    };
+                    let w = PlayNotation::from_hops(&[hop]).expect("one hop");
+                    let slow = general(p, r, &w, w.hops(), generator);
+                    assert_eq!(fast, slow, "{p:?} {r} `{w}`");
+                    assert_eq!(fast.steps.steps(), slow.steps.steps(), "{p:?} {r} `{w}`");
+                    seen[usize::from(to == 0)] += 1;
+                    seen[2] += usize::from(fast.legal_count > Some(1));
+                }
+            }
+        }
+    }
+
+    /// A hop of one die of a roll that is no double, decided without
+    /// generation, gives the general path's judgement, over varied
+    /// positions with every roll and over the oracle's positions with
+    /// theirs.
+    #[test]
+    fn one_die_alone_agrees_with_the_general_path() {
+        use std::io::{BufRead, BufReader};
+        let mut generator = MoveGen::new();
+        let mut seen = [0; 3];
+        for p in random_positions(0x2545_f491_4f6c_dd1d, 3000) {
+            for (a, b) in (1..=6).flat_map(|a| (1..=6).map(move |b| (a, b))) {
+                if a != b {
+                    let r = Roll::new(a, b).expect("dice");
+                    one_die_alone_against_general(&p, r, &mut generator, &mut seen);
+                }
+            }
+        }
+        assert!(seen[0] > 1000 && seen[1] > 1000, "{seen:?}");
+        let Some(dir) = crate::test_util::shared_or_skip(
+            "oracle",
+            "one die alone judged against the general path on the oracle's positions",
+        ) else {
+            return;
+        };
+        for name in ["legal-plays.tsv.gz", "legal-plays-random.tsv.gz"] {
+            let file =
+                std::fs::File::open(dir.join(name)).expect("the shared oracle files are present");
+            for line in BufReader::new(flate2::read::GzDecoder::new(file))
+                .lines()
+                .map_while(Result::ok)
+                .filter(|l| !l.starts_with('#'))
+            {
+                let mut fields = line.split('\t');
+                let (Some(id), Some(dice)) = (fields.next(), fields.next()) else {
+                    continue;
+                };
+                let p = crate::ids::gnubg::parse_position_id(id, 15).unwrap();
+                let r: Roll = dice.parse().unwrap();
+                if r.first != r.second {
+                    one_die_alone_against_general(&p, r, &mut generator, &mut seen);
+                }
+            }
+        }
+        assert!(seen[2] > 100, "{seen:?}");
     }
 
     #[test]

@@ -46,7 +46,7 @@ impl Play {
         }
     }
 
-    fn from_prefix(steps: &[Step; 4], len: usize) -> Play {
+    pub(crate) fn from_prefix(steps: &[Step; 4], len: usize) -> Play {
         Play {
             steps: *steps,
             len: len as u8,

@@ -59,7 +59,7 @@ impl Position {
     ///
     /// # Errors
     /// The [`IllegalStep`] rule it breaks.
-    #[inline]
+    #[inline(always)]
     pub fn check_step(&self, from: usize, die: u8) -> Result<(), IllegalStep> {
         if from == 0 || from > OUR_BAR || self.points[from] <= 0 {
             return Err(IllegalStep::NoChecker);
@@ -98,19 +98,18 @@ impl Position {
     /// Moves one of our checkers from `from` to `to` (0 = off), hitting a blot
     /// there. The caller guarantees a checker on `from` and `to < from`; a
     /// landing on a made point is not checked.
-    #[inline]
+    #[inline(always)]
     pub fn move_checker(&mut self, from: usize, to: usize, die: u8) -> Step {
         self.points[from] -= 1;
         let mut hit = false;
         if to == 0 {
             self.our_off += 1;
         } else {
-            if self.points[to] == -1 {
-                self.points[to] = 0;
-                self.points[THEIR_BAR] -= 1;
-                hit = true;
-            }
-            self.points[to] += 1;
+            // A blot (-1) goes to their bar and the point becomes ours (1).
+            let landing = self.points[to];
+            hit = landing == -1;
+            self.points[to] = landing + 1 + i8::from(hit);
+            self.points[THEIR_BAR] -= i8::from(hit);
         }
         Step {
             from: from as u8,
