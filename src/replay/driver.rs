@@ -30,6 +30,10 @@ use crate::parse::{
 use crate::position::Position;
 use crate::rules::{AnyBoard, MoveGen};
 
+/// Events a replayer's buffer holds before it first grows (a game of
+/// self-play has about 50).
+const EVENTS_RESERVED: usize = 128;
+
 /// The replaying visitor for one file; `'a` is the text's lifetime.
 pub(crate) struct Replayer<'o, 'a> {
     pub(super) options: &'o Options,
@@ -97,7 +101,9 @@ impl<'o, 'a> Replayer<'o, 'a> {
             hit_marks_written: false,
             hit_marks_possible: true,
             hit_mark_findings: Vec::new(),
-            events: Vec::new(),
+            // Room for a game of usual length: the buffer is not grown
+            // action by action in the first game of every match.
+            events: Vec::with_capacity(EVENTS_RESERVED),
             game_start: None,
             event_index: 0,
             judging_event: 0,
