@@ -162,13 +162,13 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
             },
             other => other.clone(),
         };
-        let action = Action {
+        // The clues read the column, not the line or byte the shift moves.
+        self.clues.action(action);
+        self.events.push(GameEvent::Action(Action {
             location,
             kind,
             ..*action
-        };
-        self.clues.action(&action);
-        self.events.push(GameEvent::Action(action));
+        }));
     }
 
     fn end_game(&mut self, last: Location) {
