@@ -17,7 +17,7 @@
 use super::dialect::Clues;
 use super::record::finding;
 use super::rules::{RulesInForce, parse_variant};
-use super::state::{GameEvent, GameStart, MatchState, Reading, RowGap};
+use super::state::{Events, GameEvent, GameStart, MatchState, Reading, RowGap, holds_heap};
 use super::{MatchSummary, Options, TraceStep};
 use crate::finding::{Finding, Severity};
 use crate::location::Location;
@@ -57,7 +57,7 @@ pub(crate) struct Replayer<'o, 'a> {
     /// the file only if the file writes hit marks at all.
     pub(super) hit_mark_findings: Vec<(Finding, PlayNotation)>,
     /// The current game's events, replayed when it ends.
-    pub(super) events: Vec<GameEvent<'a>>,
+    pub(super) events: Events<'a>,
     pub(super) game_start: Option<GameStart>,
     /// Index of the event being replayed.
     pub(super) event_index: usize,
@@ -103,7 +103,7 @@ impl<'o, 'a> Replayer<'o, 'a> {
             hit_mark_findings: Vec::new(),
             // Room for a game of usual length: the buffer is not grown
             // action by action in the first game of every match.
-            events: Vec::with_capacity(EVENTS_RESERVED),
+            events: Events::with_capacity(EVENTS_RESERVED),
             game_start: None,
             event_index: 0,
             judging_event: 0,
@@ -152,23 +152,29 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
             return;
         }
         // A written play (most actions) copied without the general clone.
-        let kind = match &action.kind {
+        let (kind, heap) = match &action.kind {
             ActionKind::Roll {
                 dice,
                 play: Written::Moves(notation),
-            } => ActionKind::Roll {
-                dice: *dice,
-                play: Written::Moves(*notation),
-            },
-            other => other.clone(),
+            } => (
+                ActionKind::Roll {
+                    dice: *dice,
+                    play: Written::Moves(*notation),
+                },
+                false,
+            ),
+            other => (other.clone(), holds_heap(other)),
         };
         // The clues read the column, not the line or byte the shift moves.
         self.clues.action(action);
-        self.events.push(GameEvent::Action(Action {
-            location,
-            kind,
-            ..*action
-        }));
+        self.events.push_action(
+            Action {
+                location,
+                kind,
+                ..*action
+            },
+            heap,
+        );
     }
 
     fn end_game(&mut self, last: Location) {
@@ -184,7 +190,7 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
         problem.location = self.shift.locate(problem.location);
         if self.game_ref().is_some() {
             // Kept in order with the game's actions.
-            self.events.push(GameEvent::Problem(problem));
+            self.events.push_problem(problem);
         } else {
             self.reading_problem(&problem);
         }

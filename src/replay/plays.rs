@@ -573,15 +573,13 @@ fn legal_plays_of(finding: &Finding, generator: &mut MoveGen<Position>) -> Optio
 /// The play written at `location`, when a roll with a play is there.
 fn written_at(events: &[GameEvent<'_>], location: Location) -> Option<PlayNotation> {
     events.iter().find_map(|e| match e {
-        GameEvent::Action(Action {
-            location: at,
-            kind:
-                ActionKind::Roll {
-                    play: Written::Moves(notation),
-                    ..
-                },
-            ..
-        }) if *at == location => Some(*notation).filter(|n| !n.is_empty()),
+        GameEvent::Action(action) if action.location == location => match &action.kind {
+            ActionKind::Roll {
+                play: Written::Moves(notation),
+                ..
+            } => Some(*notation).filter(|n| !n.is_empty()),
+            _ => None,
+        },
         _ => None,
     })
 }
