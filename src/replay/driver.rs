@@ -151,30 +151,36 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
             // An action before any game header: the reader reported the header problem.
             return;
         }
-        // A written play (most actions) copied without the general clone.
-        let (kind, heap) = match &action.kind {
-            ActionKind::Roll {
-                dice,
-                play: Written::Moves(notation),
-            } => (
-                ActionKind::Roll {
-                    dice: *dice,
-                    play: Written::Moves(*notation),
-                },
-                false,
-            ),
-            other => (other.clone(), holds_heap(other)),
-        };
         // The clues read the column, not the line or byte the shift moves.
         self.clues.action(action);
-        self.events.push_action(
-            Action {
-                location,
-                kind,
-                ..*action
-            },
-            heap,
-        );
+        // A written play (most actions) copied without the general clone.
+        if let ActionKind::Roll {
+            dice,
+            play: Written::Moves(notation),
+        } = &action.kind
+        {
+            let kind = ActionKind::Roll {
+                dice: *dice,
+                play: Written::Moves(*notation),
+            };
+            self.events.push_action(
+                Action {
+                    location,
+                    kind,
+                    ..*action
+                },
+                false,
+            );
+        } else {
+            let heap = holds_heap(&action.kind);
+            self.events.push_action(
+                Action {
+                    location,
+                    ..action.clone()
+                },
+                heap,
+            );
+        }
     }
 
     fn end_game(&mut self, last: Location) {
