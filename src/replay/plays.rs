@@ -111,6 +111,72 @@ impl Replayer<'_, '_> {
         self.apply_reading(side, findings_before);
     }
 
+    /// A roll with a play written, when the game stands where nothing but
+    /// the play itself is to judge: the game is on, its position known and
+    /// a backgammon one, no double waits, no finding waits for what
+    /// follows, the player is on turn, no reading of an earlier play is
+    /// open, no typo reading applies, and it is no opening double. If the
+    /// play is then legal with nothing more to say (one reading, hit marks
+    /// as the file writes them), does what [`Self::roll`] and
+    /// [`Self::judge_play`] do for it, without their general bookkeeping,
+    /// and returns true; else changes nothing and returns false.
+    #[inline]
+    pub(super) fn plain_play(
+        &mut self,
+        action: &Action<'_>,
+        roll: Roll,
+        notation: &PlayNotation,
+    ) -> bool {
+        let side = action.side;
+        if !self.plain_plays {
+            return false;
+        }
+        let Some(g) = self.game_ref() else {
+            return false;
+        };
+        let AnyBoard::Backgammon(board) = g.board else {
+            return false;
+        };
+        if g.over.is_some()
+            || g.offer.is_some()
+            || !g.pending.is_empty()
+            || g.unknown
+            || g.next == Some(side.other())
+            || g.ambiguity.is_some()
+            || g.dump_doubt.is_some()
+            || g.omitted_dance.is_some()
+            || (g.rolls == 0 && g.from_start && roll.is_double())
+            || !self.readings.is_empty()
+        {
+            return false;
+        }
+        let j = judge(
+            &frame_position(&board, side),
+            roll,
+            notation,
+            &mut self.backgammon,
+        );
+        if j.verdict != PlayVerdict::Legal
+            || j.alternatives.iter().any(Option::is_some)
+            || (self.hit_marks_possible && (j.hit_marks.missing || j.hit_marks.spurious))
+        {
+            return false;
+        }
+        if !self.hit_marks_written && notation.hops().iter().any(|h| h.hit) {
+            self.hit_marks_written = true;
+        }
+        self.judging_event = self.event_index;
+        if let Some(g) = self.game() {
+            g.rolls += 1;
+            g.next = Some(side.other());
+            g.board = AnyBoard::Backgammon(frame_position(&j.result, side));
+        }
+        self.tally_roll(side, roll);
+        self.count_play(side);
+        self.check_bear_off(side);
+        true
+    }
+
     /// The rules engine's verdict on `notation` played with `roll` from
     /// `before` (the mover's side).
     fn judge_on(
