@@ -484,7 +484,7 @@ impl Replayer<'_, '_> {
     }
 
     /// After a play by `side`: the game is over if he has borne off every checker.
-    #[inline]
+    #[inline(always)]
     pub(super) fn check_bear_off(&mut self, side: Side) {
         let Some(m) = self.current.as_ref() else {
             return;

@@ -187,6 +187,7 @@ impl<'a> Replayer<'_, 'a> {
     }
 
     /// Counts a roll in the player's dice statistics.
+    #[inline]
     pub(super) fn tally_roll(&mut self, side: Side, roll: Roll) {
         if let Some(m) = self.current.as_mut() {
             let t = &mut m.summary.players[side];
