@@ -112,12 +112,8 @@ impl Replayer<'_, '_> {
     }
 
     /// A roll with a play written, when the game stands where nothing but
-    /// the play itself is to judge: the game is on, its position known and
-    /// a backgammon one, no double waits, no finding waits for what
-    /// follows, the player is on turn, no reading of an earlier play is
-    /// open, no typo reading applies, and it is no opening double. If the
-    /// play is then legal with nothing more to say (one reading, hit marks
-    /// as the file writes them), does what [`Self::roll`] and
+    /// the play itself is to judge ([`Self::plain_roll`],
+    /// [`Self::plain_judgement`]): does what [`Self::roll`] and
     /// [`Self::judge_play`] do for it, without their general bookkeeping,
     /// and returns true; else changes nothing and returns false.
     #[inline]
@@ -128,24 +124,60 @@ impl Replayer<'_, '_> {
         notation: &PlayNotation,
     ) -> bool {
         let side = action.side;
-        if !self.plain_plays {
+        if !self.plain_roll(side, roll) || !self.plain_judgement(side, roll, notation) {
             return false;
         }
+        self.judging_event = self.event_index;
+        if let Some(g) = self.game() {
+            g.rolls += 1;
+            g.next = Some(side.other());
+        }
+        self.tally_roll(side, roll);
+        true
+    }
+
+    /// Whether a roll of `side` comes where [`Self::roll`] has nothing to
+    /// settle before its play: the game is on and its position known, no
+    /// double waits, no finding waits for what follows, the player is on
+    /// turn, and it is no opening double.
+    #[inline(always)]
+    fn plain_roll(&self, side: Side, roll: Roll) -> bool {
+        let Some(g) = self.game_ref() else {
+            return false;
+        };
+        self.plain_plays
+            && g.over.is_none()
+            && g.offer.is_none()
+            && g.pending.is_empty()
+            && !g.unknown
+            && g.next != Some(side.other())
+            && !(g.rolls == 0 && g.from_start && roll.is_double())
+    }
+
+    /// A play of `side` judged where [`Self::judge_play`] has nothing to
+    /// settle before or after it (a backgammon board, no reading of an
+    /// earlier play open, no dance taken as omitted, no typo reading to
+    /// apply): if it is legal with nothing more to say (one reading, hit
+    /// marks as the file writes them), the board moves on, the play is
+    /// counted and the bear-off checked, as there, and true; else nothing
+    /// changes, and false.
+    #[inline(always)]
+    pub(super) fn plain_judgement(
+        &mut self,
+        side: Side,
+        roll: Roll,
+        notation: &PlayNotation,
+    ) -> bool {
         let Some(g) = self.game_ref() else {
             return false;
         };
         let AnyBoard::Backgammon(board) = g.board else {
             return false;
         };
-        if g.over.is_some()
-            || g.offer.is_some()
-            || !g.pending.is_empty()
-            || g.unknown
-            || g.next == Some(side.other())
+        if !self.plain_plays
             || g.ambiguity.is_some()
             || g.dump_doubt.is_some()
             || g.omitted_dance.is_some()
-            || (g.rolls == 0 && g.from_start && roll.is_double())
             || !self.readings.is_empty()
         {
             return false;
@@ -165,13 +197,9 @@ impl Replayer<'_, '_> {
         if !self.hit_marks_written && notation.hops().iter().any(|h| h.hit) {
             self.hit_marks_written = true;
         }
-        self.judging_event = self.event_index;
         if let Some(g) = self.game() {
-            g.rolls += 1;
-            g.next = Some(side.other());
             g.board = AnyBoard::Backgammon(frame_position(&j.result, side));
         }
-        self.tally_roll(side, roll);
         self.count_play(side);
         self.check_bear_off(side);
         true

@@ -178,6 +178,9 @@ impl<'a> Replayer<'_, 'a> {
             kind: ActionKind::Take,
         };
         self.judging_event = empty.event;
+        if self.plain_judgement(empty.side, empty.roll, &PlayNotation::empty()) {
+            return;
+        }
         self.judge_play(
             &action,
             empty.roll,
