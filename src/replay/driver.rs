@@ -359,13 +359,16 @@ impl<'a> Replayer<'_, 'a> {
     /// Sends an action to the room that judges it.
     fn act(&mut self, action: &Action<'a>) {
         // The common case: a play to judge and nothing else to settle.
-        if let ActionKind::Roll {
-            dice: Some(roll),
-            play: Written::Moves(notation),
-        } = &action.kind
-            && self.plain_play(action, *roll, notation)
-        {
-            return;
+        match &action.kind {
+            ActionKind::Roll {
+                dice: Some(roll),
+                play: Written::Moves(notation),
+            } if self.plain_play(action, *roll, notation) => return,
+            ActionKind::Roll {
+                dice: Some(roll),
+                play: Written::Empty,
+            } if self.plain_empty_roll(action, *roll) => return,
+            _ => {}
         }
         match &action.kind {
             ActionKind::Win {

@@ -141,7 +141,7 @@ impl Replayer<'_, '_> {
     /// double waits, no finding waits for what follows, the player is on
     /// turn, and it is no opening double.
     #[inline(always)]
-    fn plain_roll(&self, side: Side, roll: Roll) -> bool {
+    pub(super) fn plain_roll(&self, side: Side, roll: Roll) -> bool {
         let Some(g) = self.game_ref() else {
             return false;
         };
