@@ -17,7 +17,7 @@
 use super::dialect::Clues;
 use super::record::finding;
 use super::rules::{RulesInForce, parse_variant};
-use super::state::{GameEvent, GameStart, MatchState, Reading, RowGap};
+use super::state::{Events, GameEvent, GameStart, MatchState, Reading, RowGap, holds_heap};
 use super::{MatchSummary, Options, TraceStep};
 use crate::finding::{Finding, Severity};
 use crate::location::Location;
@@ -29,6 +29,29 @@ use crate::parse::{
 };
 use crate::position::Position;
 use crate::rules::{AnyBoard, MoveGen};
+
+/// Whether a new replayer judges plays in the common state by
+/// [`Replayer::plain_play`]: always, but in the tests that compare it with
+/// the general path.
+#[cfg(not(test))]
+const fn plain_plays() -> bool {
+    true
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Turned off by a test to replay by the general path alone.
+    pub(crate) static PLAIN_PLAYS: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
+}
+
+#[cfg(test)]
+fn plain_plays() -> bool {
+    PLAIN_PLAYS.with(std::cell::Cell::get)
+}
+
+/// Events a replayer's buffer holds before it first grows (a game of
+/// self-play has about 50).
+const EVENTS_RESERVED: usize = 128;
 
 /// The replaying visitor for one file; `'a` is the text's lifetime.
 pub(crate) struct Replayer<'o, 'a> {
@@ -53,7 +76,7 @@ pub(crate) struct Replayer<'o, 'a> {
     /// the file only if the file writes hit marks at all.
     pub(super) hit_mark_findings: Vec<(Finding, PlayNotation)>,
     /// The current game's events, replayed when it ends.
-    pub(super) events: Vec<GameEvent<'a>>,
+    pub(super) events: Events<'a>,
     pub(super) game_start: Option<GameStart>,
     /// Index of the event being replayed.
     pub(super) event_index: usize,
@@ -79,6 +102,9 @@ pub(crate) struct Replayer<'o, 'a> {
     /// ([`GameState::empty_roll`](super::state::GameState::empty_roll)),
     /// kept here to borrow it from the record instead of copying it.
     pub(super) empty_roll_text: &'a str,
+    /// Plays in the common state are judged by [`Replayer::plain_play`]
+    /// (off: every play takes the general path, to compare the two).
+    pub(super) plain_plays: bool,
 }
 
 impl<'o, 'a> Replayer<'o, 'a> {
@@ -97,7 +123,9 @@ impl<'o, 'a> Replayer<'o, 'a> {
             hit_marks_written: false,
             hit_marks_possible: true,
             hit_mark_findings: Vec::new(),
-            events: Vec::new(),
+            // Room for a game of usual length: the buffer is not grown
+            // action by action in the first game of every match.
+            events: Events::with_capacity(EVENTS_RESERVED),
             game_start: None,
             event_index: 0,
             judging_event: 0,
@@ -108,6 +136,7 @@ impl<'o, 'a> Replayer<'o, 'a> {
             shift: Start::FILE,
             clues: Clues::default(),
             empty_roll_text: "",
+            plain_plays: plain_plays(),
         }
     }
 }
@@ -145,24 +174,36 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
             // An action before any game header: the reader reported the header problem.
             return;
         }
+        // The clues read the column, not the line or byte the shift moves.
+        self.clues.action(action);
         // A written play (most actions) copied without the general clone.
-        let kind = match &action.kind {
-            ActionKind::Roll {
-                dice,
-                play: Written::Moves(notation),
-            } => ActionKind::Roll {
+        if let ActionKind::Roll {
+            dice,
+            play: Written::Moves(notation),
+        } = &action.kind
+        {
+            let kind = ActionKind::Roll {
                 dice: *dice,
                 play: Written::Moves(*notation),
-            },
-            other => other.clone(),
-        };
-        let action = Action {
-            location,
-            kind,
-            ..*action
-        };
-        self.clues.action(&action);
-        self.events.push(GameEvent::Action(action));
+            };
+            self.events.push_action(
+                Action {
+                    location,
+                    kind,
+                    ..*action
+                },
+                false,
+            );
+        } else {
+            let heap = holds_heap(&action.kind);
+            self.events.push_action(
+                Action {
+                    location,
+                    ..action.clone()
+                },
+                heap,
+            );
+        }
     }
 
     fn end_game(&mut self, last: Location) {
@@ -178,7 +219,7 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
         problem.location = self.shift.locate(problem.location);
         if self.game_ref().is_some() {
             // Kept in order with the game's actions.
-            self.events.push(GameEvent::Problem(problem));
+            self.events.push_problem(problem);
         } else {
             self.reading_problem(&problem);
         }
@@ -317,6 +358,18 @@ impl<'a> Replayer<'_, 'a> {
 
     /// Sends an action to the room that judges it.
     fn act(&mut self, action: &Action<'a>) {
+        // The common case: a play to judge and nothing else to settle.
+        match &action.kind {
+            ActionKind::Roll {
+                dice: Some(roll),
+                play: Written::Moves(notation),
+            } if self.plain_play(action, *roll, notation) => return,
+            ActionKind::Roll {
+                dice: Some(roll),
+                play: Written::Empty,
+            } if self.plain_empty_roll(action, *roll) => return,
+            _ => {}
+        }
         match &action.kind {
             ActionKind::Win {
                 points, resigned, ..
@@ -411,5 +464,67 @@ impl<'a> Replayer<'_, 'a> {
             }
             g.last_row = Some(row);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::PLAIN_PLAYS;
+    use crate::replay::{FileReport, Options, check_bytes};
+    use std::path::{Path, PathBuf};
+
+    fn files(dir: &Path, out: &mut Vec<PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        let mut entries: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+        entries.sort();
+        for path in entries {
+            if path.is_dir() {
+                files(&path, out);
+            } else {
+                out.push(path);
+            }
+        }
+    }
+
+    fn check(path: &Path, bytes: &[u8], options: &Options, plain: bool) -> FileReport {
+        PLAIN_PLAYS.with(|p| p.set(plain));
+        let report = check_bytes(&path.to_string_lossy(), bytes, options);
+        PLAIN_PLAYS.with(|p| p.set(true));
+        report
+    }
+
+    /// The short path for plays in the common state gives what the general
+    /// path gives: every finding, summary and (for the fixtures and the
+    /// self-play records) every traced position, on the fixtures and the
+    /// shared corpora.
+    #[test]
+    fn plain_plays_replay_as_the_general_path_does() {
+        let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let shared = root.join("../shared/corpus");
+        let mut traced = Vec::new();
+        files(&root.join("fixtures"), &mut traced);
+        files(&shared.join("gnubg-selfplay"), &mut traced);
+        files(&shared.join("xg"), &mut traced);
+        let mut plain = Vec::new();
+        files(&shared.join("real"), &mut plain);
+        let with_trace = Options {
+            trace: true,
+            ..Options::default()
+        };
+        let mut plays = 0;
+        for (paths, options) in [(&traced, &with_trace), (&plain, &Options::default())] {
+            for path in paths {
+                let Ok(bytes) = std::fs::read(path) else {
+                    continue;
+                };
+                let fast = check(path, &bytes, options, true);
+                let general = check(path, &bytes, options, false);
+                assert!(fast == general, "{}", path.display());
+                plays += fast.matches.iter().map(|m| m.plays).sum::<u32>();
+            }
+        }
+        assert!(plays > 0 || traced.is_empty());
     }
 }

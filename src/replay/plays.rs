@@ -111,6 +111,100 @@ impl Replayer<'_, '_> {
         self.apply_reading(side, findings_before);
     }
 
+    /// A roll with a play written, when the game stands where nothing but
+    /// the play itself is to judge ([`Self::plain_roll`],
+    /// [`Self::plain_judgement`]): does what [`Self::roll`] and
+    /// [`Self::judge_play`] do for it, without their general bookkeeping,
+    /// and returns true; else changes nothing and returns false.
+    #[inline]
+    pub(super) fn plain_play(
+        &mut self,
+        action: &Action<'_>,
+        roll: Roll,
+        notation: &PlayNotation,
+    ) -> bool {
+        let side = action.side;
+        if !self.plain_roll(side, roll) || !self.plain_judgement(side, roll, notation) {
+            return false;
+        }
+        self.judging_event = self.event_index;
+        if let Some(g) = self.game() {
+            g.rolls += 1;
+            g.next = Some(side.other());
+        }
+        self.tally_roll(side, roll);
+        true
+    }
+
+    /// Whether a roll of `side` comes where [`Self::roll`] has nothing to
+    /// settle before its play: the game is on and its position known, no
+    /// double waits, no finding waits for what follows, the player is on
+    /// turn, and it is no opening double.
+    #[inline(always)]
+    pub(super) fn plain_roll(&self, side: Side, roll: Roll) -> bool {
+        let Some(g) = self.game_ref() else {
+            return false;
+        };
+        self.plain_plays
+            && g.over.is_none()
+            && g.offer.is_none()
+            && g.pending.is_empty()
+            && !g.unknown
+            && g.next != Some(side.other())
+            && !(g.rolls == 0 && g.from_start && roll.is_double())
+    }
+
+    /// A play of `side` judged where [`Self::judge_play`] has nothing to
+    /// settle before or after it (a backgammon board, no reading of an
+    /// earlier play open, no dance taken as omitted, no typo reading to
+    /// apply): if it is legal with nothing more to say (one reading, hit
+    /// marks as the file writes them), the board moves on, the play is
+    /// counted and the bear-off checked, as there, and true; else nothing
+    /// changes, and false.
+    #[inline(always)]
+    pub(super) fn plain_judgement(
+        &mut self,
+        side: Side,
+        roll: Roll,
+        notation: &PlayNotation,
+    ) -> bool {
+        let Some(g) = self.game_ref() else {
+            return false;
+        };
+        let AnyBoard::Backgammon(board) = g.board else {
+            return false;
+        };
+        if !self.plain_plays
+            || g.ambiguity.is_some()
+            || g.dump_doubt.is_some()
+            || g.omitted_dance.is_some()
+            || !self.readings.is_empty()
+        {
+            return false;
+        }
+        let j = judge(
+            &frame_position(&board, side),
+            roll,
+            notation,
+            &mut self.backgammon,
+        );
+        if j.verdict != PlayVerdict::Legal
+            || j.alternatives.iter().any(Option::is_some)
+            || (self.hit_marks_possible && (j.hit_marks.missing || j.hit_marks.spurious))
+        {
+            return false;
+        }
+        if !self.hit_marks_written && notation.hops().iter().any(|h| h.hit) {
+            self.hit_marks_written = true;
+        }
+        if let Some(g) = self.game() {
+            g.board = AnyBoard::Backgammon(frame_position(&j.result, side));
+        }
+        self.count_play(side);
+        self.check_bear_off(side);
+        true
+    }
+
     /// The rules engine's verdict on `notation` played with `roll` from
     /// `before` (the mover's side).
     fn judge_on(
@@ -418,7 +512,7 @@ impl Replayer<'_, '_> {
     }
 
     /// After a play by `side`: the game is over if he has borne off every checker.
-    #[inline]
+    #[inline(always)]
     pub(super) fn check_bear_off(&mut self, side: Side) {
         let Some(m) = self.current.as_ref() else {
             return;
@@ -573,15 +667,13 @@ fn legal_plays_of(finding: &Finding, generator: &mut MoveGen<Position>) -> Optio
 /// The play written at `location`, when a roll with a play is there.
 fn written_at(events: &[GameEvent<'_>], location: Location) -> Option<PlayNotation> {
     events.iter().find_map(|e| match e {
-        GameEvent::Action(Action {
-            location: at,
-            kind:
-                ActionKind::Roll {
-                    play: Written::Moves(notation),
-                    ..
-                },
-            ..
-        }) if *at == location => Some(*notation).filter(|n| !n.is_empty()),
+        GameEvent::Action(action) if action.location == location => match &action.kind {
+            ActionKind::Roll {
+                play: Written::Moves(notation),
+                ..
+            } => Some(*notation).filter(|n| !n.is_empty()),
+            _ => None,
+        },
         _ => None,
     })
 }

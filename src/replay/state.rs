@@ -2,6 +2,8 @@
 //! events, the readings the typo analysis settled; and the accessors the
 //! other rooms use.
 
+use std::mem::ManuallyDrop;
+
 use super::driver::Replayer;
 use super::record::Pending;
 use super::rules::RulesInForce;
@@ -394,11 +396,100 @@ impl MatchState {
 }
 
 /// One event of the current game, kept (borrowing from the text) so that
-/// the game can be replayed again under another reading of a play.
-#[derive(Clone, Debug)]
+/// the game can be replayed again under another reading of a play. It has
+/// no drop code of its own: the heap parts a few events hold (a problem's
+/// message, a position dump) are dropped by [`Events::clear`].
+#[derive(Debug)]
 pub(super) enum GameEvent<'a> {
-    Action(Action<'a>),
-    Problem(Problem<'a>),
+    Action(ManuallyDrop<Action<'a>>),
+    Problem(ManuallyDrop<Problem<'a>>),
+}
+
+/// The current game's events, in the order read. Clearing them walks the
+/// events only when one of them holds a heap part (almost no game of a
+/// program's record has one): the others need no drop.
+#[derive(Debug, Default)]
+pub(super) struct Events<'a> {
+    list: Vec<GameEvent<'a>>,
+    /// Some event of the list holds a heap part.
+    owning: bool,
+}
+
+impl<'a> Events<'a> {
+    /// No events, with room for `capacity`.
+    pub(super) fn with_capacity(capacity: usize) -> Events<'a> {
+        Events {
+            list: Vec::with_capacity(capacity),
+            owning: false,
+        }
+    }
+
+    /// Keeps an action; `heap`: it holds a heap part ([`holds_heap`]).
+    #[inline]
+    pub(super) fn push_action(&mut self, action: Action<'a>, heap: bool) {
+        debug_assert_eq!(heap, holds_heap(&action.kind));
+        self.owning |= heap;
+        self.list.push(GameEvent::Action(ManuallyDrop::new(action)));
+    }
+
+    /// Keeps a reading problem.
+    pub(super) fn push_problem(&mut self, problem: Problem<'a>) {
+        self.owning = true;
+        self.list
+            .push(GameEvent::Problem(ManuallyDrop::new(problem)));
+    }
+
+    /// Drops every event, keeping the list's capacity.
+    pub(super) fn clear(&mut self) {
+        if !std::mem::take(&mut self.owning) {
+            self.list.clear();
+            return;
+        }
+        for event in self.list.drain(..) {
+            match event {
+                GameEvent::Action(action) => drop(ManuallyDrop::into_inner(action)),
+                GameEvent::Problem(problem) => drop(ManuallyDrop::into_inner(problem)),
+            }
+        }
+    }
+}
+
+impl<'a> std::ops::Deref for Events<'a> {
+    type Target = [GameEvent<'a>];
+
+    fn deref(&self) -> &[GameEvent<'a>] {
+        &self.list
+    }
+}
+
+impl Drop for Events<'_> {
+    fn drop(&mut self) {
+        self.clear();
+    }
+}
+
+/// Whether an action of `kind` holds a part on the heap (a position dump).
+pub(super) fn holds_heap(kind: &ActionKind) -> bool {
+    match kind {
+        ActionKind::Roll { play, .. } => match play {
+            Written::Dump(Some(_)) => true,
+            Written::Moves(_)
+            | Written::Empty
+            | Written::CannotMove
+            | Written::Hidden
+            | Written::Dump(None)
+            | Written::Conceded => false,
+        },
+        ActionKind::SetPosition(_) => true,
+        ActionKind::Double(_)
+        | ActionKind::Beaver(_)
+        | ActionKind::Raccoon(_)
+        | ActionKind::Take
+        | ActionKind::Drop
+        | ActionKind::Win { .. }
+        | ActionKind::Loss(_)
+        | ActionKind::Resign(_) => false,
+    }
 }
 
 impl GameEvent<'_> {

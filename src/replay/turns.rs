@@ -115,21 +115,7 @@ impl<'a> Replayer<'_, 'a> {
                 self.judging_event = self.event_index;
                 self.judge_play(action, roll, notation, None);
             }
-            Written::Empty => {
-                let event = self.event_index;
-                self.empty_roll_text = action.text;
-                let kept = self.event_start.filter(|&(i, _)| i == event);
-                if let Some(g) = self.game() {
-                    g.empty_roll = Some(EmptyRoll {
-                        event,
-                        side: action.side,
-                        roll,
-                        location: action.location,
-                        row: action.row,
-                        before: kept.map_or(g.board, |(_, board)| board),
-                    });
-                }
-            }
+            Written::Empty => self.defer_empty_roll(action, roll),
             Written::CannotMove => {
                 self.judging_event = self.event_index;
                 self.judge_play(action, roll, &PlayNotation::empty(), None);
@@ -144,6 +130,43 @@ impl<'a> Replayer<'_, 'a> {
             // Handled before: the game ends.
             Written::Conceded => {}
         }
+    }
+
+    /// A roll with nothing written: judged when the next event shows
+    /// whether a position set-up follows.
+    #[inline]
+    fn defer_empty_roll(&mut self, action: &Action<'a>, roll: Roll) {
+        let event = self.event_index;
+        self.empty_roll_text = action.text;
+        let kept = self.event_start.filter(|&(i, _)| i == event);
+        if let Some(g) = self.game() {
+            g.empty_roll = Some(EmptyRoll {
+                event,
+                side: action.side,
+                roll,
+                location: action.location,
+                row: action.row,
+                before: kept.map_or(g.board, |(_, board)| board),
+            });
+        }
+    }
+
+    /// A roll with nothing written, where [`Self::roll`] has nothing to
+    /// settle before it ([`Self::plain_roll`]): counted and deferred as
+    /// there, and true; else nothing changes, and false.
+    #[inline]
+    pub(super) fn plain_empty_roll(&mut self, action: &Action<'a>, roll: Roll) -> bool {
+        let side = action.side;
+        if !self.plain_roll(side, roll) {
+            return false;
+        }
+        if let Some(g) = self.game() {
+            g.rolls += 1;
+            g.next = Some(side.other());
+        }
+        self.tally_roll(side, roll);
+        self.defer_empty_roll(action, roll);
+        true
     }
 
     /// The first roll of a game, `roll`, is a double.
@@ -178,6 +201,9 @@ impl<'a> Replayer<'_, 'a> {
             kind: ActionKind::Take,
         };
         self.judging_event = empty.event;
+        if self.plain_judgement(empty.side, empty.roll, &PlayNotation::empty()) {
+            return;
+        }
         self.judge_play(
             &action,
             empty.roll,
@@ -187,7 +213,8 @@ impl<'a> Replayer<'_, 'a> {
     }
 
     /// Counts a roll in the player's dice statistics.
-    fn tally_roll(&mut self, side: Side, roll: Roll) {
+    #[inline]
+    pub(super) fn tally_roll(&mut self, side: Side, roll: Roll) {
         if let Some(m) = self.current.as_mut() {
             let t = &mut m.summary.players[side];
             t.rolls += 1;
