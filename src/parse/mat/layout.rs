@@ -435,7 +435,16 @@ pub(super) fn split_plain_row(
     let first = rolls.len();
     let first_index = u32::try_from(first).ok()?;
     let indent = skip_spaces(bytes, 0);
-    let (number, mut t) = match row_number(bytes, indent) {
+    // Row numbers of one or two digits first, as [`row_number`] reads them.
+    let digit = |b: u8| b.wrapping_sub(b'0') < 10;
+    let numbered = match bytes.get(indent..) {
+        Some(&[a, b')', ..]) if digit(a) => Some((u32::from(a - b'0'), indent + 2)),
+        Some(&[a, b, b')', ..]) if digit(a) && digit(b) => {
+            Some((u32::from(a - b'0') * 10 + u32::from(b - b'0'), indent + 3))
+        }
+        _ => row_number(bytes, indent),
+    };
+    let (number, mut t) = match numbered {
         Some((number, after)) => (Some(number), skip_spaces(bytes, after)),
         None => (None, indent),
     };
