@@ -677,7 +677,8 @@ impl<'v, 'a, V: Visitor<'a>> MatchReader<'v, 'a, V> {
                 let text = line.text.get(cell.start()..cell.end()).unwrap_or_default();
                 // Rolls, the common cells, built as rolls alone.
                 let kind = match roll.said {
-                    Said::Roll(dice) => {
+                    // The play copied once, straight into the action.
+                    Said::Roll(dice) if !roll.play.is_empty() => {
                         self.visitor.action(&Action {
                             location,
                             side,
@@ -685,15 +686,15 @@ impl<'v, 'a, V: Visitor<'a>> MatchReader<'v, 'a, V> {
                             text,
                             kind: ActionKind::Roll {
                                 dice: Some(dice),
-                                play: if roll.play.is_empty() {
-                                    Written::Empty
-                                } else {
-                                    Written::Moves(roll.play)
-                                },
+                                play: Written::Moves(roll.play),
                             },
                         });
                         continue;
                     }
+                    Said::Roll(dice) => ActionKind::Roll {
+                        dice: Some(dice),
+                        play: Written::Empty,
+                    },
                     Said::Double(value) => ActionKind::Double(Some(value)),
                     Said::Beaver(value) => ActionKind::Beaver(Some(value)),
                     Said::Take => ActionKind::Take,
