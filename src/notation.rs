@@ -408,8 +408,9 @@ mod fast {
     pub(crate) fn groups(bytes: &[u8], play: &mut PlayNotation) -> (usize, usize) {
         let mut rest = bytes;
         let mut end = 0;
-        while !line_ends(rest) {
-            // The common group, read from eight bytes without a bound check.
+        loop {
+            // The common group, read from eight bytes without a bound check
+            // (it starts with a digit: no line end).
             if let Some((hop, size)) = rest.first_chunk::<8>().and_then(simple_group_8) {
                 if !play.push(hop) {
                     break;
@@ -418,6 +419,9 @@ mod fast {
                 end = bytes.len() - after.len();
                 rest = padding(after);
                 continue;
+            }
+            if line_ends(rest) {
+                break;
             }
             // The dice `dd:` of the next cell, where almost every play
             // that does not end its line stops: no group holds a `:`, and
