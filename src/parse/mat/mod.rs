@@ -715,6 +715,13 @@ impl<'v, 'a, V: Visitor<'a>> MatchReader<'v, 'a, V> {
             }
             return;
         }
+        self.general_cells(line, row);
+    }
+
+    /// The cells of a row that were not read while it was cut: each read
+    /// on its own by [`cell::parse_into`].
+    #[inline(never)]
+    fn general_cells(&mut self, line: &Line<'a>, row: &RowLayout) {
         let Phase::Game(game) = &self.phase else {
             return;
         };
