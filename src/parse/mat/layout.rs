@@ -490,11 +490,8 @@ pub(super) fn split_plain_row(
         let (end, next) = match (rolls.last_mut(), bytes.get(groups_at..)) {
             (Some(roll), Some(rest)) => {
                 let (end, stop) = roll.play.read_line_groups(rest);
-                let end = if roll.play.is_empty() {
-                    t + 3
-                } else {
-                    groups_at + end
-                };
+                // No group read (an empty play) ends the cell at its dice.
+                let end = if end == 0 { t + 3 } else { groups_at + end };
                 (end, groups_at + stop)
             }
             _ => (t + 3, groups_at),
