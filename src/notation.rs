@@ -408,8 +408,9 @@ mod fast {
     pub(crate) fn groups(bytes: &[u8], play: &mut PlayNotation) -> (usize, usize) {
         let mut rest = bytes;
         let mut end = 0;
-        while !line_ends(rest) {
-            // The common group, read from eight bytes without a bound check.
+        loop {
+            // The common group, read from eight bytes without a bound check
+            // (it starts with a digit: no line end).
             if let Some((hop, size)) = rest.first_chunk::<8>().and_then(simple_group_8) {
                 if !play.push(hop) {
                     break;
@@ -418,6 +419,16 @@ mod fast {
                 end = bytes.len() - after.len();
                 rest = padding(after);
                 continue;
+            }
+            if line_ends(rest) {
+                break;
+            }
+            // The dice `dd:` of the next cell, where almost every play
+            // that does not end its line stops: no group holds a `:`, and
+            // none has one as its third byte without failing before it
+            // writes a hop.
+            if rest.get(2) == Some(&b':') {
+                break;
             }
             let mark = play.len;
             match group::<true>(rest, play) {
@@ -649,6 +660,12 @@ mod tests {
             ("13/7(5) 51:", 0, 0, ""),
             ("6/5          ", 3, 13, "6/5"),
             ("\n6/5", 0, 0, ""),
+            ("8/5 6/5 51: 13/8", 7, 8, "8/5 6/5"),
+            ("8/5 6/5 5:1 13/8", 7, 8, "8/5 6/5"),
+            ("8/5 b*: 13/8", 3, 4, "8/5"),
+            ("8/5 1/: 13/8", 3, 4, "8/5"),
+            ("8/5 1/5: 13/8", 3, 4, "8/5"),
+            ("8/5 13/7*: 13/8", 3, 4, "8/5"),
         ] {
             let mut read = PlayNotation::empty();
             assert_eq!(
@@ -676,7 +693,7 @@ mod tests {
         /// from the text up to where they end, spaces only after them.
         #[test]
         fn groups_read_in_a_line_are_the_grammar_s(
-            text in "[1-9b][0-9/*() bBaArRoOfF\t\r\n(1234)x-]{0,30}"
+            text in "[1-9b][0-9/*() bBaArRoOfF\t\r\n(1234)x:-]{0,30}"
         ) {
             let mut read = PlayNotation::empty();
             let (end, stop) = read.read_line_groups(text.as_bytes());
@@ -687,6 +704,24 @@ mod tests {
             };
             prop_assert_eq!(read, expected);
             prop_assert!(end <= stop && text[end..stop].bytes().all(|b| b == b' '));
+        }
+
+        /// A word with a `:` as its third byte (the next cell's dice and
+        /// near misses of them) ends the groups as the grammar would.
+        #[test]
+        fn groups_stop_at_a_colon_as_the_grammar_does(
+            text in "[1-9b][0-9bo/*]{0,5} [0-9bBoO/*]{0,2}:[0-9/* ]{0,6}"
+        ) {
+            let mut read = PlayNotation::empty();
+            let (end, _) = read.read_line_groups(text.as_bytes());
+            let expected = if end == 0 {
+                PlayNotation::empty()
+            } else {
+                PlayNotation::parse(&text[..end]).unwrap()
+            };
+            prop_assert_eq!(read, expected);
+            let stopped = text.len() - text.trim_start_matches(|c| c != ' ').len();
+            prop_assert!(end <= stopped, "{}", text);
         }
 
         /// Plays as written by servers take the fast path.

@@ -460,8 +460,23 @@ struct Interleaved<'r, V> {
 }
 
 impl<'a, V: Visitor<'a>> Interleaved<'_, V> {
-    /// Gives the runs that start at or before byte `byte`.
+    /// Gives the runs that start at or before byte `byte`: tested inline,
+    /// since almost every event has none before it.
+    #[inline]
     pub(crate) fn flush_before(&mut self, byte: usize) {
+        if self
+            .runs
+            .get(self.next)
+            .is_some_and(|run| run.location.byte <= byte)
+        {
+            self.flush_runs(byte);
+        }
+    }
+
+    /// [`Interleaved::flush_before`] once a run is due.
+    #[cold]
+    #[inline(never)]
+    fn flush_runs(&mut self, byte: usize) {
         while let Some(run) = self.runs.get(self.next) {
             if run.location.byte > byte {
                 break;

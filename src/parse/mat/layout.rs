@@ -229,12 +229,30 @@ pub(super) struct RowLayout {
     pub rolls: Option<u32>,
 }
 
-/// A roll cell read while its row was cut: the dice and the play (empty
-/// for nothing written after the dice).
+/// A cell read while its row was cut: what it says, and for a roll the
+/// play (empty for nothing written after the dice; empty for other cells).
 #[derive(Copy, Clone, Debug)]
 pub(super) struct CellRoll {
-    pub dice: Roll,
+    pub said: Said,
     pub play: PlayNotation,
+}
+
+/// What a cell read while its row was cut says, as the general cell reader
+/// ([`super::cell::parse_into`]) reads it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) enum Said {
+    /// `dd: play`.
+    Roll(Roll),
+    /// `Doubles => N`.
+    Double(u32),
+    /// `Beavers => N`.
+    Beaver(u32),
+    /// `Takes`.
+    Take,
+    /// `Drops`.
+    Drop,
+    /// `Wins N point` or `Wins N points`.
+    Win(u32),
 }
 
 impl RowLayout {
@@ -392,13 +410,17 @@ pub(super) fn split_row_into(text: &str, layout: &mut RowLayout) -> bool {
 
 /// The common row, found and cut and read in one pass from the start of a
 /// line (`bytes`: the rest of the text from there): a plain line
-/// (printable ASCII and spaces) holding a row number and roll cells only,
+/// (printable ASCII and spaces) holding a row number (or none, when a cell
+/// starts the line) and cells of the kinds servers write: roll cells,
 /// `dd: play` with dice from 1 to 6, the play in the notation
-/// [`PlayNotation::read_line_groups`] reads. Each cell then ends where its
-/// play ends and the next starts at the next `dd:`, where
+/// [`PlayNotation::read_line_groups`] reads, and the cube and result cells
+/// of [`word_cell`]. Each cell then ends where its play or its words end
+/// and the next starts at the next `dd:` or cell word, where
 /// [`split_row_into`] cuts it too: the words of a play are never cell
 /// starts (a point is digits, `bar`, `b`, `off` or `o`, and a group holds
-/// a `/`). Every byte of such a line is matched by one of these patterns,
+/// a `/`), nor are those inside a cube or result cell (`=>`, a number
+/// followed by a blank, `point`). Every byte of such a line is matched by
+/// one of these patterns,
 /// none of which takes a control or non-ASCII byte: the line is plain, and
 /// it ends where the reading stops at a line end (`\n`, `\r`) or the end
 /// of the text. Returns the line's length; the cells are in `layout`
@@ -412,9 +434,21 @@ pub(super) fn split_plain_row(
 ) -> Option<usize> {
     let first = rolls.len();
     let first_index = u32::try_from(first).ok()?;
-    let (number, after) = row_number(bytes, skip_spaces(bytes, 0))?;
+    let indent = skip_spaces(bytes, 0);
+    // Row numbers of one or two digits first, as [`row_number`] reads them.
+    let digit = |b: u8| b.wrapping_sub(b'0') < 10;
+    let numbered = match bytes.get(indent..) {
+        Some(&[a, b')', ..]) if digit(a) => Some((u32::from(a - b'0'), indent + 2)),
+        Some(&[a, b, b')', ..]) if digit(a) && digit(b) => {
+            Some((u32::from(a - b'0') * 10 + u32::from(b - b'0'), indent + 3))
+        }
+        _ => row_number(bytes, indent),
+    };
+    let (number, mut t) = match numbered {
+        Some((number, after)) => (Some(number), skip_spaces(bytes, after)),
+        None => (None, indent),
+    };
     let mut n = 0;
-    let mut t = skip_spaces(bytes, after);
     let len = loop {
         let rest = bytes.get(t..).unwrap_or_default();
         let dice = match rest {
@@ -427,23 +461,37 @@ pub(super) fn split_plain_row(
             _ => None,
         };
         let Some(dice) = dice else {
-            rolls.truncate(first);
-            *layout = RowLayout::default();
-            return None;
+            // A cube or result cell, else a row for the general path.
+            let Some((said, size)) = word_cell(rest).filter(|_| n < MAX_CELLS) else {
+                rolls.truncate(first);
+                *layout = RowLayout::default();
+                return None;
+            };
+            rolls.push(CellRoll {
+                said,
+                play: PlayNotation::empty(),
+            });
+            if let Some(cell) = layout.cells.get_mut(n) {
+                *cell = Span {
+                    start: t as u32,
+                    end: (t + size) as u32,
+                    row: number,
+                };
+            }
+            n += 1;
+            t = skip_spaces(bytes, t + size);
+            continue;
         };
         let groups_at = skip_spaces(bytes, t + 3);
         rolls.push(CellRoll {
-            dice,
+            said: Said::Roll(dice),
             play: PlayNotation::empty(),
         });
         let (end, next) = match (rolls.last_mut(), bytes.get(groups_at..)) {
             (Some(roll), Some(rest)) => {
                 let (end, stop) = roll.play.read_line_groups(rest);
-                let end = if roll.play.is_empty() {
-                    t + 3
-                } else {
-                    groups_at + end
-                };
+                // No group read (an empty play) ends the cell at its dice.
+                let end = if end == 0 { t + 3 } else { groups_at + end };
                 (end, groups_at + stop)
             }
             _ => (t + 3, groups_at),
@@ -452,7 +500,7 @@ pub(super) fn split_plain_row(
             *cell = Span {
                 start: t as u32,
                 end: end as u32,
-                row: Some(number),
+                row: number,
             };
         }
         n += 1;
@@ -463,10 +511,82 @@ pub(super) fn split_plain_row(
         *layout = RowLayout::default();
         return None;
     }
-    layout.number = Some(number);
+    layout.number = number;
     layout.len = n as u8;
     layout.rolls = Some(first_index);
     Some(len)
+}
+
+/// The cube or result cell at the start of `rest` in the spelling servers
+/// write (`Doubles => 2`, `Beavers => 4`, `Takes`, `Drops`, `Wins 1 point`,
+/// `Wins 2 points`; a number of one to nine digits), followed by a space,
+/// a line end or the end: what it says and its length. `None` for any
+/// other text, which the general cell reader reads.
+fn word_cell(rest: &[u8]) -> Option<(Said, usize)> {
+    let (said, size) = match rest {
+        [b'T', b'a', b'k', b'e', b's', ..] => (Said::Take, 5),
+        [b'D', b'r', b'o', b'p', b's', ..] => (Said::Drop, 5),
+        [
+            b'D',
+            b'o',
+            b'u',
+            b'b',
+            b'l',
+            b'e',
+            b's',
+            b' ',
+            b'=',
+            b'>',
+            b' ',
+            after @ ..,
+        ] => {
+            let (value, digits) = number_at(after)?;
+            (Said::Double(value), 11 + digits)
+        }
+        [
+            b'B',
+            b'e',
+            b'a',
+            b'v',
+            b'e',
+            b'r',
+            b's',
+            b' ',
+            b'=',
+            b'>',
+            b' ',
+            after @ ..,
+        ] => {
+            let (value, digits) = number_at(after)?;
+            (Said::Beaver(value), 11 + digits)
+        }
+        [b'W', b'i', b'n', b's', b' ', after @ ..] => {
+            let (value, digits) = number_at(after)?;
+            let word = match after.get(digits..) {
+                Some([b' ', b'p', b'o', b'i', b'n', b't', b's', ..]) => 7,
+                Some([b' ', b'p', b'o', b'i', b'n', b't', ..]) => 6,
+                _ => return None,
+            };
+            (Said::Win(value), 5 + digits + word)
+        }
+        _ => return None,
+    };
+    matches!(rest.get(size..), Some([] | [b' ' | b'\n' | b'\r', ..])).then_some((said, size))
+}
+
+/// The number of one to nine digits at the start of `bytes` and its
+/// length.
+fn number_at(bytes: &[u8]) -> Option<(u32, usize)> {
+    let digits = bytes
+        .iter()
+        .take(10)
+        .take_while(|b| b.is_ascii_digit())
+        .count();
+    let value = bytes
+        .get(..digits)?
+        .iter()
+        .fold(0u32, |n, d| n * 10 + u32::from(d - b'0'));
+    (1..=9).contains(&digits).then_some((value, digits))
 }
 
 /// The offset just after the last non-blank before `end`.
@@ -749,6 +869,76 @@ mod tests {
             let mut line = *b"0123456789/*( -0123";
             line[i + 3] = special;
             assert_eq!(next_special(&line, 0), i + 3, "{special}");
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]
+
+        /// A cube or result cell read by [`word_cell`] is what the general
+        /// cell reader reads from its text, and a cell start there.
+        #[test]
+        fn word_cells_are_what_the_cell_reader_reads(
+            text in "(Takes|Drops|Doubles|Beavers|Wins|Raccoons|takes|DROPS|Wins 1 point|Doubles => 2)\
+                     ( |  |=|=>| => |>|1|02|4|123456789|1234567890|99999999999| point| points|s|x|\\)|\t|\n|\r| and the match)*"
+        ) {
+            use crate::parse::PlayerName;
+            use crate::side::ByPlayer;
+            let bytes = text.as_bytes();
+            if let Some((said, size)) = word_cell(bytes) {
+                let names = ByPlayer::new(PlayerName::default(), PlayerName::default());
+                let frame = super::super::dump::Frame {
+                    names: &names,
+                    column: Side::First,
+                };
+                let kind = super::super::cell::parse(&text[..size], &frame);
+                let expected = match said {
+                    Said::Roll(dice) => crate::parse::ActionKind::Roll {
+                        dice: Some(dice),
+                        play: crate::parse::Written::Empty,
+                    },
+                    Said::Double(n) => crate::parse::ActionKind::Double(Some(n)),
+                    Said::Beaver(n) => crate::parse::ActionKind::Beaver(Some(n)),
+                    Said::Take => crate::parse::ActionKind::Take,
+                    Said::Drop => crate::parse::ActionKind::Drop,
+                    Said::Win(n) => crate::parse::ActionKind::Win {
+                        points: Some(n),
+                        and_match: false,
+                        resigned: false,
+                    },
+                };
+                proptest::prop_assert_eq!(kind, Ok(expected), "{:?}", text);
+                proptest::prop_assert!(is_cell_start(bytes, 0));
+                proptest::prop_assert!(matches!(bytes.get(size..), Some([] | [b' ' | b'\n' | b'\r', ..])));
+            }
+        }
+    }
+
+    #[test]
+    fn word_cells_in_the_servers_spelling() {
+        assert_eq!(
+            word_cell(b"Doubles => 2   Takes"),
+            Some((Said::Double(2), 12))
+        );
+        assert_eq!(word_cell(b"Beavers => 16\n"), Some((Said::Beaver(16), 13)));
+        assert_eq!(word_cell(b"Takes"), Some((Said::Take, 5)));
+        assert_eq!(word_cell(b"Drops\r\n"), Some((Said::Drop, 5)));
+        assert_eq!(word_cell(b"Wins 1 point "), Some((Said::Win(1), 12)));
+        assert_eq!(word_cell(b"Wins 12 points"), Some((Said::Win(12), 14)));
+        for other in [
+            &b"Doubles"[..],
+            b"Doubles => 2)",
+            b"Doubles => 1234567890",
+            b"Doubles =>  2",
+            b"Takesx",
+            b"Takes\t",
+            b"takes",
+            b"Wins 1 pointx",
+            b"Wins 1",
+            b"Wins  1 point",
+            b"Raccoons => 8",
+        ] {
+            assert_eq!(word_cell(other), None, "{other:?}");
         }
     }
 

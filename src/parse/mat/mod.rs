@@ -39,7 +39,7 @@ mod layout;
 mod lines;
 
 use self::dump::Frame;
-use self::layout::{CellRoll, ColumnLearner, RowLayout};
+use self::layout::{CellRoll, ColumnLearner, RowLayout, Said};
 use self::lines::{Line, Lines};
 use super::{
     Action, ActionKind, Comment, Format, GameHeader, Location, MatchHeader, PlayerName, Problem,
@@ -674,23 +674,54 @@ impl<'v, 'a, V: Visitor<'a>> MatchReader<'v, 'a, V> {
                 let location = line.location(cell.start());
                 let side = RowLayout::side(previous, location.column - 1, self.threshold);
                 previous = Some(side);
+                let text = line.text.get(cell.start()..cell.end()).unwrap_or_default();
+                // Rolls, the common cells, built as rolls alone.
+                let kind = match roll.said {
+                    // The play copied once, straight into the action.
+                    Said::Roll(dice) if !roll.play.is_empty() => {
+                        self.visitor.action(&Action {
+                            location,
+                            side,
+                            row: cell.row,
+                            text,
+                            kind: ActionKind::Roll {
+                                dice: Some(dice),
+                                play: Written::Moves(roll.play),
+                            },
+                        });
+                        continue;
+                    }
+                    Said::Roll(dice) => ActionKind::Roll {
+                        dice: Some(dice),
+                        play: Written::Empty,
+                    },
+                    Said::Double(value) => ActionKind::Double(Some(value)),
+                    Said::Beaver(value) => ActionKind::Beaver(Some(value)),
+                    Said::Take => ActionKind::Take,
+                    Said::Drop => ActionKind::Drop,
+                    Said::Win(points) => ActionKind::Win {
+                        points: Some(points),
+                        and_match: false,
+                        resigned: false,
+                    },
+                };
                 self.visitor.action(&Action {
                     location,
                     side,
                     row: cell.row,
-                    text: line.text.get(cell.start()..cell.end()).unwrap_or_default(),
-                    kind: ActionKind::Roll {
-                        dice: Some(roll.dice),
-                        play: if roll.play.is_empty() {
-                            Written::Empty
-                        } else {
-                            Written::Moves(roll.play)
-                        },
-                    },
+                    text,
+                    kind,
                 });
             }
             return;
         }
+        self.general_cells(line, row);
+    }
+
+    /// The cells of a row that were not read while it was cut: each read
+    /// on its own by [`cell::parse_into`].
+    #[inline(never)]
+    fn general_cells(&mut self, line: &Line<'a>, row: &RowLayout) {
         let Phase::Game(game) = &self.phase else {
             return;
         };
@@ -960,10 +991,69 @@ mod tests {
             "  1)",
             "  1) x",
             "      31: 8/5 6/5",
+            "  1)  Doubles => 2                Takes",
+            "  1)  Doubles => 2                Drops",
+            "  1)  Drops                       Wins 1 point",
+            "  1)  Drops                       Wins 2 points",
+            "  1)  Drops                       Wins 2 points and the match",
+            "  1)  Drops                       Wins 2 point and the match",
+            "  1)  Doubles => 2                Beavers => 4",
+            "  1)  Doubles => 2)               Takes",
+            "  1)  Doubles => 2 3)             Takes",
+            "  1)  Doubles =>  2               Takes",
+            "  1)  Doubles=>2                  Takes",
+            "  1)  Doubles                     Takes",
+            "  1)  Doubles => 9999999999       Takes",
+            "  1)  Doubles => 123456789        Takes",
+            "  1)  Doubles => 02               Takes",
+            "  1)  doubles => 2                TAKES",
+            "  1)  Raccoons => 8               Takes",
+            "  1)  Takes 31: 8/5 6/5",
+            "  1)  Takes31: 8/5",
+            "  1)  Takesx                      31: 8/5",
+            "  1)  Takes x",
+            "  1)  Takes  Drops  Takes  Drops  Takes",
+            "  1)  Takes  Drops  Takes  Drops",
+            "  1) 31: Doubles => 2",
+            "  1) 31:  Takes",
+            "  1) 31: 8/5 6/5  Takes           Wins 1 point",
+            "  1)  Wins 1 pointx",
+            "  1)  Wins 1 points x",
+            "  1)  Wins x point",
+            "  1)  Wins 1 point 2)",
+            "  1)  Wins 1 point 31: 8/5",
+            "  1)  Wins 1 point ????",
+            "  1)  Takes ????",
+            "  1)  Drops Concedes",
+            "      Wins 1 point",
+            "      Wins 1 point  ",
+            "      Wins 2 points",
+            "Wins 2 points",
+            "\tWins 2 points",
+            "      Wins 2 points and the match",
+            "      Doubles => 2",
+            "      Takes",
+            "      Takes         31: 8/5 6/5",
+            "      x Takes",
+            "      1) Wins 1 point",
+            "123) 31: 8/5 6/5",
+            "  0) 31: 8/5 6/5",
+            " 01) 31: 8/5 6/5",
+            "1234567) 31: 8/5 6/5",
+            "  1)31: 8/5 6/5",
+            "  1 ) 31: 8/5 6/5",
+            "  1a) 31: 8/5 6/5",
+            "      Wins 1 point                 Wins 1 point",
         ];
         for row in rows {
-            let text = format!(" 1 point match\n\n Game 1\n A : 0    B : 0\n{row}\n");
-            assert_eq!(events(&text, true), events(&text, false), "{row}");
+            for text in [
+                format!(" 1 point match\n\n Game 1\n A : 0    B : 0\n{row}\n"),
+                format!(" 1 point match\n\n Game 1\n A : 0    B : 0\n{row}\n{row}\n"),
+                format!(" 1 point match\n\n Game 1\n{row}\n"),
+                format!(" 1 point match\n\n{row}\n Game 1\n A : 0    B : 0\n"),
+            ] {
+                assert_eq!(events(&text, true), events(&text, false), "{row}");
+            }
         }
     }
 
@@ -979,6 +1069,12 @@ mod tests {
             "\t1) 31: 8/5 6/5                 51: 13/8 24/23",
             "  1) 31: 8/5 6/5                 51: 13/8 bar/23*",
             "  1) 31: 8/5 6/5                 51: 13/8 Jos\u{e9}",
+            "  1)  Doubles => 2                Takes",
+            "  1)  Doubles => 2                Takes   ",
+            "  1)  Drops                       Wins 1 point",
+            "  1)  Drops                       Wins 1 point ",
+            "      Wins 2 points",
+            "      Wins 2 points\t",
         ];
         for row in rows {
             for end in ["\n", "\r\n", "\r", "", "\n\n", "\r\r\n"] {
