@@ -371,6 +371,7 @@ mod tests {
                 Input::Stdin
             ]
         );
+        fs::remove_dir_all(&root).unwrap();
     }
 
     #[test]
