@@ -277,7 +277,7 @@ pub struct Plain<B = Position> {
 /// alternatives, and this result and these hit marks); else `None`, and
 /// `judge` decides.
 #[must_use]
-#[inline]
+#[inline(always)]
 pub fn judge_plain<B: Board>(position: &B, roll: Roll, play: &PlayNotation) -> Option<Plain<B>> {
     one_hop_per_die(position, roll, play.hops()).map(|direct| Plain {
         result: direct.result,
