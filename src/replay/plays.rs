@@ -183,11 +183,11 @@ impl Replayer<'_, '_> {
         {
             return false;
         }
-        let before = frame_position(&board, side);
         // The direct path's play, else the full judgement.
-        let (result, hit_marks) = match judge_plain(&before, roll, notation) {
+        let (result, hit_marks) = match judge_plain(frame_position(&board, side), roll, notation) {
             Some(plain) => (plain.result, plain.hit_marks),
             None => {
+                let before = frame_position(&board, side);
                 let j = judge(&before, roll, notation, &mut self.backgammon);
                 if j.verdict != PlayVerdict::Legal || j.alternatives.iter().any(Option::is_some) {
                     return false;

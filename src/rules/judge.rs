@@ -217,7 +217,7 @@ pub fn judge<B: Board>(
 ) -> Judgement<B> {
     // The common case first, on the hops as written (no copy). It takes no
     // `0/0` hop (no hop goes forward).
-    if let Some(direct) = one_hop_per_die(position, roll, play.hops()) {
+    if let Some(direct) = one_hop_per_die(*position, roll, play.hops()) {
         return direct.judgement(roll);
     }
     // `0/0` records a die with nothing left to move (bear-off exports): no hop.
@@ -232,7 +232,7 @@ pub fn judge<B: Board>(
             }
         }
         let hops = &kept[..n];
-        if let Some(direct) = one_hop_per_die(position, roll, hops) {
+        if let Some(direct) = one_hop_per_die(*position, roll, hops) {
             return direct.judgement(roll);
         }
         hops
@@ -278,7 +278,7 @@ pub struct Plain<B = Position> {
 /// `judge` decides.
 #[must_use]
 #[inline(always)]
-pub fn judge_plain<B: Board>(position: &B, roll: Roll, play: &PlayNotation) -> Option<Plain<B>> {
+pub fn judge_plain<B: Board>(position: B, roll: Roll, play: &PlayNotation) -> Option<Plain<B>> {
     one_hop_per_die(position, roll, play.hops()).map(|direct| Plain {
         result: direct.result,
         hit_marks: direct.hit_marks,
@@ -467,9 +467,8 @@ fn general<B: Board>(
 /// written. Such a play is legal: it uses every die and each step follows
 /// the movement rules. `None` sends the play to the general path.
 #[inline(always)]
-fn one_hop_per_die<B: Board>(position: &B, roll: Roll, hops: &[Hop]) -> Option<Direct<B>> {
+fn one_hop_per_die<B: Board>(mut board: B, roll: Roll, hops: &[Hop]) -> Option<Direct<B>> {
     let (a, b) = (roll.first.pips(), roll.second.pips());
-    let mut board = *position;
     let mut steps = [Step::default(); 4];
     // Points where a hit happened, and points a `*` marks.
     let (mut hit_points, mut marked) = (0u32, 0u32);
@@ -1353,7 +1352,7 @@ mod tests {
                         PlayNotation::from_hops(&one_per_step).unwrap(),
                     ] {
                         let fast = judge(&p, r, &written, &mut generator);
-                        if one_hop_per_die(&p, r, written.hops()).is_some() {
+                        if one_hop_per_die(p, r, written.hops()).is_some() {
                             let slow = general(&p, r, &written, written.hops(), &mut general_gen);
                             assert_eq!(fast.result, slow.result, "{p:?} {r} {written}");
                             continue;
@@ -1422,7 +1421,7 @@ mod tests {
         generator: &mut MoveGen,
         taken: &mut usize,
     ) {
-        let Some(plain) = judge_plain(p, r, written) else {
+        let Some(plain) = judge_plain(*p, r, written) else {
             return;
         };
         let j = judge(p, r, written, generator);
