@@ -472,10 +472,9 @@ fn one_hop_per_die<B: Board>(mut board: B, roll: Roll, hops: &[Hop]) -> Option<D
     let mut steps = [Step::default(); 4];
     // Points where a hit happened, and points a `*` marks.
     let (mut hit_points, mut marked) = (0u32, 0u32);
-    // The distance of a hop that goes forward from a point (or the bar).
-    let distance = |hop: &Hop| {
-        (hop.to < hop.from && usize::from(hop.from) <= OUR_BAR).then(|| hop.from - hop.to)
-    };
+    // The distance of a hop that goes forward (a source past the bar has
+    // no checker: `check_step` refuses it before any move).
+    let distance = |hop: &Hop| (hop.to < hop.from).then(|| hop.from - hop.to);
     // A bear-off takes the exact die, else the smallest higher one
     // (overage), which `check_step` then allows or not; any other case
     // goes to the general path.
