@@ -15,6 +15,7 @@ use crate::location::Location;
 use crate::notation::{Hop, PlayNotation, PointName};
 use crate::parse::{Action, ActionKind, Written};
 use crate::position::Position;
+use crate::rules::judge::judge_plain;
 use crate::rules::outcome::{points, win_kind};
 use crate::rules::plakoto::{PlakotoEnd, game_end};
 use crate::rules::{
@@ -182,23 +183,26 @@ impl Replayer<'_, '_> {
         {
             return false;
         }
-        let j = judge(
-            &frame_position(&board, side),
-            roll,
-            notation,
-            &mut self.backgammon,
-        );
-        if j.verdict != PlayVerdict::Legal
-            || j.alternatives.iter().any(Option::is_some)
-            || (self.hit_marks_possible && (j.hit_marks.missing || j.hit_marks.spurious))
-        {
+        // The direct path's play, else the full judgement.
+        let (result, hit_marks) = match judge_plain(frame_position(&board, side), roll, notation) {
+            Some(plain) => (plain.result, plain.hit_marks),
+            None => {
+                let before = frame_position(&board, side);
+                let j = judge(&before, roll, notation, &mut self.backgammon);
+                if j.verdict != PlayVerdict::Legal || j.alternatives.iter().any(Option::is_some) {
+                    return false;
+                }
+                (j.result, j.hit_marks)
+            }
+        };
+        if self.hit_marks_possible && (hit_marks.missing || hit_marks.spurious) {
             return false;
         }
         if !self.hit_marks_written && notation.hops().iter().any(|h| h.hit) {
             self.hit_marks_written = true;
         }
         if let Some(g) = self.game() {
-            g.board = AnyBoard::Backgammon(frame_position(&j.result, side));
+            g.board = AnyBoard::Backgammon(frame_position(&result, side));
         }
         self.count_play(side);
         self.check_bear_off(side);

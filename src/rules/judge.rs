@@ -217,7 +217,7 @@ pub fn judge<B: Board>(
 ) -> Judgement<B> {
     // The common case first, on the hops as written (no copy). It takes no
     // `0/0` hop (no hop goes forward).
-    if let Some(direct) = one_hop_per_die(position, roll, play.hops()) {
+    if let Some(direct) = one_hop_per_die(*position, roll, play.hops()) {
         return direct.judgement(roll);
     }
     // `0/0` records a die with nothing left to move (bear-off exports): no hop.
@@ -232,7 +232,7 @@ pub fn judge<B: Board>(
             }
         }
         let hops = &kept[..n];
-        if let Some(direct) = one_hop_per_die(position, roll, hops) {
+        if let Some(direct) = one_hop_per_die(*position, roll, hops) {
             return direct.judgement(roll);
         }
         hops
@@ -257,6 +257,32 @@ pub fn judge<B: Board>(
         return fast.judgement();
     }
     general(position, roll, play, hops, generator)
+}
+
+/// What [`judge`] establishes about a play its direct path decides: one
+/// hop written for each die (each of a double's four), played in the order
+/// written under the movement rules. Such a play is legal, uses every die of
+/// the roll, and has no other reading.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Plain<B = Position> {
+    /// The position after the play, from the mover's side.
+    pub result: B,
+    /// Hit marks against the hits that happened.
+    pub hit_marks: HitMarks,
+}
+
+/// [`judge`] for the commonest play, without building a [`Judgement`]: when
+/// the play is one hop per die, playable as written, `Some` with what
+/// `judge` gives for it (verdict legal, `roll.steps()` dice used, no
+/// alternatives, and this result and these hit marks); else `None`, and
+/// `judge` decides.
+#[must_use]
+#[inline(always)]
+pub fn judge_plain<B: Board>(position: B, roll: Roll, play: &PlayNotation) -> Option<Plain<B>> {
+    one_hop_per_die(position, roll, play.hops()).map(|direct| Plain {
+        result: direct.result,
+        hit_marks: direct.hit_marks,
+    })
 }
 
 /// The general path of [`judge`]: `hops` are the hops of `play` less the
@@ -441,16 +467,14 @@ fn general<B: Board>(
 /// written. Such a play is legal: it uses every die and each step follows
 /// the movement rules. `None` sends the play to the general path.
 #[inline(always)]
-fn one_hop_per_die<B: Board>(position: &B, roll: Roll, hops: &[Hop]) -> Option<Direct<B>> {
+fn one_hop_per_die<B: Board>(mut board: B, roll: Roll, hops: &[Hop]) -> Option<Direct<B>> {
     let (a, b) = (roll.first.pips(), roll.second.pips());
-    let mut board = *position;
     let mut steps = [Step::default(); 4];
     // Points where a hit happened, and points a `*` marks.
     let (mut hit_points, mut marked) = (0u32, 0u32);
-    // The distance of a hop that goes forward from a point (or the bar).
-    let distance = |hop: &Hop| {
-        (hop.to < hop.from && usize::from(hop.from) <= OUR_BAR).then(|| hop.from - hop.to)
-    };
+    // The distance of a hop that goes forward (a source past the bar has
+    // no checker: `check_step` refuses it before any move).
+    let distance = |hop: &Hop| (hop.to < hop.from).then(|| hop.from - hop.to);
     // A bear-off takes the exact die, else the smallest higher one
     // (overage), which `check_step` then allows or not; any other case
     // goes to the general path.
@@ -1327,7 +1351,7 @@ mod tests {
                         PlayNotation::from_hops(&one_per_step).unwrap(),
                     ] {
                         let fast = judge(&p, r, &written, &mut generator);
-                        if one_hop_per_die(&p, r, written.hops()).is_some() {
+                        if one_hop_per_die(p, r, written.hops()).is_some() {
                             let slow = general(&p, r, &written, written.hops(), &mut general_gen);
                             assert_eq!(fast.result, slow.result, "{p:?} {r} {written}");
                             continue;
@@ -1384,6 +1408,115 @@ mod tests {
                     .expect("at most 15 checkers a side")
             })
             .collect()
+    }
+
+    /// Checks [`judge_plain`] against [`judge`] on `written` for `r` in
+    /// `p`: where it takes the play, it gives what `judge` gives. Counts
+    /// the plays it takes.
+    fn judge_plain_against_judge(
+        p: &Position,
+        r: Roll,
+        written: &PlayNotation,
+        generator: &mut MoveGen,
+        taken: &mut usize,
+    ) {
+        let Some(plain) = judge_plain(*p, r, written) else {
+            return;
+        };
+        let j = judge(p, r, written, generator);
+        assert_eq!(j.verdict, PlayVerdict::Legal, "{p:?} {r} `{written}`");
+        assert_eq!(j.result, plain.result, "{p:?} {r} `{written}`");
+        assert_eq!(j.hit_marks, plain.hit_marks, "{p:?} {r} `{written}`");
+        assert_eq!(usize::from(j.dice_used), r.steps(), "{p:?} {r} `{written}`");
+        assert_eq!(j.alternatives, [None; 3], "{p:?} {r} `{written}`");
+        *taken += 1;
+    }
+
+    /// The lean entry point for the commonest play gives what [`judge`]
+    /// gives for every play it takes: each legal play of varied positions
+    /// (and of the oracle's, when present) written one hop per step, in
+    /// order and reversed, with its hit marks, none and all; and hops of
+    /// the dice from every point, legal or not.
+    #[test]
+    fn judge_plain_agrees_with_judge() {
+        use std::io::{BufRead, BufReader};
+        let mut generator = MoveGen::new();
+        let mut taken = 0;
+        let check = |p: &Position, r: Roll, generator: &mut MoveGen, taken: &mut usize| {
+            let plays: Vec<Play> = generator.generate(p, r).iter().map(|g| g.play).collect();
+            for legal in plays {
+                let hops: Vec<Hop> = legal
+                    .steps()
+                    .iter()
+                    .map(|s| Hop {
+                        from: s.from,
+                        to: s.to,
+                        hit: s.hit,
+                    })
+                    .collect();
+                let marks: [&dyn Fn(&Hop) -> bool; 3] = [&|h| h.hit, &|_| false, &|_| true];
+                for mark in marks {
+                    let marked: Vec<Hop> =
+                        hops.iter().map(|h| Hop { hit: mark(h), ..*h }).collect();
+                    let reversed: Vec<Hop> = marked.iter().rev().copied().collect();
+                    for w in [&marked, &reversed] {
+                        let written = PlayNotation::from_hops(w).expect("at most four hops");
+                        judge_plain_against_judge(p, r, &written, generator, taken);
+                    }
+                }
+            }
+            // Two hops, one with each die, from any two points: legal or not.
+            if !r.is_double() {
+                let (a, b) = (r.first.pips(), r.second.pips());
+                for from in 1..=25u8 {
+                    for other in [from, from.saturating_sub(a), 25, 6, 13] {
+                        let first = Hop {
+                            from,
+                            to: from.saturating_sub(a),
+                            hit: false,
+                        };
+                        let second = Hop {
+                            from: other,
+                            to: other.saturating_sub(b),
+                            hit: true,
+                        };
+                        let written = PlayNotation::from_hops(&[first, second]).expect("two hops");
+                        judge_plain_against_judge(p, r, &written, generator, taken);
+                    }
+                }
+            }
+        };
+        for p in random_positions(0x6a09_e667_f3bc_c908, 1500) {
+            for (a, b) in (1..=6).flat_map(|a| (a..=6).map(move |b| (a, b))) {
+                let r = Roll::new(a, b).expect("dice");
+                check(&p, r, &mut generator, &mut taken);
+            }
+        }
+        assert!(taken > 20_000, "{taken}");
+        let Some(dir) = crate::test_util::shared_or_skip(
+            "oracle",
+            "judge_plain checked against judge on the oracle's positions",
+        ) else {
+            return;
+        };
+        for name in ["legal-plays.tsv.gz", "legal-plays-random.tsv.gz"] {
+            let file =
+                std::fs::File::open(dir.join(name)).expect("the shared oracle files are present");
+            let lines = BufReader::new(flate2::read::GzDecoder::new(file))
+                .lines()
+                .map_while(Result::ok)
+                .filter(|l| !l.starts_with('#'))
+                .take(3000);
+            for line in lines {
+                let mut fields = line.split('\t');
+                let (Some(id), Some(dice)) = (fields.next(), fields.next()) else {
+                    continue;
+                };
+                let p = crate::ids::gnubg::parse_position_id(id, 15).unwrap();
+                let r: Roll = dice.parse().unwrap();
+                check(&p, r, &mut generator, &mut taken);
+            }
+        }
     }
 
     /// Plays from the bar decided without generation give the general
