@@ -153,23 +153,32 @@ fn score_at(bytes: &[u8], from: usize) -> Option<(usize, u32, usize)> {
     let mut i = from;
     loop {
         let colon = i + bytes.get(i..)?.iter().position(|&b| b == b':')?;
-        let mut j = colon + 1;
-        while bytes.get(j).is_some_and(|&b| b == b' ' || b == b'\t') {
-            j += 1;
-        }
-        let digits = bytes.get(j..).map_or(0, |rest| {
-            rest.iter().take_while(|b| b.is_ascii_digit()).count()
-        });
-        let end = j + digits;
-        if digits > 0 && digits <= 9 && bytes.get(end).is_none_or(|&b| b == b' ' || b == b'\t') {
-            let score = bytes
-                .get(j..end)?
-                .iter()
-                .fold(0u32, |n, d| n * 10 + u32::from(d - b'0'));
+        if let Some((score, end)) = score_after(bytes, colon) {
             return Some((colon, score, end));
         }
         i = colon + 1;
     }
+}
+
+/// After the `:` at `colon`, blanks and a number that ends at a blank or
+/// the line end: the number and the offset after it.
+fn score_after(bytes: &[u8], colon: usize) -> Option<(u32, usize)> {
+    let mut j = colon + 1;
+    while bytes.get(j).is_some_and(|&b| b == b' ' || b == b'\t') {
+        j += 1;
+    }
+    let digits = bytes.get(j..).map_or(0, |rest| {
+        rest.iter().take_while(|b| b.is_ascii_digit()).count()
+    });
+    let end = j + digits;
+    if digits > 0 && digits <= 9 && bytes.get(end).is_none_or(|&b| b == b' ' || b == b'\t') {
+        let score = bytes
+            .get(j..end)?
+            .iter()
+            .fold(0u32, |n, d| n * 10 + u32::from(d - b'0'));
+        return Some((score, end));
+    }
+    None
 }
 
 /// `str::trim`, with the runs of ASCII blanks between a score line's
@@ -181,7 +190,88 @@ fn trim(text: &str) -> &str {
 }
 
 /// Reads a score line: `name : score   name : score`.
+///
+/// One pass finds the scores' colons and the names' edges at once; where a
+/// name or the end of the line holds a byte other than printable ASCII or
+/// the space (so a blank other than the space may be at an edge), the line
+/// is read again by [`score_line_general`], which gives the same result.
 pub(super) fn score_line(text: &str) -> Option<ScoreLine<'_>> {
+    let bytes = text.as_bytes();
+    let mut plain = true;
+    // Each name as (its first non-space, the end of its last non-space,
+    // whether it holds a comma, before which a rating may be written).
+    let mut names = [(0, 0, false); 2];
+    let mut scores = [0; 2];
+    let mut found = 0;
+    // The edges of the name being read; no non-space yet while `first` is
+    // past the end.
+    let (mut first, mut last, mut comma) = (usize::MAX, 0, false);
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        if b == b' ' {
+            // The columns are apart by runs of spaces: eight at a time.
+            i += 1;
+            while bytes
+                .get(i..)
+                .and_then(<[u8]>::first_chunk::<8>)
+                .is_some_and(|chunk| *chunk == [b' '; 8])
+            {
+                i += 8;
+            }
+            continue;
+        }
+        if b == b':'
+            && let Some((score, end)) = score_after(bytes, i)
+        {
+            let (Some(name), Some(slot)) = (names.get_mut(found), scores.get_mut(found)) else {
+                break;
+            };
+            *name = if first == usize::MAX {
+                (i, i, false)
+            } else {
+                (first, last, comma)
+            };
+            *slot = score;
+            found += 1;
+            first = usize::MAX;
+            comma = false;
+            i = end;
+            if found == 2 {
+                break;
+            }
+            continue;
+        }
+        plain &= b.wrapping_sub(b' ') < 0x5f;
+        first = first.min(i);
+        comma |= b == b',';
+        i += 1;
+        last = i;
+    }
+    if found < 2 {
+        return None;
+    }
+    let rest_blank = bytes
+        .get(i..)
+        .is_some_and(|rest| rest.iter().all(|&b| b == b' '));
+    if !plain || !rest_blank {
+        return score_line_general(text);
+    }
+    let [first, second] = names.map(|(start, end, comma)| {
+        let name = text.get(start..end).unwrap_or_default();
+        if comma {
+            split_rating(name)
+        } else {
+            PlayerName { name, rating: None }
+        }
+    });
+    Some(ScoreLine {
+        names: ByPlayer::new(first, second),
+        scores: ByPlayer::new(scores[0], scores[1]),
+    })
+}
+
+/// [`score_line`] piece by piece, for any text.
+fn score_line_general(text: &str) -> Option<ScoreLine<'_>> {
     let bytes = text.as_bytes();
     let (colon1, score1, end1) = score_at(bytes, 0)?;
     let (colon2, score2, end2) = score_at(bytes, end1)?;
@@ -299,6 +389,59 @@ mod tests {
             " \u{2003} z \u{2003} ",
         ] {
             assert_eq!(trim(text), text.trim(), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn one_pass_score_lines_as_read_piece_by_piece() {
+        let pieces = [
+            " ",
+            "  ",
+            "\t",
+            "\u{b}",
+            "\u{a0}",
+            ":",
+            " : ",
+            ": 0",
+            " : 12",
+            ":3",
+            " : 1234567890",
+            "a",
+            "Bob",
+            "x,1500",
+            ",",
+            ",1.5",
+            "\u{e9}",
+            "0",
+            "99",
+            " 5 ",
+            "\r",
+            "#",
+        ];
+        let mut checked = 0;
+        for a in pieces {
+            for b in pieces {
+                for c in pieces {
+                    for d in pieces {
+                        let line = format!("{a}{b}{c}{d}");
+                        assert_eq!(score_line(&line), score_line_general(&line), "{line:?}");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 0);
+        for line in [
+            " Rupert : 0                     Niaj : 0",
+            " 1989,1529 : 0                    nori,1723 : 3",
+            " Sir_Plover: 0                            tester: 0   ",
+            " Dr. No: Yes : 1     Bond : 2",
+            " a : 0 b : 1 c : 2",
+            " : 0         : 0",
+            "\u{a0}Ann : 1   Bo : 2\u{a0}",
+            " Ann : 1   Bo : 2 \t",
+        ] {
+            assert_eq!(score_line(line), score_line_general(line), "{line:?}");
         }
     }
 
