@@ -582,11 +582,15 @@ fn number_at(bytes: &[u8]) -> Option<(u32, usize)> {
         .take(10)
         .take_while(|b| b.is_ascii_digit())
         .count();
+    if !(1..=9).contains(&digits) {
+        // Ten digits or more may not fit: the general reader decides.
+        return None;
+    }
     let value = bytes
         .get(..digits)?
         .iter()
         .fold(0u32, |n, d| n * 10 + u32::from(d - b'0'));
-    (1..=9).contains(&digits).then_some((value, digits))
+    Some((value, digits))
 }
 
 /// The offset just after the last non-blank before `end`.
