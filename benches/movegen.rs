@@ -1,7 +1,8 @@
 //! Rules engine benchmarks over the positions of the oracle files.
 //!
 //! - judging a written play that uses all its dice (the common case: no
-//!   generation needed);
+//!   generation needed), and the same plays written one hop a die through
+//!   the lean judgement the replayer uses for them;
 //! - judging an incomplete play (needs the proof that no fuller play exists);
 //! - generating every legal play.
 //!
@@ -16,6 +17,7 @@ use bgaudit::dice::Roll;
 use bgaudit::ids::gnubg::parse_position_id;
 use bgaudit::notation::PlayNotation;
 use bgaudit::position::Position;
+use bgaudit::rules::judge::judge_plain;
 use bgaudit::rules::{MoveGen, judge};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
@@ -82,6 +84,24 @@ fn bench(c: &mut Criterion) {
             b.iter(|| {
                 for (p, r, n) in &full {
                     black_box(judge(p, *r, n, &mut generator));
+                }
+            })
+        },
+    );
+    // The replayer's commonest play, one hop a die: the lean judgement.
+    let plain: Vec<_> = full
+        .iter()
+        .filter(|(p, r, n)| judge_plain(*p, *r, n).is_some())
+        .copied()
+        .collect();
+    assert!(plain.len() > full.len() / 2);
+    group.throughput(Throughput::Elements(plain.len() as u64));
+    group.bench_function(
+        format!("plain play, {} self-play positions", plain.len()),
+        |b| {
+            b.iter(|| {
+                for (p, r, n) in &plain {
+                    black_box(judge_plain(*p, *r, n));
                 }
             })
         },
