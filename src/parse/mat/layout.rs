@@ -118,19 +118,8 @@ fn continues_roll(bytes: &[u8], open: usize, t: usize) -> bool {
 
 /// A row number `NN)` at `bytes[i]`: its value and the offset after `)`.
 fn row_number(bytes: &[u8], i: usize) -> Option<(u32, usize)> {
-    let digits = bytes
-        .get(i..)?
-        .iter()
-        .take_while(|b| b.is_ascii_digit())
-        .count();
-    if digits == 0 || digits > 6 || bytes.get(i + digits) != Some(&b')') {
-        return None;
-    }
-    let value = bytes
-        .get(i..i + digits)?
-        .iter()
-        .fold(0u32, |n, d| n * 10 + u32::from(d - b'0'));
-    Some((value, i + digits + 1))
+    let (value, digits) = number_at(bytes.get(i..)?, 6)?;
+    (bytes.get(i + digits) == Some(&b')')).then_some((value, i + digits + 1))
 }
 
 const fn is_blank(b: u8) -> bool {
@@ -523,67 +512,42 @@ pub(super) fn split_plain_row(
 /// a line end or the end: what it says and its length. `None` for any
 /// other text, which the general cell reader reads.
 fn word_cell(rest: &[u8]) -> Option<(Said, usize)> {
-    let (said, size) = match rest {
-        [b'T', b'a', b'k', b'e', b's', ..] => (Said::Take, 5),
-        [b'D', b'r', b'o', b'p', b's', ..] => (Said::Drop, 5),
-        [
-            b'D',
-            b'o',
-            b'u',
-            b'b',
-            b'l',
-            b'e',
-            b's',
-            b' ',
-            b'=',
-            b'>',
-            b' ',
-            after @ ..,
-        ] => {
-            let (value, digits) = number_at(after)?;
-            (Said::Double(value), 11 + digits)
-        }
-        [
-            b'B',
-            b'e',
-            b'a',
-            b'v',
-            b'e',
-            b'r',
-            b's',
-            b' ',
-            b'=',
-            b'>',
-            b' ',
-            after @ ..,
-        ] => {
-            let (value, digits) = number_at(after)?;
-            (Said::Beaver(value), 11 + digits)
-        }
-        [b'W', b'i', b'n', b's', b' ', after @ ..] => {
-            let (value, digits) = number_at(after)?;
-            let word = match after.get(digits..) {
-                Some([b' ', b'p', b'o', b'i', b'n', b't', b's', ..]) => 7,
-                Some([b' ', b'p', b'o', b'i', b'n', b't', ..]) => 6,
-                _ => return None,
-            };
-            (Said::Win(value), 5 + digits + word)
-        }
-        _ => return None,
+    let (said, size) = if rest.starts_with(b"Takes") {
+        (Said::Take, 5)
+    } else if rest.starts_with(b"Drops") {
+        (Said::Drop, 5)
+    } else if let Some(after) = rest.strip_prefix(b"Doubles => ") {
+        let (value, digits) = number_at(after, 9)?;
+        (Said::Double(value), 11 + digits)
+    } else if let Some(after) = rest.strip_prefix(b"Beavers => ") {
+        let (value, digits) = number_at(after, 9)?;
+        (Said::Beaver(value), 11 + digits)
+    } else if let Some(after) = rest.strip_prefix(b"Wins ") {
+        let (value, digits) = number_at(after, 9)?;
+        let tail = after.get(digits..)?;
+        let word = if tail.starts_with(b" points") {
+            7
+        } else if tail.starts_with(b" point") {
+            6
+        } else {
+            return None;
+        };
+        (Said::Win(value), 5 + digits + word)
+    } else {
+        return None;
     };
     matches!(rest.get(size..), Some([] | [b' ' | b'\n' | b'\r', ..])).then_some((said, size))
 }
 
-/// The number of one to nine digits at the start of `bytes` and its
-/// length.
-fn number_at(bytes: &[u8]) -> Option<(u32, usize)> {
+/// The number of one to `max` digits (at most nine: it fits a `u32`) at the
+/// start of `bytes` and its length; `None` for none or more than `max`.
+fn number_at(bytes: &[u8], max: usize) -> Option<(u32, usize)> {
     let digits = bytes
         .iter()
-        .take(10)
+        .take(max + 1)
         .take_while(|b| b.is_ascii_digit())
         .count();
-    if !(1..=9).contains(&digits) {
-        // Ten digits or more may not fit: the general reader decides.
+    if !(1..=max).contains(&digits) {
         return None;
     }
     let value = bytes
