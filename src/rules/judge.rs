@@ -1310,7 +1310,6 @@ mod tests {
     /// general path's; the positions are the same.)
     #[test]
     fn the_fast_paths_agree_with_the_general_path() {
-        use std::io::{BufRead, BufReader};
         let Some(dir) = crate::test_util::shared_or_skip(
             "oracle",
             "the fast paths judged against the general path on the oracle's positions",
@@ -1320,21 +1319,8 @@ mod tests {
         let mut generator = MoveGen::new();
         let mut general_gen = MoveGen::new();
         let mut judged = 0;
-        for name in ["legal-plays.tsv.gz", "legal-plays-random.tsv.gz"] {
-            let file =
-                std::fs::File::open(dir.join(name)).expect("the shared oracle files are present");
-            let lines = BufReader::new(flate2::read::GzDecoder::new(file))
-                .lines()
-                .map_while(Result::ok)
-                .filter(|l| !l.starts_with('#'))
-                .take(3000);
-            for line in lines {
-                let mut fields = line.split('\t');
-                let (Some(id), Some(dice)) = (fields.next(), fields.next()) else {
-                    continue;
-                };
-                let p = crate::ids::gnubg::parse_position_id(id, 15).unwrap();
-                let r: Roll = dice.parse().unwrap();
+        for name in ORACLE_FILES {
+            for (p, r) in oracle_positions(&dir, name, 3000) {
                 let plays: Vec<Play> = generator.generate(&p, r).iter().map(|g| g.play).collect();
                 for legal in plays {
                     let one_per_step: Vec<Hop> = legal
@@ -1364,6 +1350,30 @@ mod tests {
             }
         }
         assert!(judged > 10_000, "{judged}");
+    }
+
+    /// The two oracle files of `../shared/oracle`.
+    const ORACLE_FILES: [&str; 2] = ["legal-plays.tsv.gz", "legal-plays-random.tsv.gz"];
+
+    /// The first `limit` (position, roll) rows of the oracle file `name` in
+    /// `dir`.
+    fn oracle_positions(dir: &std::path::Path, name: &str, limit: usize) -> Vec<(Position, Roll)> {
+        use std::io::{BufRead, BufReader};
+        let file =
+            std::fs::File::open(dir.join(name)).expect("the shared oracle files are present");
+        BufReader::new(flate2::read::GzDecoder::new(file))
+            .lines()
+            .map_while(Result::ok)
+            .filter(|l| !l.starts_with('#'))
+            .filter_map(|line| {
+                let mut fields = line.split('\t');
+                let (id, dice) = (fields.next()?, fields.next()?);
+                let p = crate::ids::gnubg::parse_position_id(id, 15).unwrap();
+                let r: Roll = dice.parse().unwrap();
+                Some((p, r))
+            })
+            .take(limit)
+            .collect()
     }
 
     /// Varied valid positions (`n` of them): each side's 15 checkers spread
@@ -1439,7 +1449,6 @@ mod tests {
     /// the dice from every point, legal or not.
     #[test]
     fn judge_plain_agrees_with_judge() {
-        use std::io::{BufRead, BufReader};
         let mut generator = MoveGen::new();
         let mut taken = 0;
         let check = |p: &Position, r: Roll, generator: &mut MoveGen, taken: &mut usize| {
@@ -1499,21 +1508,8 @@ mod tests {
         ) else {
             return;
         };
-        for name in ["legal-plays.tsv.gz", "legal-plays-random.tsv.gz"] {
-            let file =
-                std::fs::File::open(dir.join(name)).expect("the shared oracle files are present");
-            let lines = BufReader::new(flate2::read::GzDecoder::new(file))
-                .lines()
-                .map_while(Result::ok)
-                .filter(|l| !l.starts_with('#'))
-                .take(3000);
-            for line in lines {
-                let mut fields = line.split('\t');
-                let (Some(id), Some(dice)) = (fields.next(), fields.next()) else {
-                    continue;
-                };
-                let p = crate::ids::gnubg::parse_position_id(id, 15).unwrap();
-                let r: Roll = dice.parse().unwrap();
+        for name in ORACLE_FILES {
+            for (p, r) in oracle_positions(&dir, name, 3000) {
                 check(&p, r, &mut generator, &mut taken);
             }
         }
@@ -1592,7 +1588,6 @@ mod tests {
     /// theirs.
     #[test]
     fn one_die_alone_agrees_with_the_general_path() {
-        use std::io::{BufRead, BufReader};
         let mut generator = MoveGen::new();
         let mut seen = [0; 3];
         for p in random_positions(0x2545_f491_4f6c_dd1d, 3000) {
@@ -1610,20 +1605,8 @@ mod tests {
         ) else {
             return;
         };
-        for name in ["legal-plays.tsv.gz", "legal-plays-random.tsv.gz"] {
-            let file =
-                std::fs::File::open(dir.join(name)).expect("the shared oracle files are present");
-            for line in BufReader::new(flate2::read::GzDecoder::new(file))
-                .lines()
-                .map_while(Result::ok)
-                .filter(|l| !l.starts_with('#'))
-            {
-                let mut fields = line.split('\t');
-                let (Some(id), Some(dice)) = (fields.next(), fields.next()) else {
-                    continue;
-                };
-                let p = crate::ids::gnubg::parse_position_id(id, 15).unwrap();
-                let r: Roll = dice.parse().unwrap();
+        for name in ORACLE_FILES {
+            for (p, r) in oracle_positions(&dir, name, usize::MAX) {
                 if r.first != r.second {
                     one_die_alone_against_general(&p, r, &mut generator, &mut seen);
                 }
