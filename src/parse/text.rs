@@ -101,13 +101,13 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded<'_>, Unreadable> {
         // A binary format we can name says what it is and what to do.
         super::sniff::binary(bytes).map_or(e, |what| Unreadable(what.to_owned()))
     })?;
-    match std::str::from_utf8(bytes) {
-        Ok(text) => Ok(Decoded {
+    match utf8(bytes) {
+        Some(text) => Ok(Decoded {
             text: Cow::Borrowed(text),
             encoding: Encoding::Utf8,
             suspect,
         }),
-        Err(_) => {
+        None => {
             let (text, _) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(bytes);
             Ok(Decoded {
                 text: Cow::Owned(text.into_owned()),
@@ -116,6 +116,13 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded<'_>, Unreadable> {
             })
         }
     }
+}
+
+/// The bytes as text when they are valid UTF-8: the same decision as
+/// [`std::str::from_utf8`], by the `simdutf8` crate's validator, which reads
+/// many bytes an instruction (the standard one reads a word at a time).
+fn utf8(bytes: &[u8]) -> Option<&str> {
+    simdutf8::basic::from_utf8(bytes).ok()
 }
 
 /// Refuses binary data: any NUL byte, or control characters in more than
@@ -215,6 +222,44 @@ pub(super) const fn is_binary_control(b: u8) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn utf8_decides_as_the_standard_library() {
+        // Every sequence of up to three bytes built from bytes that matter
+        // to UTF-8 (ASCII, continuation bytes, leads of each length, bytes
+        // never valid), alone and after a long ASCII run (where a
+        // vectorised validator takes another path).
+        let interesting: Vec<u8> = [
+            0x00, 0x0A, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF,
+            0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF,
+        ]
+        .to_vec();
+        let ascii = b"  1) 31: 13/10 24/23        64: 8/2 6/2\n".repeat(5);
+        let mut cases: Vec<Vec<u8>> = Vec::new();
+        for &a in &interesting {
+            cases.push(vec![a]);
+            for &b in &interesting {
+                cases.push(vec![a, b]);
+                for &c in &interesting {
+                    cases.push(vec![a, b, c]);
+                }
+            }
+        }
+        for case in cases {
+            for at in [0, 1, 31, 32, 63, 64, 65, ascii.len()] {
+                let mut bytes = ascii.clone();
+                bytes.splice(at..at, case.iter().copied());
+                // A four-byte character too, on either side.
+                bytes.extend_from_slice("\u{1F3B2} x".as_bytes());
+                assert_eq!(
+                    utf8(&bytes),
+                    std::str::from_utf8(&bytes).ok(),
+                    "{case:02X?} at {at}"
+                );
+                assert_eq!(utf8(&bytes[at..]), std::str::from_utf8(&bytes[at..]).ok());
+            }
+        }
+    }
 
     #[test]
     fn plain_utf8_is_borrowed() {
