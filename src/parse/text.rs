@@ -85,7 +85,9 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded<'_>, Unreadable> {
             });
         }
     }
-    if let Some(utf16) = super::binary::utf16_without_bom(bytes) {
+    // UTF-16 without a byte-order mark holds NUL bytes: suspect bytes.
+    let suspect = has_suspect_byte(bytes);
+    if suspect && let Some(utf16) = super::binary::utf16_without_bom(bytes) {
         let (text, encoding) = utf16?;
         let suspect = check_binary(text.as_bytes())?;
         return Ok(Decoded {
@@ -97,10 +99,12 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded<'_>, Unreadable> {
     // Windows-1252 keeps the bytes below 0x80 and writes the others as
     // characters whose bytes are all above 0x7F: either way the text is as
     // suspect as the bytes.
-    let suspect = check_binary(bytes).map_err(|e| {
-        // A binary format we can name says what it is and what to do.
-        super::sniff::binary(bytes).map_or(e, |what| Unreadable(what.to_owned()))
-    })?;
+    if suspect {
+        refuse_binary(bytes).map_err(|e| {
+            // A binary format we can name says what it is and what to do.
+            super::sniff::binary(bytes).map_or(e, |what| Unreadable(what.to_owned()))
+        })?;
+    }
     match utf8(bytes) {
         Some(text) => Ok(Decoded {
             text: Cow::Borrowed(text),
@@ -136,6 +140,12 @@ fn check_binary(bytes: &[u8]) -> Result<bool, Unreadable> {
     if !has_suspect_byte(bytes) {
         return Ok(false);
     }
+    refuse_binary(bytes)?;
+    Ok(true)
+}
+
+/// [`check_binary`] for bytes that hold a suspect byte.
+fn refuse_binary(bytes: &[u8]) -> Result<(), Unreadable> {
     // Binary bytes in a few lines of a text: a damaged transcript, read.
     let stray = || {
         super::sniff::binary(bytes).is_none()
@@ -145,7 +155,7 @@ fn check_binary(bytes: &[u8]) -> Result<bool, Unreadable> {
     // `contains` on bytes is a vectorised search.
     if bytes.contains(&0) {
         if stray() {
-            return Ok(true);
+            return Ok(());
         }
         let at = bytes.iter().position(|&b| b == 0).unwrap_or_default();
         return Err(Unreadable(format!(
@@ -172,7 +182,7 @@ fn check_binary(bytes: &[u8]) -> Result<bool, Unreadable> {
             bytes.len()
         )));
     }
-    Ok(true)
+    Ok(())
 }
 
 /// True when `bytes` hold a byte below 0x20 other than a line feed or
@@ -181,16 +191,23 @@ pub(super) fn has_suspect_byte(bytes: &[u8]) -> bool {
     const fn suspect(b: u8) -> u8 {
         (b < 0x20 && b != b'\n' && b != b'\r') as u8 | (b == 0x7F) as u8
     }
-    let mut blocks = bytes.chunks_exact(64);
     // Blocks of a fixed size with a branch-free test: vectorised.
-    let found = blocks.by_ref().any(|block| {
+    fn odd(block: &[u8; 64]) -> bool {
         let mut odd = 0u8;
         for &b in block {
             odd |= suspect(b);
         }
         odd != 0
-    });
-    found || blocks.remainder().iter().any(|&b| suspect(b) != 0)
+    }
+    let (blocks, rest) = bytes.as_chunks::<64>();
+    if blocks.iter().any(odd) {
+        return true;
+    }
+    // The last bytes: the last 64 (some tested again) as one block.
+    match bytes.last_chunk::<64>() {
+        Some(last) if !rest.is_empty() => odd(last),
+        _ => rest.iter().any(|&b| suspect(b) != 0),
+    }
 }
 
 /// How many of the eight bytes of `word` are [binary controls](is_binary_control)
@@ -361,6 +378,21 @@ mod tests {
                 let mut text = text.clone();
                 text[at] = bad;
                 assert!(has_suspect_byte(&text), "{bad} at {at}");
+            }
+        }
+        // Every length and place, and the bytewise test agreeing.
+        for len in 0..200 {
+            let text = b"ab\r\ncd\n\xc3\xa9~ ".repeat(20)[..len].to_vec();
+            assert!(!has_suspect_byte(&text), "{len}");
+            for at in 0..len {
+                for bad in [0u8, 0x1F, 0x7F, b'\n', 0x80, 0xFF] {
+                    let mut text = text.clone();
+                    text[at] = bad;
+                    let bytewise = text
+                        .iter()
+                        .any(|&b| (b < 0x20 && b != b'\n' && b != b'\r') || b == 0x7F);
+                    assert_eq!(has_suspect_byte(&text), bytewise, "{bad} at {at} of {len}");
+                }
             }
         }
     }
