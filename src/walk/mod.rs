@@ -37,7 +37,7 @@
 pub mod filter;
 pub mod record;
 
-use std::ffi::{OsStr, OsString};
+use std::ffi::OsStr;
 use std::fs;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
@@ -281,12 +281,11 @@ pub fn dedup(inputs: &mut Vec<Input>) -> usize {
 
 /// Appends the files under `dir` that `filter` takes, sorted, depth first.
 fn walk_dir(dir: &Path, filter: &Filter, inputs: &mut Vec<Input>) {
-    let mut entries: Vec<(OsString, PathBuf, Option<fs::FileType>)> = match fs::read_dir(dir) {
+    let mut entries: Vec<(PathBuf, Option<fs::FileType>)> = match fs::read_dir(dir) {
         Ok(read) => read
             .filter_map(|entry| {
                 let entry = entry.ok()?;
-                let name = entry.file_name();
-                Some((name, entry.path(), entry.file_type().ok()))
+                Some((entry.path(), entry.file_type().ok()))
             })
             .collect(),
         Err(err) => {
@@ -297,8 +296,15 @@ fn walk_dir(dir: &Path, filter: &Filter, inputs: &mut Vec<Input>) {
             return;
         }
     };
-    entries.sort_by(|a, b| a.0.cmp(&b.0));
-    for (name, path, file_type) in entries {
+    // The paths share their beginning (`dir` and a separator): in the byte
+    // order of the paths, the names are in theirs.
+    entries.sort_by(|a, b| {
+        a.0.as_os_str()
+            .as_encoded_bytes()
+            .cmp(b.0.as_os_str().as_encoded_bytes())
+    });
+    for (path, file_type) in entries {
+        let name = path.file_name().unwrap_or_default();
         let Some(file_type) = file_type else {
             inputs.push(Input::Error {
                 path,
@@ -306,7 +312,7 @@ fn walk_dir(dir: &Path, filter: &Filter, inputs: &mut Vec<Input>) {
             });
             continue;
         };
-        if !filter.takes(&path, &name, file_type.is_dir()) {
+        if !filter.takes(&path, name, file_type.is_dir()) {
             continue;
         }
         if file_type.is_dir() {
