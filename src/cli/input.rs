@@ -13,6 +13,8 @@ use bgaudit::report::explain::{Place, Source};
 use bgaudit::report::{SkippedRecord, Totals, unreadable_reason};
 use bgaudit::walk::{self, Input};
 
+use super::jobs::Opened;
+
 /// What became of one input, or of one part of it.
 #[derive(Debug)]
 pub(crate) enum Outcome {
@@ -65,14 +67,19 @@ impl Reading {
     }
 }
 
-/// Reads and checks one input.
-pub(crate) fn check(input: &Input, options: &Options) -> Outcome {
-    check_keeping(input, options).0
+/// Reads and checks one input (from `opened`, its file already open, if
+/// given).
+pub(crate) fn check(input: &Input, opened: Option<Opened>, options: &Options) -> Outcome {
+    check_keeping(input, opened, options).0
 }
 
 /// [`check`], also handing back the bytes read (to quote lines from).
-pub(crate) fn check_keeping(input: &Input, options: &Options) -> (Outcome, Option<Vec<u8>>) {
-    let (reports, bytes) = read_and_check(input, options);
+pub(crate) fn check_keeping(
+    input: &Input,
+    opened: Option<Opened>,
+    options: &Options,
+) -> (Outcome, Option<Vec<u8>>) {
+    let (reports, bytes) = read_and_check(input, opened, options);
     if let (Input::Found(path), Some(bytes)) = (input, &bytes)
         && let Some(skipped) = skipped(path, &reports, bytes)
     {
@@ -109,10 +116,19 @@ fn skipped(path: &std::path::Path, reports: &[FileReport], bytes: &[u8]) -> Opti
     })
 }
 
-/// Reads and checks one input, whatever it is: the parts of its report.
-fn read_and_check(input: &Input, options: &Options) -> (Vec<FileReport>, Option<Vec<u8>>) {
+/// Reads and checks one input, whatever it is (from `opened`, if given):
+/// the parts of its report.
+fn read_and_check(
+    input: &Input,
+    opened: Option<Opened>,
+    options: &Options,
+) -> (Vec<FileReport>, Option<Vec<u8>>) {
     let name = input.name();
-    let (mut reports, bytes) = match input.read() {
+    let read = match opened {
+        Some(opened) => opened.read(),
+        None => input.read(),
+    };
+    let (mut reports, bytes) = match read {
         Ok(bytes) => (check_parts(&name, &bytes, options), Some(bytes)),
         Err(err) => {
             let reason = match input {
@@ -190,7 +206,7 @@ pub(crate) fn single(
     {
         return Ok(found);
     }
-    let (reports, bytes) = read_and_check(&input, &config.options);
+    let (reports, bytes) = read_and_check(&input, None, &config.options);
     let report = merge(reports);
     if let Some(reason) = unreadable_reason(&report) {
         anyhow::bail!("{}: {reason}", report.path);

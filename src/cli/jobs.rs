@@ -7,9 +7,16 @@
 //! own: the workers replay the matches of one large file in parallel, each
 //! match's findings are written once it is done, and memory holds the
 //! matches of a few batches, not the file. Anything else is read whole.
+//!
+//! Planning opens a file and takes its size from the open file; a file read
+//! whole goes to its job open ([`Opened`]), and is read from there: one
+//! look-up of its path in all. No more than [`HELD_MAX`] files wait open at
+//! a time; past that a job opens its file itself.
 
 use std::fs::File;
 use std::io;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use bgaudit::parse::pieces::{self, FilePieces, Piece, Plan};
 use bgaudit::replay::{FileReport, Options};
@@ -26,11 +33,39 @@ pub(crate) const STREAM_MIN: u64 = 8 << 20;
 /// The text of the matches a batch takes per thread.
 const PIECE_BYTES: usize = 2 << 20;
 
+/// How many files may wait open for their jobs (well below the usual
+/// limits of open files per process).
+const HELD_MAX: usize = 128;
+
+/// A file opened while planning, for its job to read: one of those held
+/// open (counted in `held` until it is dropped).
+#[derive(Debug)]
+pub(crate) struct Opened {
+    file: File,
+    /// The size the file had when opened.
+    len: u64,
+    held: Arc<AtomicUsize>,
+}
+
+impl Opened {
+    /// Reads the file to its end.
+    pub(crate) fn read(mut self) -> io::Result<Vec<u8>> {
+        walk::read_open(&mut self.file, self.len)
+    }
+}
+
+impl Drop for Opened {
+    fn drop(&mut self) {
+        self.held.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
 /// One job.
 #[derive(Debug)]
 pub(crate) enum Job {
-    /// A whole input, read at once.
-    Input(usize),
+    /// A whole input, read at once (from the file opened while planning,
+    /// if it was).
+    Input(usize, Option<Opened>),
     /// One match of a large input read match by match.
     Piece(usize, Piece<'static>),
     /// An input (or the rest of one) settled while planning or reading it:
@@ -42,7 +77,7 @@ impl Job {
     /// The input of the job.
     pub(crate) fn index(&self) -> usize {
         match self {
-            Job::Input(index) | Job::Piece(index, _) | Job::Settled(index, _) => *index,
+            Job::Input(index, _) | Job::Piece(index, _) | Job::Settled(index, _) => *index,
         }
     }
 
@@ -50,7 +85,7 @@ impl Job {
     pub(crate) fn weight(&self) -> usize {
         match self {
             Job::Piece(_, piece) => piece.text.len(),
-            Job::Input(_) | Job::Settled(..) => 0,
+            Job::Input(..) | Job::Settled(..) => 0,
         }
     }
 
@@ -58,7 +93,7 @@ impl Job {
     fn ends(&self) -> bool {
         match self {
             Job::Piece(_, piece) => piece.last,
-            Job::Input(_) | Job::Settled(..) => true,
+            Job::Input(..) | Job::Settled(..) => true,
         }
     }
 }
@@ -99,6 +134,8 @@ pub(crate) struct Jobs<'i> {
     next: usize,
     /// The large file being read, match by match.
     current: Option<(usize, FilePieces<File>)>,
+    /// How many files wait open for their jobs.
+    held: Arc<AtomicUsize>,
 }
 
 impl<'i> Jobs<'i> {
@@ -107,6 +144,7 @@ impl<'i> Jobs<'i> {
             inputs,
             next: 0,
             current: None,
+            held: Arc::new(AtomicUsize::new(0)),
         }
     }
 }
@@ -134,8 +172,8 @@ impl Iterator for Jobs<'_> {
         let index = self.next;
         let input = self.inputs.get(index)?;
         self.next += 1;
-        match plan(input) {
-            Planned::Whole => Some(Job::Input(index)),
+        match plan(input, &self.held) {
+            Planned::Whole(opened) => Some(Job::Input(index, opened)),
             Planned::Pieces(pieces) => {
                 self.current = Some((index, pieces));
                 self.next()
@@ -147,23 +185,47 @@ impl Iterator for Jobs<'_> {
 
 /// How an input is read.
 enum Planned {
-    Whole,
+    Whole(Option<Opened>),
     Pieces(FilePieces<File>),
     Settled(Outcome),
 }
 
-/// Plans a large file; anything else is read whole.
-fn plan(input: &Input) -> Planned {
+/// Plans a large file; anything else is read whole, from the file opened
+/// here when fewer than [`HELD_MAX`] are held open (else, or when it cannot
+/// be opened, by its job, which then says why it cannot be read).
+fn plan(input: &Input, held: &Arc<AtomicUsize>) -> Planned {
     let (Input::File(path) | Input::Found(path)) = input else {
-        return Planned::Whole;
+        return Planned::Whole(None);
     };
-    let large = std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() >= STREAM_MIN);
-    if !large {
-        return Planned::Whole;
+    if held.load(Ordering::Relaxed) >= HELD_MAX {
+        let large = std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() >= STREAM_MIN);
+        if !large {
+            return Planned::Whole(None);
+        }
+        return plan_large(input, path, File::open(path));
     }
-    let planned = File::open(path).and_then(|file| pieces::plan(file, || File::open(path)));
+    let Ok(file) = File::open(path) else {
+        return Planned::Whole(None);
+    };
+    let Ok(meta) = file.metadata() else {
+        return Planned::Whole(None);
+    };
+    if meta.is_file() && meta.len() >= STREAM_MIN {
+        return plan_large(input, path, Ok(file));
+    }
+    held.fetch_add(1, Ordering::Relaxed);
+    Planned::Whole(Some(Opened {
+        file,
+        len: meta.len(),
+        held: Arc::clone(held),
+    }))
+}
+
+/// Plans a large file, `opened` from `path`.
+fn plan_large(input: &Input, path: &std::path::Path, opened: io::Result<File>) -> Planned {
+    let planned = opened.and_then(|file| pieces::plan(file, || File::open(path)));
     match planned {
-        Ok(Plan::Whole) => Planned::Whole,
+        Ok(Plan::Whole) => Planned::Whole(None),
         Ok(Plan::Pieces { encoding, stray }) => match File::open(path) {
             Ok(file) => Planned::Pieces(FilePieces::new(file, encoding, stray)),
             Err(err) => Planned::Settled(read_failed(input, &err)),
@@ -215,13 +277,13 @@ pub(crate) fn work(
 ) -> Done {
     let ends = job.ends();
     let (outcome, source) = match job {
-        Job::Input(index) => {
+        Job::Input(index, opened) => {
             let input = &inputs[index];
             if explain.is_some() {
-                let (outcome, bytes) = input::check_keeping(input, options);
+                let (outcome, bytes) = input::check_keeping(input, opened, options);
                 (outcome, bytes.as_deref().and_then(Source::from_bytes))
             } else {
-                (input::check(input, options), None)
+                (input::check(input, opened, options), None)
             }
         }
         Job::Piece(index, piece) => {

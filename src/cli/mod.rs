@@ -149,16 +149,19 @@ impl Batch {
             anyhow::bail!("no files to check in {}", describe_paths(&config.paths));
         }
         // No more threads than inputs, unless a large file's matches are
-        // shared among them.
-        let large = inputs.iter().any(|input| {
-            input.path().is_some_and(|path| {
-                std::fs::metadata(path).is_ok_and(|m| m.len() >= jobs::STREAM_MIN)
+        // shared among them. With at least as many inputs as threads the
+        // sizes change nothing: no file is looked at here.
+        let large = || {
+            inputs.iter().any(|input| {
+                input.path().is_some_and(|path| {
+                    std::fs::metadata(path).is_ok_and(|m| m.len() >= jobs::STREAM_MIN)
+                })
             })
-        });
-        let threads = if large {
+        };
+        let threads = if config.jobs <= inputs.len() || large() {
             config.jobs
         } else {
-            config.jobs.min(inputs.len())
+            inputs.len()
         };
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads.max(1))

@@ -85,7 +85,9 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded<'_>, Unreadable> {
             });
         }
     }
-    if let Some(utf16) = super::binary::utf16_without_bom(bytes) {
+    // UTF-16 without a byte-order mark holds NUL bytes: suspect bytes.
+    let suspect = has_suspect_byte(bytes);
+    if suspect && let Some(utf16) = super::binary::utf16_without_bom(bytes) {
         let (text, encoding) = utf16?;
         let suspect = check_binary(text.as_bytes())?;
         return Ok(Decoded {
@@ -97,17 +99,19 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded<'_>, Unreadable> {
     // Windows-1252 keeps the bytes below 0x80 and writes the others as
     // characters whose bytes are all above 0x7F: either way the text is as
     // suspect as the bytes.
-    let suspect = check_binary(bytes).map_err(|e| {
-        // A binary format we can name says what it is and what to do.
-        super::sniff::binary(bytes).map_or(e, |what| Unreadable(what.to_owned()))
-    })?;
-    match std::str::from_utf8(bytes) {
-        Ok(text) => Ok(Decoded {
+    if suspect {
+        refuse_binary(bytes).map_err(|e| {
+            // A binary format we can name says what it is and what to do.
+            super::sniff::binary(bytes).map_or(e, |what| Unreadable(what.to_owned()))
+        })?;
+    }
+    match utf8(bytes) {
+        Some(text) => Ok(Decoded {
             text: Cow::Borrowed(text),
             encoding: Encoding::Utf8,
             suspect,
         }),
-        Err(_) => {
+        None => {
             let (text, _) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(bytes);
             Ok(Decoded {
                 text: Cow::Owned(text.into_owned()),
@@ -116,6 +120,13 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded<'_>, Unreadable> {
             })
         }
     }
+}
+
+/// The bytes as text when they are valid UTF-8: the same decision as
+/// [`std::str::from_utf8`], by the `simdutf8` crate's validator, which reads
+/// many bytes an instruction (the standard one reads a word at a time).
+fn utf8(bytes: &[u8]) -> Option<&str> {
+    simdutf8::basic::from_utf8(bytes).ok()
 }
 
 /// Refuses binary data: any NUL byte, or control characters in more than
@@ -129,6 +140,12 @@ fn check_binary(bytes: &[u8]) -> Result<bool, Unreadable> {
     if !has_suspect_byte(bytes) {
         return Ok(false);
     }
+    refuse_binary(bytes)?;
+    Ok(true)
+}
+
+/// [`check_binary`] for bytes that hold a suspect byte.
+fn refuse_binary(bytes: &[u8]) -> Result<(), Unreadable> {
     // Binary bytes in a few lines of a text: a damaged transcript, read.
     let stray = || {
         super::sniff::binary(bytes).is_none()
@@ -138,7 +155,7 @@ fn check_binary(bytes: &[u8]) -> Result<bool, Unreadable> {
     // `contains` on bytes is a vectorised search.
     if bytes.contains(&0) {
         if stray() {
-            return Ok(true);
+            return Ok(());
         }
         let at = bytes.iter().position(|&b| b == 0).unwrap_or_default();
         return Err(Unreadable(format!(
@@ -165,7 +182,7 @@ fn check_binary(bytes: &[u8]) -> Result<bool, Unreadable> {
             bytes.len()
         )));
     }
-    Ok(true)
+    Ok(())
 }
 
 /// True when `bytes` hold a byte below 0x20 other than a line feed or
@@ -174,16 +191,23 @@ pub(super) fn has_suspect_byte(bytes: &[u8]) -> bool {
     const fn suspect(b: u8) -> u8 {
         (b < 0x20 && b != b'\n' && b != b'\r') as u8 | (b == 0x7F) as u8
     }
-    let mut blocks = bytes.chunks_exact(64);
     // Blocks of a fixed size with a branch-free test: vectorised.
-    let found = blocks.by_ref().any(|block| {
+    fn odd(block: &[u8; 64]) -> bool {
         let mut odd = 0u8;
         for &b in block {
             odd |= suspect(b);
         }
         odd != 0
-    });
-    found || blocks.remainder().iter().any(|&b| suspect(b) != 0)
+    }
+    let (blocks, rest) = bytes.as_chunks::<64>();
+    if blocks.iter().any(odd) {
+        return true;
+    }
+    // The last bytes: the last 64 (some tested again) as one block.
+    match bytes.last_chunk::<64>() {
+        Some(last) if !rest.is_empty() => odd(last),
+        _ => rest.iter().any(|&b| suspect(b) != 0),
+    }
 }
 
 /// How many of the eight bytes of `word` are [binary controls](is_binary_control)
@@ -215,6 +239,44 @@ pub(super) const fn is_binary_control(b: u8) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn utf8_decides_as_the_standard_library() {
+        // Every sequence of up to three bytes built from bytes that matter
+        // to UTF-8 (ASCII, continuation bytes, leads of each length, bytes
+        // never valid), alone and after a long ASCII run (where a
+        // vectorised validator takes another path).
+        let interesting: Vec<u8> = [
+            0x00, 0x0A, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF,
+            0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF,
+        ]
+        .to_vec();
+        let ascii = b"  1) 31: 13/10 24/23        64: 8/2 6/2\n".repeat(5);
+        let mut cases: Vec<Vec<u8>> = Vec::new();
+        for &a in &interesting {
+            cases.push(vec![a]);
+            for &b in &interesting {
+                cases.push(vec![a, b]);
+                for &c in &interesting {
+                    cases.push(vec![a, b, c]);
+                }
+            }
+        }
+        for case in cases {
+            for at in [0, 1, 31, 32, 63, 64, 65, ascii.len()] {
+                let mut bytes = ascii.clone();
+                bytes.splice(at..at, case.iter().copied());
+                // A four-byte character too, on either side.
+                bytes.extend_from_slice("\u{1F3B2} x".as_bytes());
+                assert_eq!(
+                    utf8(&bytes),
+                    std::str::from_utf8(&bytes).ok(),
+                    "{case:02X?} at {at}"
+                );
+                assert_eq!(utf8(&bytes[at..]), std::str::from_utf8(&bytes[at..]).ok());
+            }
+        }
+    }
 
     #[test]
     fn plain_utf8_is_borrowed() {
@@ -316,6 +378,21 @@ mod tests {
                 let mut text = text.clone();
                 text[at] = bad;
                 assert!(has_suspect_byte(&text), "{bad} at {at}");
+            }
+        }
+        // Every length and place, and the bytewise test agreeing.
+        for len in 0..200 {
+            let text = b"ab\r\ncd\n\xc3\xa9~ ".repeat(20)[..len].to_vec();
+            assert!(!has_suspect_byte(&text), "{len}");
+            for at in 0..len {
+                for bad in [0u8, 0x1F, 0x7F, b'\n', 0x80, 0xFF] {
+                    let mut text = text.clone();
+                    text[at] = bad;
+                    let bytewise = text
+                        .iter()
+                        .any(|&b| (b < 0x20 && b != b'\n' && b != b'\r') || b == 0x7F);
+                    assert_eq!(has_suspect_byte(&text), bytewise, "{bad} at {at} of {len}");
+                }
             }
         }
     }

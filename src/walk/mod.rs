@@ -37,7 +37,7 @@
 pub mod filter;
 pub mod record;
 
-use std::ffi::{OsStr, OsString};
+use std::ffi::OsStr;
 use std::fs;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
@@ -123,6 +123,35 @@ impl Input {
             Input::Error { reason, .. } => Err(io::Error::other(reason.clone())),
         }
     }
+}
+
+/// Reads an open file to its end, as [`fs::read`] reads a path: `len` is
+/// the size its metadata gave when it was opened, the memory reserved for
+/// it; the file is then read on to its end whatever that size said (a file
+/// that grew since, or one whose metadata says 0, such as those of
+/// `/proc`), and a file that shrank since gives what it holds.
+///
+/// # Errors
+/// The I/O error of reading, or a buffer of `len` bytes that cannot be had.
+pub fn read_open(file: &mut fs::File, len: u64) -> io::Result<Vec<u8>> {
+    /// Only `read`: reading on to the end takes no size from the file's
+    /// metadata (which `File` asks the system for).
+    struct Plain<'a>(&'a mut fs::File);
+    impl Read for Plain<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            self.0.read(buf)
+        }
+    }
+    let mut bytes = Vec::new();
+    bytes.try_reserve_exact(usize::try_from(len).unwrap_or(usize::MAX))?;
+    // Read through `take`, the memory reserved is filled as it is (not
+    // cleared first).
+    let read = file.take(len).read_to_end(&mut bytes)?;
+    if read as u64 == len {
+        // The end, or more than the size said.
+        Plain(file).read_to_end(&mut bytes)?;
+    }
+    Ok(bytes)
 }
 
 /// A path as text: itself when it is UTF-8, else its UTF-8 runs with their
@@ -252,12 +281,11 @@ pub fn dedup(inputs: &mut Vec<Input>) -> usize {
 
 /// Appends the files under `dir` that `filter` takes, sorted, depth first.
 fn walk_dir(dir: &Path, filter: &Filter, inputs: &mut Vec<Input>) {
-    let mut entries: Vec<(OsString, PathBuf, Option<fs::FileType>)> = match fs::read_dir(dir) {
+    let mut entries: Vec<(PathBuf, Option<fs::FileType>)> = match fs::read_dir(dir) {
         Ok(read) => read
             .filter_map(|entry| {
                 let entry = entry.ok()?;
-                let name = entry.file_name();
-                Some((name, entry.path(), entry.file_type().ok()))
+                Some((entry.path(), entry.file_type().ok()))
             })
             .collect(),
         Err(err) => {
@@ -268,8 +296,15 @@ fn walk_dir(dir: &Path, filter: &Filter, inputs: &mut Vec<Input>) {
             return;
         }
     };
-    entries.sort_by(|a, b| a.0.cmp(&b.0));
-    for (name, path, file_type) in entries {
+    // The paths share their beginning (`dir` and a separator): in the byte
+    // order of the paths, the names are in theirs.
+    entries.sort_by(|a, b| {
+        a.0.as_os_str()
+            .as_encoded_bytes()
+            .cmp(b.0.as_os_str().as_encoded_bytes())
+    });
+    for (path, file_type) in entries {
+        let name = path.file_name().unwrap_or_default();
         let Some(file_type) = file_type else {
             inputs.push(Input::Error {
                 path,
@@ -277,7 +312,7 @@ fn walk_dir(dir: &Path, filter: &Filter, inputs: &mut Vec<Input>) {
             });
             continue;
         };
-        if !filter.takes(&path, &name, file_type.is_dir()) {
+        if !filter.takes(&path, name, file_type.is_dir()) {
             continue;
         }
         if file_type.is_dir() {
@@ -379,6 +414,45 @@ mod tests {
         let root = temp_tree("explicit");
         let hidden = root.join(".hidden-file");
         assert_eq!(discover([&hidden]), [Input::File(hidden.clone())]);
+        fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
+    fn an_open_file_reads_as_its_path_reads() {
+        let root = std::env::temp_dir().join(format!("bgaudit-walk-{}-open", std::process::id()));
+        let _ = fs::remove_dir_all(&root);
+        fs::create_dir_all(&root).unwrap();
+        let path = root.join("f");
+        for size in [0usize, 1, 31, 32, 33, 4095, 8192, 8193, 70_001, 1 << 20] {
+            let bytes: Vec<u8> = (0..size).map(|i| (i * 7 % 251) as u8).collect();
+            fs::write(&path, &bytes).unwrap();
+            let mut file = fs::File::open(&path).unwrap();
+            let len = file.metadata().unwrap().len();
+            assert_eq!(read_open(&mut file, len).unwrap(), fs::read(&path).unwrap());
+            // A size that is no longer true: the file as it is.
+            for wrong in [0, len / 2, len + 1, len + 100] {
+                let mut file = fs::File::open(&path).unwrap();
+                assert_eq!(
+                    read_open(&mut file, wrong).unwrap(),
+                    bytes,
+                    "{size} {wrong}"
+                );
+            }
+        }
+        // A file that grows after it is opened is read to its new end.
+        fs::write(&path, b"abc").unwrap();
+        let mut file = fs::File::open(&path).unwrap();
+        let len = file.metadata().unwrap().len();
+        fs::write(&path, vec![b'x'; 100_000]).unwrap();
+        assert_eq!(read_open(&mut file, len).unwrap(), vec![b'x'; 100_000]);
+        #[cfg(target_os = "linux")]
+        {
+            let proc = Path::new("/proc/self/mounts");
+            let mut file = fs::File::open(proc).unwrap();
+            let len = file.metadata().unwrap().len();
+            assert_eq!(len, 0);
+            assert!(!read_open(&mut file, len).unwrap().is_empty());
+        }
         fs::remove_dir_all(&root).unwrap();
     }
 
