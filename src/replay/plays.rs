@@ -15,6 +15,7 @@ use crate::location::Location;
 use crate::notation::{Hop, PlayNotation, PointName};
 use crate::parse::{Action, ActionKind, Written};
 use crate::position::Position;
+use crate::rules::board::Mirrored;
 use crate::rules::judge::judge_plain;
 use crate::rules::outcome::{points, win_kind};
 use crate::rules::plakoto::{PlakotoEnd, game_end};
@@ -183,16 +184,24 @@ impl Replayer<'_, '_> {
         {
             return false;
         }
-        // The direct path's play, else the full judgement.
-        let (result, hit_marks) = match judge_plain(frame_position(&board, side), roll, notation) {
-            Some(plain) => (plain.result, plain.hit_marks),
+        // The direct path's play, else the full judgement. The direct path
+        // judges the second player's play on the board as kept (first
+        // player's frame) through `Mirrored`: no flip either way.
+        let direct = match side {
+            Side::First => judge_plain(board, roll, notation).map(|p| (p.result, p.hit_marks)),
+            Side::Second => {
+                judge_plain(Mirrored(board), roll, notation).map(|p| (p.result.0, p.hit_marks))
+            }
+        };
+        let (result, hit_marks) = match direct {
+            Some(direct) => direct,
             None => {
                 let before = frame_position(&board, side);
                 let j = judge(&before, roll, notation, &mut self.backgammon);
                 if j.verdict != PlayVerdict::Legal || j.alternatives.iter().any(Option::is_some) {
                     return false;
                 }
-                (j.result, j.hit_marks)
+                (frame_position(&j.result, side), j.hit_marks)
             }
         };
         if self.hit_marks_possible && (hit_marks.missing || hit_marks.spurious) {
@@ -202,7 +211,7 @@ impl Replayer<'_, '_> {
             self.hit_marks_written = true;
         }
         if let Some(g) = self.game() {
-            g.board = AnyBoard::Backgammon(frame_position(&result, side));
+            g.board = AnyBoard::Backgammon(result);
         }
         self.count_play(side);
         self.check_bear_off(side);

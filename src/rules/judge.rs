@@ -1421,8 +1421,9 @@ mod tests {
     }
 
     /// Checks [`judge_plain`] against [`judge`] on `written` for `r` in
-    /// `p`: where it takes the play, it gives what `judge` gives. Counts
-    /// the plays it takes.
+    /// `p`: where it takes the play, it gives what `judge` gives, and on
+    /// the mirrored board ([`crate::rules::board::Mirrored`]) it takes the
+    /// same plays and gives the same. Counts the plays it takes.
     fn judge_plain_against_judge(
         p: &Position,
         r: Roll,
@@ -1430,9 +1431,19 @@ mod tests {
         generator: &mut MoveGen,
         taken: &mut usize,
     ) {
+        // The same play judged on the flipped board held unflipped.
+        let mirrored = judge_plain(crate::rules::board::Mirrored(p.flip()), r, written);
         let Some(plain) = judge_plain(*p, r, written) else {
+            assert!(mirrored.is_none(), "{p:?} {r} `{written}`");
             return;
         };
+        let mirrored = mirrored.expect("the mirrored board takes the play too");
+        assert_eq!(
+            mirrored.result.0.flip(),
+            plain.result,
+            "{p:?} {r} `{written}`"
+        );
+        assert_eq!(mirrored.hit_marks, plain.hit_marks, "{p:?} {r} `{written}`");
         let j = judge(p, r, written, generator);
         assert_eq!(j.verdict, PlayVerdict::Legal, "{p:?} {r} `{written}`");
         assert_eq!(j.result, plain.result, "{p:?} {r} `{written}`");
