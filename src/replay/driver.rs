@@ -87,7 +87,9 @@ pub(crate) struct Replayer<'o, 'a> {
     /// typo analysis starts from it.
     pub(super) snapshots: Vec<(usize, AnyBoard)>,
     /// The board at the start of the event being replayed, with the
-    /// event's index (none while the position is unknown).
+    /// event's index (none while the position is unknown), kept where the
+    /// general path or a deferred empty roll needs it
+    /// ([`Replayer::keep_event_start`]).
     pub(super) event_start: Option<(usize, AnyBoard)>,
     /// Settled readings of the current game's illegal plays.
     pub(super) readings: Vec<Reading>,
@@ -317,17 +319,14 @@ impl<'a> Replayer<'_, 'a> {
         self.event_start = None;
         for (i, event) in events.iter().enumerate() {
             self.event_index = i;
-            // The board as this event starts: whatever is settled before
-            // its play is judged (a deferred empty roll, an ambiguous play,
-            // a dump in doubt, pending findings) may move it.
-            if let Some(g) = self.game_ref()
-                && !g.unknown
-            {
-                self.event_start = Some((i, g.board));
-            }
             match event {
                 GameEvent::Action(action) => {
-                    if !matches!(action.kind, ActionKind::SetPosition(_)) {
+                    if !matches!(action.kind, ActionKind::SetPosition(_))
+                        && self.game_ref().is_some_and(|g| g.empty_roll.is_some())
+                    {
+                        // The deferred empty roll, settled first, may move
+                        // the board: kept as this event starts.
+                        self.keep_event_start();
                         self.flush_empty_roll();
                     }
                     if self.tracing {
@@ -341,6 +340,23 @@ impl<'a> Replayer<'_, 'a> {
             }
         }
         self.flush_empty_roll();
+    }
+
+    /// Keeps the board as the event being replayed starts, unless kept
+    /// already: whatever is settled before its play is judged (a deferred
+    /// empty roll, an ambiguous play, a dump in doubt, pending findings)
+    /// may move it, and the typo analysis starts from it. Only the general
+    /// path needs it: the short paths judge from the board as it stands.
+    fn keep_event_start(&mut self) {
+        let i = self.event_index;
+        if self.event_start.is_some_and(|(kept, _)| kept == i) {
+            return;
+        }
+        if let Some(g) = self.game_ref()
+            && !g.unknown
+        {
+            self.event_start = Some((i, g.board));
+        }
     }
 
     /// Acts, recording the positions around the action.
@@ -370,6 +386,9 @@ impl<'a> Replayer<'_, 'a> {
             } if self.plain_empty_roll(action, *roll) => return,
             _ => {}
         }
+        // Nothing has moved the board since the event started unless a
+        // deferred empty roll was settled (which kept it then).
+        self.keep_event_start();
         match &action.kind {
             ActionKind::Win {
                 points, resigned, ..
