@@ -16,11 +16,12 @@ use crate::notation::{Hop, PlayNotation, PointName};
 use crate::parse::{Action, ActionKind, Written};
 use crate::position::Position;
 use crate::rules::board::Mirrored;
-use crate::rules::judge::judge_plain;
+use crate::rules::judge::{judge_dance, judge_plain};
 use crate::rules::outcome::{points, win_kind};
 use crate::rules::plakoto::{PlakotoEnd, game_end};
 use crate::rules::{
-    AnyBoard, Board as _, IllegalKind, ImpossibleKind, Judgement, MoveGen, PlayVerdict, judge,
+    AnyBoard, Board as _, HitMarks, IllegalKind, ImpossibleKind, Judgement, MoveGen, PlayVerdict,
+    judge,
 };
 use crate::side::Side;
 
@@ -195,6 +196,15 @@ impl Replayer<'_, '_> {
         };
         let (result, hit_marks) = match direct {
             Some(direct) => direct,
+            // Nothing written, and neither die enters: the board stays.
+            None if notation.hops().is_empty()
+                && match side {
+                    Side::First => judge_dance(&board, roll),
+                    Side::Second => judge_dance(&Mirrored(board), roll),
+                } =>
+            {
+                (board, HitMarks::default())
+            }
             None => {
                 let before = frame_position(&board, side);
                 let j = judge(&before, roll, notation, &mut self.backgammon);
