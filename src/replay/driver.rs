@@ -30,23 +30,10 @@ use crate::parse::{
 use crate::position::Position;
 use crate::rules::{AnyBoard, MoveGen};
 
-/// Whether a new replayer judges plays in the common state by
-/// [`Replayer::plain_play`]: always, but in the tests that compare it with
-/// the general path.
-#[cfg(not(test))]
-const fn plain_plays() -> bool {
-    true
-}
-
 #[cfg(test)]
 thread_local! {
     /// Turned off by a test to replay by the general path alone.
     pub(crate) static PLAIN_PLAYS: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
-}
-
-#[cfg(test)]
-fn plain_plays() -> bool {
-    PLAIN_PLAYS.with(std::cell::Cell::get)
 }
 
 /// Events a replayer's buffer holds before it first grows (a game of
@@ -105,8 +92,10 @@ pub(crate) struct Replayer<'o, 'a> {
     /// kept here to borrow it from the record instead of copying it.
     pub(super) empty_roll_text: &'a str,
     /// Plays in the common state are judged by [`Replayer::plain_play`]
-    /// (off: every play takes the general path, to compare the two).
-    pub(super) plain_plays: bool,
+    /// (off: every play takes the general path, to compare the two). Only
+    /// the tests turn it off: elsewhere it is always on, and no field.
+    #[cfg(test)]
+    plain_plays: bool,
 }
 
 impl<'o, 'a> Replayer<'o, 'a> {
@@ -138,8 +127,26 @@ impl<'o, 'a> Replayer<'o, 'a> {
             shift: Start::FILE,
             clues: Clues::default(),
             empty_roll_text: "",
-            plain_plays: plain_plays(),
+            #[cfg(test)]
+            plain_plays: PLAIN_PLAYS.with(std::cell::Cell::get),
         }
+    }
+
+    /// Whether plays in the common state are judged by
+    /// [`Replayer::plain_play`]: always, but in the tests that compare it
+    /// with the general path.
+    #[cfg(not(test))]
+    #[inline(always)]
+    pub(super) const fn plain_plays(&self) -> bool {
+        true
+    }
+
+    /// Whether plays in the common state are judged by
+    /// [`Replayer::plain_play`]: always, but in the tests that compare it
+    /// with the general path.
+    #[cfg(test)]
+    pub(super) fn plain_plays(&self) -> bool {
+        self.plain_plays
     }
 }
 

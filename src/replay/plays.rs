@@ -148,7 +148,7 @@ impl Replayer<'_, '_> {
         let Some(g) = self.game_ref() else {
             return false;
         };
-        self.plain_plays
+        self.plain_plays()
             && g.over.is_none()
             && g.offer.is_none()
             && g.pending.is_empty()
@@ -177,7 +177,7 @@ impl Replayer<'_, '_> {
         let AnyBoard::Backgammon(board) = g.board else {
             return false;
         };
-        if !self.plain_plays
+        if !self.plain_plays()
             || g.ambiguity.is_some()
             || g.dump_doubt.is_some()
             || g.omitted_dance.is_some()
