@@ -220,11 +220,24 @@ impl Replayer<'_, '_> {
         if !self.hit_marks_written && notation.hops().iter().any(|h| h.hit) {
             self.hit_marks_written = true;
         }
-        if let Some(g) = self.game() {
+        // The board moved on, the play counted, and the bear-off checked
+        // as `check_bear_off` checks it, on the result at hand.
+        let off = match side {
+            Side::First => result.our_off(),
+            Side::Second => result.their_off(),
+        };
+        let Some(m) = self.current.as_mut() else {
+            return true;
+        };
+        m.summary.plays += 1;
+        m.summary.players[side].plays += 1;
+        let all_off = off >= m.rules.variant.value.checkers();
+        if let Some(g) = m.game.as_mut() {
             g.board = AnyBoard::Backgammon(result);
         }
-        self.count_play(side);
-        self.check_bear_off(side);
+        if all_off {
+            self.check_game_over(side);
+        }
         true
     }
 
