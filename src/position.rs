@@ -308,6 +308,30 @@ impl Position {
         usize::from(self.points[1] > 0)
     }
 
+    /// Their highest occupied point in their own numbering (25 = their
+    /// bar), 0 if none is left: [`Position::our_highest`] of the flipped
+    /// position, without flipping.
+    #[must_use]
+    #[inline]
+    pub fn their_highest(&self) -> usize {
+        let word = |from: usize| {
+            let mut bytes = [0u8; 8];
+            for (b, &c) in bytes.iter_mut().zip(&self.points[from..from + 8]) {
+                *b = c as u8;
+            }
+            u64::from_le_bytes(bytes)
+        };
+        // Their point `25 - i` is our index `i`: indices 0..=7, 8..=15,
+        // 16..=23 eight at a time (a negative byte has its sign bit), then 24.
+        for base in [0, 8, 16] {
+            let mask = word(base) & 0x8080_8080_8080_8080;
+            if mask != 0 {
+                return 25 - (base + mask.trailing_zeros() as usize / 8);
+            }
+        }
+        usize::from(self.points[24] < 0)
+    }
+
     /// True when all our remaining checkers are in our home board (1..=6).
     #[must_use]
     pub fn all_home(&self) -> bool {
@@ -407,6 +431,34 @@ mod tests {
                 let naive = (1..=25).rev().find(|&q| p.points[q] > 0).unwrap_or(0);
                 assert_eq!(p.our_highest(), naive, "{top} {below}");
             }
+        }
+    }
+
+    #[test]
+    fn their_highest_point_is_our_highest_of_the_flipped_position() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..20_000 {
+            let mut p = Position::starting(Variant::Backgammon);
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            // Few checkers of theirs, anywhere, so that every highest point shows.
+            for q in 0..26 {
+                let r = (seed >> (q * 2 % 60)) % 8;
+                p.points[q] = match r {
+                    0 => -1,
+                    1 => -((seed % 5) as i8) - 1,
+                    2 | 3 => ((seed % 3) as i8) + 1,
+                    _ => 0,
+                };
+            }
+            if seed.is_multiple_of(4) {
+                let top = (seed % 26) as usize;
+                for q in 0..top {
+                    p.points[q] = p.points[q].max(0);
+                }
+            }
+            assert_eq!(p.their_highest(), p.flip().our_highest(), "{:?}", p.points);
         }
     }
 

@@ -30,23 +30,10 @@ use crate::parse::{
 use crate::position::Position;
 use crate::rules::{AnyBoard, MoveGen};
 
-/// Whether a new replayer judges plays in the common state by
-/// [`Replayer::plain_play`]: always, but in the tests that compare it with
-/// the general path.
-#[cfg(not(test))]
-const fn plain_plays() -> bool {
-    true
-}
-
 #[cfg(test)]
 thread_local! {
     /// Turned off by a test to replay by the general path alone.
     pub(crate) static PLAIN_PLAYS: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
-}
-
-#[cfg(test)]
-fn plain_plays() -> bool {
-    PLAIN_PLAYS.with(std::cell::Cell::get)
 }
 
 /// Events a replayer's buffer holds before it first grows (a game of
@@ -87,7 +74,9 @@ pub(crate) struct Replayer<'o, 'a> {
     /// typo analysis starts from it.
     pub(super) snapshots: Vec<(usize, AnyBoard)>,
     /// The board at the start of the event being replayed, with the
-    /// event's index (none while the position is unknown).
+    /// event's index (none while the position is unknown), kept where the
+    /// general path or a deferred empty roll needs it
+    /// ([`Replayer::keep_event_start`]).
     pub(super) event_start: Option<(usize, AnyBoard)>,
     /// Settled readings of the current game's illegal plays.
     pub(super) readings: Vec<Reading>,
@@ -103,8 +92,10 @@ pub(crate) struct Replayer<'o, 'a> {
     /// kept here to borrow it from the record instead of copying it.
     pub(super) empty_roll_text: &'a str,
     /// Plays in the common state are judged by [`Replayer::plain_play`]
-    /// (off: every play takes the general path, to compare the two).
-    pub(super) plain_plays: bool,
+    /// (off: every play takes the general path, to compare the two). Only
+    /// the tests turn it off: elsewhere it is always on, and no field.
+    #[cfg(test)]
+    plain_plays: bool,
 }
 
 impl<'o, 'a> Replayer<'o, 'a> {
@@ -136,8 +127,26 @@ impl<'o, 'a> Replayer<'o, 'a> {
             shift: Start::FILE,
             clues: Clues::default(),
             empty_roll_text: "",
-            plain_plays: plain_plays(),
+            #[cfg(test)]
+            plain_plays: PLAIN_PLAYS.with(std::cell::Cell::get),
         }
+    }
+
+    /// Whether plays in the common state are judged by
+    /// [`Replayer::plain_play`]: always, but in the tests that compare it
+    /// with the general path.
+    #[cfg(not(test))]
+    #[inline(always)]
+    pub(super) const fn plain_plays(&self) -> bool {
+        true
+    }
+
+    /// Whether plays in the common state are judged by
+    /// [`Replayer::plain_play`]: always, but in the tests that compare it
+    /// with the general path.
+    #[cfg(test)]
+    pub(super) fn plain_plays(&self) -> bool {
+        self.plain_plays
     }
 }
 
@@ -168,7 +177,12 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
     }
 
     fn action(&mut self, action: &Action<'a>) {
-        let location = self.shift.locate(action.location);
+        // A file read whole (the common case) needs no move.
+        let location = if self.shift == Start::FILE {
+            action.location
+        } else {
+            self.shift.locate(action.location)
+        };
         self.ensure_match(location);
         if self.game_ref().is_none() {
             // An action before any game header: the reader reported the header problem.
@@ -317,17 +331,14 @@ impl<'a> Replayer<'_, 'a> {
         self.event_start = None;
         for (i, event) in events.iter().enumerate() {
             self.event_index = i;
-            // The board as this event starts: whatever is settled before
-            // its play is judged (a deferred empty roll, an ambiguous play,
-            // a dump in doubt, pending findings) may move it.
-            if let Some(g) = self.game_ref()
-                && !g.unknown
-            {
-                self.event_start = Some((i, g.board));
-            }
             match event {
                 GameEvent::Action(action) => {
-                    if !matches!(action.kind, ActionKind::SetPosition(_)) {
+                    if !matches!(action.kind, ActionKind::SetPosition(_))
+                        && self.game_ref().is_some_and(|g| g.empty_roll.is_some())
+                    {
+                        // The deferred empty roll, settled first, may move
+                        // the board: kept as this event starts.
+                        self.keep_event_start();
                         self.flush_empty_roll();
                     }
                     if self.tracing {
@@ -341,6 +352,23 @@ impl<'a> Replayer<'_, 'a> {
             }
         }
         self.flush_empty_roll();
+    }
+
+    /// Keeps the board as the event being replayed starts, unless kept
+    /// already: whatever is settled before its play is judged (a deferred
+    /// empty roll, an ambiguous play, a dump in doubt, pending findings)
+    /// may move it, and the typo analysis starts from it. Only the general
+    /// path needs it: the short paths judge from the board as it stands.
+    fn keep_event_start(&mut self) {
+        let i = self.event_index;
+        if self.event_start.is_some_and(|(kept, _)| kept == i) {
+            return;
+        }
+        if let Some(g) = self.game_ref()
+            && !g.unknown
+        {
+            self.event_start = Some((i, g.board));
+        }
     }
 
     /// Acts, recording the positions around the action.
@@ -370,6 +398,9 @@ impl<'a> Replayer<'_, 'a> {
             } if self.plain_empty_roll(action, *roll) => return,
             _ => {}
         }
+        // Nothing has moved the board since the event started unless a
+        // deferred empty roll was settled (which kept it then).
+        self.keep_event_start();
         match &action.kind {
             ActionKind::Win {
                 points, resigned, ..

@@ -15,11 +15,13 @@ use crate::location::Location;
 use crate::notation::{Hop, PlayNotation, PointName};
 use crate::parse::{Action, ActionKind, Written};
 use crate::position::Position;
-use crate::rules::judge::judge_plain;
+use crate::rules::board::Mirrored;
+use crate::rules::judge::{judge_dance, judge_plain};
 use crate::rules::outcome::{points, win_kind};
 use crate::rules::plakoto::{PlakotoEnd, game_end};
 use crate::rules::{
-    AnyBoard, Board as _, IllegalKind, ImpossibleKind, Judgement, MoveGen, PlayVerdict, judge,
+    AnyBoard, Board as _, HitMarks, IllegalKind, ImpossibleKind, Judgement, MoveGen, PlayVerdict,
+    judge,
 };
 use crate::side::Side;
 
@@ -146,7 +148,7 @@ impl Replayer<'_, '_> {
         let Some(g) = self.game_ref() else {
             return false;
         };
-        self.plain_plays
+        self.plain_plays()
             && g.over.is_none()
             && g.offer.is_none()
             && g.pending.is_empty()
@@ -175,7 +177,7 @@ impl Replayer<'_, '_> {
         let AnyBoard::Backgammon(board) = g.board else {
             return false;
         };
-        if !self.plain_plays
+        if !self.plain_plays()
             || g.ambiguity.is_some()
             || g.dump_doubt.is_some()
             || g.omitted_dance.is_some()
@@ -183,16 +185,33 @@ impl Replayer<'_, '_> {
         {
             return false;
         }
-        // The direct path's play, else the full judgement.
-        let (result, hit_marks) = match judge_plain(frame_position(&board, side), roll, notation) {
-            Some(plain) => (plain.result, plain.hit_marks),
+        // The direct path's play, else the full judgement. The direct path
+        // judges the second player's play on the board as kept (first
+        // player's frame) through `Mirrored`: no flip either way.
+        let direct = match side {
+            Side::First => judge_plain(board, roll, notation).map(|p| (p.result, p.hit_marks)),
+            Side::Second => {
+                judge_plain(Mirrored(board), roll, notation).map(|p| (p.result.0, p.hit_marks))
+            }
+        };
+        let (result, hit_marks) = match direct {
+            Some(direct) => direct,
+            // Nothing written, and neither die enters: the board stays.
+            None if notation.hops().is_empty()
+                && match side {
+                    Side::First => judge_dance(&board, roll),
+                    Side::Second => judge_dance(&Mirrored(board), roll),
+                } =>
+            {
+                (board, HitMarks::default())
+            }
             None => {
                 let before = frame_position(&board, side);
                 let j = judge(&before, roll, notation, &mut self.backgammon);
                 if j.verdict != PlayVerdict::Legal || j.alternatives.iter().any(Option::is_some) {
                     return false;
                 }
-                (j.result, j.hit_marks)
+                (frame_position(&j.result, side), j.hit_marks)
             }
         };
         if self.hit_marks_possible && (hit_marks.missing || hit_marks.spurious) {
@@ -201,11 +220,24 @@ impl Replayer<'_, '_> {
         if !self.hit_marks_written && notation.hops().iter().any(|h| h.hit) {
             self.hit_marks_written = true;
         }
-        if let Some(g) = self.game() {
-            g.board = AnyBoard::Backgammon(frame_position(&result, side));
+        // The board moved on, the play counted, and the bear-off checked
+        // as `check_bear_off` checks it, on the result at hand.
+        let off = match side {
+            Side::First => result.our_off(),
+            Side::Second => result.their_off(),
+        };
+        let Some(m) = self.current.as_mut() else {
+            return true;
+        };
+        m.summary.plays += 1;
+        m.summary.players[side].plays += 1;
+        let all_off = off >= m.rules.variant.value.checkers();
+        if let Some(g) = m.game.as_mut() {
+            g.board = AnyBoard::Backgammon(result);
         }
-        self.count_play(side);
-        self.check_bear_off(side);
+        if all_off {
+            self.check_game_over(side);
+        }
         true
     }
 

@@ -285,6 +285,18 @@ pub fn judge_plain<B: Board>(position: B, roll: Roll, play: &PlayNotation) -> Op
     })
 }
 
+/// [`judge`] for nothing written while a checker is on the bar: true when
+/// neither die enters (a dance), which `judge` finds legal, with no other
+/// reading, no hit mark to question and the position unchanged; else
+/// false, and `judge` decides.
+#[must_use]
+#[inline(always)]
+pub fn judge_dance<B: Board>(position: &B, roll: Roll) -> bool {
+    position.on_bar()
+        && position.check_step(OUR_BAR, roll.first.pips()).is_err()
+        && position.check_step(OUR_BAR, roll.second.pips()).is_err()
+}
+
 /// The general path of [`judge`]: `hops` are the hops of `play` less the
 /// `0/0` ones. Every fast path above gives the judgement this gives. Out of
 /// line: the fast paths' caller stays small.
@@ -1421,8 +1433,9 @@ mod tests {
     }
 
     /// Checks [`judge_plain`] against [`judge`] on `written` for `r` in
-    /// `p`: where it takes the play, it gives what `judge` gives. Counts
-    /// the plays it takes.
+    /// `p`: where it takes the play, it gives what `judge` gives, and on
+    /// the mirrored board ([`crate::rules::board::Mirrored`]) it takes the
+    /// same plays and gives the same. Counts the plays it takes.
     fn judge_plain_against_judge(
         p: &Position,
         r: Roll,
@@ -1430,9 +1443,19 @@ mod tests {
         generator: &mut MoveGen,
         taken: &mut usize,
     ) {
+        // The same play judged on the flipped board held unflipped.
+        let mirrored = judge_plain(crate::rules::board::Mirrored(p.flip()), r, written);
         let Some(plain) = judge_plain(*p, r, written) else {
+            assert!(mirrored.is_none(), "{p:?} {r} `{written}`");
             return;
         };
+        let mirrored = mirrored.expect("the mirrored board takes the play too");
+        assert_eq!(
+            mirrored.result.0.flip(),
+            plain.result,
+            "{p:?} {r} `{written}`"
+        );
+        assert_eq!(mirrored.hit_marks, plain.hit_marks, "{p:?} {r} `{written}`");
         let j = judge(p, r, written, generator);
         assert_eq!(j.verdict, PlayVerdict::Legal, "{p:?} {r} `{written}`");
         assert_eq!(j.result, plain.result, "{p:?} {r} `{written}`");
@@ -1440,6 +1463,33 @@ mod tests {
         assert_eq!(usize::from(j.dice_used), r.steps(), "{p:?} {r} `{written}`");
         assert_eq!(j.alternatives, [None; 3], "{p:?} {r} `{written}`");
         *taken += 1;
+    }
+
+    /// A dance found by [`judge_dance`] is what [`judge`] finds for
+    /// nothing written: legal, the position unchanged, no other reading,
+    /// no hit mark to question; on a mirrored board it finds the same.
+    #[test]
+    fn judge_dance_agrees_with_judge() {
+        let mut generator = MoveGen::new();
+        let mut dances = 0;
+        for p in random_positions(0xbb67_ae85_84ca_a73b, 3000) {
+            for (a, b) in (1..=6).flat_map(|a| (1..=6).map(move |b| (a, b))) {
+                let r = Roll::new(a, b).expect("dice");
+                let dance = judge_dance(&p, r);
+                let mirrored = crate::rules::board::Mirrored(p.flip());
+                assert_eq!(judge_dance(&mirrored, r), dance, "{p:?} {r}");
+                if !dance {
+                    continue;
+                }
+                let j = judge(&p, r, &PlayNotation::empty(), &mut generator);
+                assert_eq!(j.verdict, PlayVerdict::Legal, "{p:?} {r}");
+                assert_eq!(j.result, p, "{p:?} {r}");
+                assert_eq!(j.alternatives, [None; 3], "{p:?} {r}");
+                assert_eq!(j.hit_marks, HitMarks::default(), "{p:?} {r}");
+                dances += 1;
+            }
+        }
+        assert!(dances > 1000, "{dances}");
     }
 
     /// The lean entry point for the commonest play gives what [`judge`]

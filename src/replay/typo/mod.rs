@@ -245,6 +245,14 @@ fn is_problem(f: &Finding, after: usize) -> bool {
 impl<'a> Replayer<'_, 'a> {
     /// Replays the buffered game, settling its illegal plays.
     pub(super) fn run_game(&mut self) {
+        if self.events.is_empty() && self.game_start.is_none() && self.game_ref().is_none() {
+            // No game open (a game header or the match's end after the
+            // game was closed): nothing to replay or settle.
+            self.readings.clear();
+            self.snapshots.clear();
+            self.event_start = None;
+            return;
+        }
         let mut events = std::mem::take(&mut self.events);
         let first = self
             .game_start
