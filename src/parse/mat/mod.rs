@@ -439,7 +439,15 @@ impl<'v, 'a, V: Visitor<'a>> MatchReader<'v, 'a, V> {
         if let Phase::Game(game) = &mut self.phase {
             game.last = Last::Line(line);
             self.last = Last::Line(line);
-            if self.numbering(line, row.number, &[]) {
+            // The row due, as [`MatchReader::numbering`] takes it; any
+            // other number goes there.
+            let due = game.expected_row;
+            let in_turn = row.number == Some(due);
+            if in_turn {
+                game.alt_row = None;
+                game.expected_row = due.saturating_add(1);
+            }
+            if in_turn || self.numbering(line, row.number, &[]) {
                 self.read_cells(
                     line,
                     row.number,
