@@ -1137,6 +1137,90 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(600))]
+
+        /// Matches of rows built from pieces (row numbers in and out of
+        /// sequence, rolls with and without plays, cube and result cells,
+        /// odd spacing, tabs, non-ASCII text, long rows, several games) give
+        /// the same events whether the common rows are read in one pass and
+        /// kept as read, or every row takes the general path.
+        #[test]
+        fn rows_built_from_pieces_give_the_same_events_both_ways(
+            rows in proptest::collection::vec(
+                (
+                    0usize..7,
+                    proptest::collection::vec((0usize..CELLS.len(), 0usize..SEPARATORS.len()), 0..6),
+                ),
+                0..14,
+            ),
+            end in 0usize..4,
+            games in 1usize..3,
+        ) {
+            let end = ["\n", "\r\n", "\r", "  \n"][end];
+            let mut text = format!(" 5 point match{end}{end}");
+            for game in 1..=games {
+                text.push_str(&format!(" Game {game}{end} A : 0                       B : 0{end}"));
+                // The number after the last one written.
+                let mut due = 1u32;
+                for (number, cells) in &rows {
+                    let written = match number {
+                        0 | 1 | 4 | 5 => due,
+                        2 => due + 2,
+                        _ => due.saturating_sub(3).max(1),
+                    };
+                    match number {
+                        0 | 2 | 6 => text.push_str(&format!("{written:>3}) ")),
+                        1 => text.push_str(&format!("{written:>3})")),
+                        3 => text.push_str("      "),
+                        4 => text.push_str(&format!("{written}) ")),
+                        _ => text.push_str(&format!("{written:>3})\t")),
+                    }
+                    if *number != 3 {
+                        due = written + 1;
+                    }
+                    for &(cell, separator) in cells {
+                        text.push_str(CELLS[cell]);
+                        text.push_str(SEPARATORS[separator]);
+                    }
+                    text.push_str(end);
+                }
+            }
+            proptest::prop_assert_eq!(events(&text, true), events(&text, false), "{:?}", text);
+        }
+    }
+
+    /// Cells for the rows built from pieces.
+    const CELLS: [&str; 24] = [
+        "31: 8/5 6/5",
+        "42: 8/4 6/4",
+        "66: 13/7*(2) 7/1*(2)",
+        "55: 13/8 13/8 6/1 6/1",
+        "61: bar/24 13/7*",
+        "21: 6/off 5/4",
+        "52:",
+        "65: ",
+        "07: 8/1",
+        "43: 24/20 13/10x",
+        "11: 1/0 1/0 1/0 1/0 1/0 1/0 1/0 1/0 1/0 1/0 1/0 1/0 1/0 1/0 1/0 1/0 1/0",
+        "Doubles => 2",
+        "Doubles => 16",
+        "Beavers => 4",
+        "Takes",
+        "Drops",
+        "Wins 1 point",
+        "Wins 2 points",
+        "Wins 4 points and the match",
+        "32: Concedes",
+        "????",
+        "Jos\u{e9} 31: 8/5",
+        "Illegal play",
+        "12)",
+    ];
+
+    /// What follows a cell in the rows built from pieces.
+    const SEPARATORS: [&str; 6] = [" ", "", "  ", "                         ", "\t", " \u{a0}"];
+
     #[test]
     fn rows_read_in_one_pass_end_at_every_line_end() {
         let rows = [
