@@ -213,9 +213,54 @@ pub(super) struct RowLayout {
     len: u8,
     inner: [InnerNumber; 2],
     inner_len: u8,
-    /// When the row was cut by [`split_plain_row`]: where its cells' rolls
-    /// are in the list it filled, one per cell.
+    /// When the row was read by [`split_plain_row`] (see
+    /// [`PlainRow::layout`]): where its cells' rolls are in the list it
+    /// filled, one per cell.
     pub rolls: Option<u32>,
+}
+
+/// A common row read by [`split_plain_row`]: its number, its cells (no
+/// row number is written inside it) and where their rolls are. It is kept
+/// as it is, without a [`RowLayout`] (whose blank entry cost more to write
+/// than the row to read).
+#[derive(Copy, Clone, Debug, Default)]
+pub(super) struct PlainRow {
+    /// The row number at the start of the line, if written.
+    pub number: Option<u32>,
+    /// Where its cells' rolls are in the list [`split_plain_row`] filled,
+    /// one per cell.
+    pub rolls: u32,
+    /// Each cell's start and end (just after its last non-blank) in the line.
+    cells: [(u32, u32); MAX_CELLS],
+    len: u8,
+}
+
+impl PlainRow {
+    /// The cells, left to right: start and end offsets in the line.
+    pub fn cells(&self) -> &[(u32, u32)] {
+        self.cells.get(..usize::from(self.len)).unwrap_or_default()
+    }
+
+    /// The same row as a [`RowLayout`] (as if cut by [`split_row_into`],
+    /// with its rolls).
+    pub fn layout(&self) -> RowLayout {
+        let mut layout = RowLayout {
+            number: self.number,
+            rolls: Some(self.rolls),
+            ..RowLayout::default()
+        };
+        for &(start, end) in self.cells() {
+            if let Some(slot) = layout.cells.get_mut(usize::from(layout.len)) {
+                *slot = Span {
+                    start,
+                    end,
+                    row: self.number,
+                };
+                layout.len += 1;
+            }
+        }
+        layout
+    }
 }
 
 /// A cell read while its row was cut: what it says, and for a roll the
@@ -412,13 +457,13 @@ pub(super) fn split_row_into(text: &str, layout: &mut RowLayout) -> bool {
 /// one of these patterns,
 /// none of which takes a control or non-ASCII byte: the line is plain, and
 /// it ends where the reading stops at a line end (`\n`, `\r`) or the end
-/// of the text. Returns the line's length; the cells are in `layout`
-/// (empty on entry), the rolls added to `rolls` and the layout says where.
-/// `None` (`layout` and `rolls` unchanged) for any other line, which the
-/// general path ([`super::lines::Lines`], [`split_row_into`]) reads.
+/// of the text. Returns the line's length; the cells are in `row`, the
+/// rolls added to `rolls` and the row says where. `None` (`rolls`
+/// unchanged, `row` of no meaning) for any other line, which the general
+/// path ([`super::lines::Lines`], [`split_row_into`]) reads.
 pub(super) fn split_plain_row(
     bytes: &[u8],
-    layout: &mut RowLayout,
+    row: &mut PlainRow,
     rolls: &mut Vec<CellRoll>,
 ) -> Option<usize> {
     let first = rolls.len();
@@ -453,19 +498,14 @@ pub(super) fn split_plain_row(
             // A cube or result cell, else a row for the general path.
             let Some((said, size)) = word_cell(rest).filter(|_| n < MAX_CELLS) else {
                 rolls.truncate(first);
-                *layout = RowLayout::default();
                 return None;
             };
             rolls.push(CellRoll {
                 said,
                 play: PlayNotation::empty(),
             });
-            if let Some(cell) = layout.cells.get_mut(n) {
-                *cell = Span {
-                    start: t as u32,
-                    end: (t + size) as u32,
-                    row: number,
-                };
+            if let Some(cell) = row.cells.get_mut(n) {
+                *cell = (t as u32, (t + size) as u32);
             }
             n += 1;
             t = skip_spaces(bytes, t + size);
@@ -485,24 +525,19 @@ pub(super) fn split_plain_row(
             }
             _ => (t + 3, groups_at),
         };
-        if let Some(cell) = layout.cells.get_mut(n) {
-            *cell = Span {
-                start: t as u32,
-                end: end as u32,
-                row: number,
-            };
+        if let Some(cell) = row.cells.get_mut(n) {
+            *cell = (t as u32, end as u32);
         }
         n += 1;
         t = next;
     };
     if n == 0 || u32::try_from(len).is_err() {
         rolls.truncate(first);
-        *layout = RowLayout::default();
         return None;
     }
-    layout.number = number;
-    layout.len = n as u8;
-    layout.rolls = Some(first_index);
+    row.number = number;
+    row.len = n as u8;
+    row.rolls = first_index;
     Some(len)
 }
 
@@ -653,7 +688,23 @@ impl ColumnLearner {
             [only] => (&mut self.lone_right, only),
             [] => return,
         };
-        let column = line.column(cell.start());
+        Self::count(histogram, line.column(cell.start()));
+    }
+
+    /// Counts one common row (its line is plain: an offset is a column).
+    #[inline]
+    pub fn add_plain(&mut self, row: &PlainRow) {
+        let (histogram, &(start, _)) = match row.cells() {
+            [_, second, ..] => (&mut self.second, second),
+            [only] => (&mut self.lone_right, only),
+            [] => return,
+        };
+        Self::count(histogram, start);
+    }
+
+    /// One vote for `column` (0-based).
+    #[inline]
+    fn count(histogram: &mut [u32; Self::WIDTH], column: u32) {
         if column <= Self::LEFT_LIMIT {
             return;
         }

@@ -134,17 +134,6 @@ impl<'a> Lines<'a> {
         self.text.as_bytes().get(self.pos..).unwrap_or_default()
     }
 
-    /// An empty line where the next starts, to be replaced by it.
-    pub fn placeholder(&self) -> Line<'a> {
-        Line {
-            text: "",
-            start: self.pos,
-            next: self.pos,
-            number: self.number,
-            plain: true,
-        }
-    }
-
     /// The next line, known to be plain and `len` bytes long (its end a
     /// line end or the text's end: see [`Lines::rest`]).
     pub fn next_plain(&mut self, len: usize) -> Line<'a> {

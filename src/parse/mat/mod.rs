@@ -39,7 +39,7 @@ mod layout;
 mod lines;
 
 use self::dump::Frame;
-use self::layout::{CellRoll, ColumnLearner, RowLayout, Said};
+use self::layout::{CellRoll, ColumnLearner, InnerNumber, PlainRow, RowLayout, Said};
 use self::lines::{Line, Lines};
 use super::{
     Action, ActionKind, Comment, Format, GameHeader, Location, MatchHeader, PlayerName, Problem,
@@ -131,8 +131,14 @@ fn read_rows<'a>(
             last: Last::At(match_line.end_location()),
         };
         reader.header(text, header_start, &match_line, length);
-        for (line, row) in lines.iter().take_while(|(line, _)| line.start < body.end.0) {
-            reader.line(line, row.as_ref());
+        for kept in lines
+            .iter()
+            .take_while(|kept| kept.line().start < body.end.0)
+        {
+            match kept {
+                Kept::Plain(line, row) => reader.plain(line, row),
+                Kept::Other(line, row) => reader.line(line, row.as_ref()),
+            }
         }
         reader.finish();
         match body.next {
@@ -144,6 +150,22 @@ fn read_rows<'a>(
         }
     }
     true
+}
+
+/// A line of a match's body as the first walk keeps it.
+enum Kept<'a> {
+    /// A common row, read as it was cut ([`layout::split_plain_row`]).
+    Plain(Line<'a>, PlainRow),
+    /// Any other line, with its cells if it is a move row.
+    Other(Line<'a>, Option<RowLayout>),
+}
+
+impl<'a> Kept<'a> {
+    fn line(&self) -> &Line<'a> {
+        match self {
+            Kept::Plain(line, _) | Kept::Other(line, _) => line,
+        }
+    }
 }
 
 /// What the first walk over a match's body found.
@@ -165,7 +187,7 @@ struct Body<'a> {
 fn scan_body<'a>(
     text: &'a str,
     match_line: &Line<'a>,
-    lines: &mut Vec<(Line<'a>, Option<RowLayout>)>,
+    lines: &mut Vec<Kept<'a>>,
     mut rolls: Option<&mut Vec<CellRoll>>,
 ) -> Body<'a> {
     lines.clear();
@@ -176,33 +198,31 @@ fn scan_body<'a>(
     let mut run: Option<(usize, u32)> = None;
     let mut end = (text.len(), match_line.number);
     let mut walk = Lines::new(text, match_line.next, match_line.number.saturating_add(1));
+    // The common row read last (its fields are all set when it reads).
+    let mut plain = PlainRow::default();
     loop {
         // The common row: its line found while it is read.
-        if let Some(rolls) = rolls.as_mut() {
-            // Read where it is kept; the line is filled in once found.
-            lines.push((walk.placeholder(), Some(RowLayout::default())));
-            if let Some((line, Some(layout))) = lines.last_mut()
-                && let Some(len) = layout::split_plain_row(walk.rest(), layout, rolls)
-            {
-                *line = walk.next_plain(len);
-                end = (text.len(), line.number.saturating_add(1));
-                learner.add(line, layout);
-                run = None;
-                continue;
-            }
-            lines.pop();
+        if let Some(rolls) = rolls.as_mut()
+            && let Some(len) = layout::split_plain_row(walk.rest(), &mut plain, rolls)
+        {
+            let line = walk.next_plain(len);
+            end = (text.len(), line.number.saturating_add(1));
+            learner.add_plain(&plain);
+            lines.push(Kept::Plain(line, plain));
+            run = None;
+            continue;
         }
         let Some(line) = walk.next() else { break };
         end = (text.len(), line.number.saturating_add(1));
         let trimmed = line.trim_start();
         if trimmed.is_empty() || is_comment(trimmed) {
             run.get_or_insert((line.start, line.number));
-            lines.push((line, None));
+            lines.push(Kept::Other(line, None));
             continue;
         }
         // The row is cut where it is kept. A move row is no match line.
-        lines.push((line, Some(RowLayout::default())));
-        if let Some((line, row)) = lines.last_mut() {
+        lines.push(Kept::Other(line, Some(RowLayout::default())));
+        if let Some(Kept::Other(line, row)) = lines.last_mut() {
             let is_row = row
                 .as_mut()
                 .is_some_and(|layout| layout::split_row_into(line.text, layout));
@@ -211,7 +231,7 @@ fn scan_body<'a>(
                 _ => *row = None,
             }
         }
-        if let Some(&(line, None)) = lines.last()
+        if let Some(&Kept::Other(line, None)) = lines.last()
             && let Some(length) = header::match_line(line.text)
         {
             lines.pop();
@@ -412,6 +432,34 @@ impl<'v, 'a, V: Visitor<'a>> MatchReader<'v, 'a, V> {
                 self.comment(&line);
             }
         }
+    }
+
+    /// A common row of the body, read as it was cut.
+    fn plain(&mut self, line: &'v Line<'a>, row: &PlainRow) {
+        if let Phase::Game(game) = &mut self.phase {
+            game.last = Last::Line(line);
+            self.last = Last::Line(line);
+            // The row due, as [`MatchReader::numbering`] takes it; any
+            // other number goes there.
+            let due = game.expected_row;
+            let in_turn = row.number == Some(due);
+            if in_turn {
+                game.alt_row = None;
+                game.expected_row = due.saturating_add(1);
+            }
+            if in_turn || self.numbering(line, row.number, &[]) {
+                self.read_cells(
+                    line,
+                    row.number,
+                    row.rolls,
+                    row.cells()
+                        .iter()
+                        .map(|&(start, end)| (start as usize, end as usize)),
+                );
+            }
+            return;
+        }
+        self.line(line, Some(&row.layout()));
     }
 
     /// One line of the body, with its cells if it is a move row.
@@ -621,35 +669,54 @@ impl<'v, 'a, V: Visitor<'a>> MatchReader<'v, 'a, V> {
 
     /// One move row: numbering, then each cell.
     fn row(&mut self, line: &Line<'a>, row: &RowLayout) {
-        let Phase::Game(game) = &mut self.phase else {
+        if !self.numbering(line, row.number, row.inner_numbers()) {
             return;
+        }
+        match row.rolls {
+            Some(first) => self.read_cells(
+                line,
+                row.number,
+                first,
+                row.cells().iter().map(|cell| (cell.start(), cell.end())),
+            ),
+            None => self.general_cells(line, row),
+        }
+    }
+
+    /// A row's numbers (its `number` and those written inside it, `inner`)
+    /// against the row due: problems for those out of sequence. False
+    /// outside a game (the row is not read).
+    #[inline]
+    fn numbering(&mut self, line: &Line<'a>, number: Option<u32>, inner: &[InnerNumber]) -> bool {
+        let Phase::Game(game) = &mut self.phase else {
+            return false;
         };
         let due = game.expected_row;
         let alt = game.alt_row.take();
-        let slip = row.number.filter(|&n| n != due && Some(n) != alt);
+        let slip = number.filter(|&n| n != due && Some(n) != alt);
         if slip.is_some() {
             game.alt_row = Some(due.saturating_add(1));
         }
-        if let Some(number) = row.number {
+        if let Some(number) = number {
             game.expected_row = number.saturating_add(1);
         }
-        for inner in row.inner_numbers() {
-            if Some(inner.value) != row.number {
+        for inner in inner {
+            if Some(inner.value) != number {
                 game.expected_row = inner.value.saturating_add(1);
             }
         }
-        if let Some(number) = slip {
+        if let Some(slip) = slip {
             self.problem(
                 line.first_location(),
                 ProblemKind::Numbering,
                 number_text(line.trim_start()),
-                format!("row {number} where row {due} was due"),
+                format!("row {slip} where row {due} was due"),
                 None,
-                row.number,
+                number,
             );
         }
-        for inner in row.inner_numbers() {
-            let message = if Some(inner.value) == row.number {
+        for inner in inner {
+            let message = if Some(inner.value) == number {
                 format!("row number {} repeated inside the row", inner.value)
             } else {
                 format!("row number {} inside a row", inner.value)
@@ -660,62 +727,75 @@ impl<'v, 'a, V: Visitor<'a>> MatchReader<'v, 'a, V> {
                 number_text(line.text.get(inner.at()..).unwrap_or_default()),
                 message,
                 None,
-                row.number,
+                number,
             );
         }
-        // Cells read while the row was cut; their sides by the rule of
-        // [`RowLayout::sides`], cell by cell.
-        if let Some(rolls) = row
+        true
+    }
+
+    /// The cells of a common row (start and end offsets in `line`), read
+    /// while the row was cut: their rolls from index `first` on (see
+    /// [`RowLayout::rolls`]); their sides by the rule of
+    /// [`RowLayout::sides`], cell by cell. Every cell is in row `number`.
+    #[inline]
+    fn read_cells(
+        &mut self,
+        line: &Line<'a>,
+        number: Option<u32>,
+        first: u32,
+        cells: impl ExactSizeIterator<Item = (usize, usize)>,
+    ) {
+        let Some(rolls) = self
             .rolls
-            .and_then(|first| self.rolls.get(first as usize..)?.get(..row.cells().len()))
-        {
-            let mut previous = None;
-            for (cell, roll) in row.cells().iter().zip(rolls) {
-                let location = line.location(cell.start());
-                let side = RowLayout::side(previous, location.column - 1, self.threshold);
-                previous = Some(side);
-                let text = line.text.get(cell.start()..cell.end()).unwrap_or_default();
-                // Rolls, the common cells, built as rolls alone.
-                let kind = match roll.said {
-                    // The play copied once, straight into the action.
-                    Said::Roll(dice) if !roll.play.is_empty() => {
-                        self.visitor.action(&Action {
-                            location,
-                            side,
-                            row: cell.row,
-                            text,
-                            kind: ActionKind::Roll {
-                                dice: Some(dice),
-                                play: Written::Moves(roll.play),
-                            },
-                        });
-                        continue;
-                    }
-                    Said::Roll(dice) => ActionKind::Roll {
-                        dice: Some(dice),
-                        play: Written::Empty,
-                    },
-                    Said::Double(value) => ActionKind::Double(Some(value)),
-                    Said::Beaver(value) => ActionKind::Beaver(Some(value)),
-                    Said::Take => ActionKind::Take,
-                    Said::Drop => ActionKind::Drop,
-                    Said::Win(points) => ActionKind::Win {
-                        points: Some(points),
-                        and_match: false,
-                        resigned: false,
-                    },
-                };
-                self.visitor.action(&Action {
-                    location,
-                    side,
-                    row: cell.row,
-                    text,
-                    kind,
-                });
-            }
+            .get(first as usize..)
+            .and_then(|rolls| rolls.get(..cells.len()))
+        else {
             return;
+        };
+        let mut previous = None;
+        for ((start, end), roll) in cells.zip(rolls) {
+            let location = line.location(start);
+            let side = RowLayout::side(previous, location.column - 1, self.threshold);
+            previous = Some(side);
+            let text = line.text.get(start..end).unwrap_or_default();
+            // Rolls, the common cells, built as rolls alone.
+            let kind = match roll.said {
+                // The play copied once, straight into the action.
+                Said::Roll(dice) if !roll.play.is_empty() => {
+                    self.visitor.action(&Action {
+                        location,
+                        side,
+                        row: number,
+                        text,
+                        kind: ActionKind::Roll {
+                            dice: Some(dice),
+                            play: Written::Moves(roll.play),
+                        },
+                    });
+                    continue;
+                }
+                Said::Roll(dice) => ActionKind::Roll {
+                    dice: Some(dice),
+                    play: Written::Empty,
+                },
+                Said::Double(value) => ActionKind::Double(Some(value)),
+                Said::Beaver(value) => ActionKind::Beaver(Some(value)),
+                Said::Take => ActionKind::Take,
+                Said::Drop => ActionKind::Drop,
+                Said::Win(points) => ActionKind::Win {
+                    points: Some(points),
+                    and_match: false,
+                    resigned: false,
+                },
+            };
+            self.visitor.action(&Action {
+                location,
+                side,
+                row: number,
+                text,
+                kind,
+            });
         }
-        self.general_cells(line, row);
     }
 
     /// The cells of a row that were not read while it was cut: each read
@@ -1056,6 +1136,90 @@ mod tests {
             }
         }
     }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(600))]
+
+        /// Matches of rows built from pieces (row numbers in and out of
+        /// sequence, rolls with and without plays, cube and result cells,
+        /// odd spacing, tabs, non-ASCII text, long rows, several games) give
+        /// the same events whether the common rows are read in one pass and
+        /// kept as read, or every row takes the general path.
+        #[test]
+        fn rows_built_from_pieces_give_the_same_events_both_ways(
+            rows in proptest::collection::vec(
+                (
+                    0usize..7,
+                    proptest::collection::vec((0usize..CELLS.len(), 0usize..SEPARATORS.len()), 0..6),
+                ),
+                0..14,
+            ),
+            end in 0usize..4,
+            games in 1usize..3,
+        ) {
+            let end = ["\n", "\r\n", "\r", "  \n"][end];
+            let mut text = format!(" 5 point match{end}{end}");
+            for game in 1..=games {
+                text.push_str(&format!(" Game {game}{end} A : 0                       B : 0{end}"));
+                // The number after the last one written.
+                let mut due = 1u32;
+                for (number, cells) in &rows {
+                    let written = match number {
+                        0 | 1 | 4 | 5 => due,
+                        2 => due + 2,
+                        _ => due.saturating_sub(3).max(1),
+                    };
+                    match number {
+                        0 | 2 | 6 => text.push_str(&format!("{written:>3}) ")),
+                        1 => text.push_str(&format!("{written:>3})")),
+                        3 => text.push_str("      "),
+                        4 => text.push_str(&format!("{written}) ")),
+                        _ => text.push_str(&format!("{written:>3})\t")),
+                    }
+                    if *number != 3 {
+                        due = written + 1;
+                    }
+                    for &(cell, separator) in cells {
+                        text.push_str(CELLS[cell]);
+                        text.push_str(SEPARATORS[separator]);
+                    }
+                    text.push_str(end);
+                }
+            }
+            proptest::prop_assert_eq!(events(&text, true), events(&text, false), "{:?}", text);
+        }
+    }
+
+    /// Cells for the rows built from pieces.
+    const CELLS: [&str; 24] = [
+        "31: 8/5 6/5",
+        "42: 8/4 6/4",
+        "66: 13/7*(2) 7/1*(2)",
+        "55: 13/8 13/8 6/1 6/1",
+        "61: bar/24 13/7*",
+        "21: 6/off 5/4",
+        "52:",
+        "65: ",
+        "07: 8/1",
+        "43: 24/20 13/10x",
+        "11: 1/0 1/0 1/0 1/0 1/0 1/0 1/0 1/0 1/0 1/0 1/0 1/0 1/0 1/0 1/0 1/0 1/0",
+        "Doubles => 2",
+        "Doubles => 16",
+        "Beavers => 4",
+        "Takes",
+        "Drops",
+        "Wins 1 point",
+        "Wins 2 points",
+        "Wins 4 points and the match",
+        "32: Concedes",
+        "????",
+        "Jos\u{e9} 31: 8/5",
+        "Illegal play",
+        "12)",
+    ];
+
+    /// What follows a cell in the rows built from pieces.
+    const SEPARATORS: [&str; 6] = [" ", "", "  ", "                         ", "\t", " \u{a0}"];
 
     #[test]
     fn rows_read_in_one_pass_end_at_every_line_end() {
