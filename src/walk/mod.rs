@@ -37,7 +37,7 @@
 pub mod filter;
 pub mod record;
 
-use std::ffi::OsStr;
+use std::ffi::{OsStr, OsString};
 use std::fs;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
@@ -281,11 +281,11 @@ pub fn dedup(inputs: &mut Vec<Input>) -> usize {
 
 /// Appends the files under `dir` that `filter` takes, sorted, depth first.
 fn walk_dir(dir: &Path, filter: &Filter, inputs: &mut Vec<Input>) {
-    let mut entries: Vec<(PathBuf, Option<fs::FileType>)> = match fs::read_dir(dir) {
+    let mut entries: Vec<(OsString, Option<fs::FileType>)> = match fs::read_dir(dir) {
         Ok(read) => read
             .filter_map(|entry| {
                 let entry = entry.ok()?;
-                Some((entry.path(), entry.file_type().ok()))
+                Some((entry.file_name(), entry.file_type().ok()))
             })
             .collect(),
         Err(err) => {
@@ -297,14 +297,15 @@ fn walk_dir(dir: &Path, filter: &Filter, inputs: &mut Vec<Input>) {
         }
     };
     // The paths share their beginning (`dir` and a separator): in the byte
-    // order of the paths, the names are in theirs.
-    entries.sort_by(|a, b| {
-        a.0.as_os_str()
-            .as_encoded_bytes()
-            .cmp(b.0.as_os_str().as_encoded_bytes())
-    });
-    for (path, file_type) in entries {
-        let name = path.file_name().unwrap_or_default();
+    // order of their names, the paths are in theirs. The names in one
+    // directory differ, so an unstable sort gives the one order.
+    entries.sort_unstable_by(|a, b| a.0.as_encoded_bytes().cmp(b.0.as_encoded_bytes()));
+    for (name, file_type) in entries {
+        // `dir.join(&name)`, in memory of its final size at once.
+        let mut path = PathBuf::with_capacity(dir.as_os_str().len() + 1 + name.len());
+        path.push(dir);
+        path.push(&name);
+        let name = name.as_os_str();
         let Some(file_type) = file_type else {
             inputs.push(Input::Error {
                 path,
