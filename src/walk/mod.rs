@@ -88,6 +88,22 @@ impl Input {
             .then(|| path.as_os_str().as_encoded_bytes().to_vec())
     }
 
+    /// [`Input::name`] and [`Input::name_bytes`] together, the path's
+    /// encoding checked once.
+    #[must_use]
+    pub fn name_and_bytes(&self) -> (String, Option<Vec<u8>>) {
+        match self.path() {
+            None => ("-".to_owned(), None),
+            Some(path) => match path.to_str() {
+                Some(text) => (text.to_owned(), None),
+                None => (
+                    crate::escape::os_str(path.as_os_str()).into_owned(),
+                    Some(path.as_os_str().as_encoded_bytes().to_vec()),
+                ),
+            },
+        }
+    }
+
     /// The path, `None` for standard input.
     #[must_use]
     pub fn path(&self) -> Option<&Path> {
@@ -348,6 +364,25 @@ pub fn describe_error(err: &io::Error) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn name_and_bytes_is_name_and_name_bytes() {
+        let mut inputs = vec![
+            Input::Stdin,
+            Input::Found(PathBuf::from("a/b.mat")),
+            Input::File(PathBuf::from("tab\there é.mat")),
+            Input::Missing(PathBuf::from("")),
+        ];
+        #[cfg(unix)]
+        {
+            use std::os::unix::ffi::OsStrExt;
+            let name = OsStr::from_bytes(b"bad\xff\x1b.mat");
+            inputs.push(Input::Found(PathBuf::from(name)));
+        }
+        for input in inputs {
+            assert_eq!(input.name_and_bytes(), (input.name(), input.name_bytes()));
+        }
+    }
 
     fn temp_tree(name: &str) -> PathBuf {
         let root = std::env::temp_dir().join(format!("bgaudit-walk-{}-{name}", std::process::id()));
