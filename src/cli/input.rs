@@ -123,7 +123,7 @@ fn read_and_check(
     opened: Option<Opened>,
     options: &Options,
 ) -> (Vec<FileReport>, Option<Vec<u8>>) {
-    let name = input.name();
+    let (name, name_bytes) = input.name_and_bytes();
     let read = match opened {
         Some(opened) => opened.read(),
         None => input.read(),
@@ -138,7 +138,6 @@ fn read_and_check(
             (vec![unreadable(name, reason)], None)
         }
     };
-    let name_bytes = input.name_bytes();
     for report in &mut reports {
         report.path_bytes.clone_from(&name_bytes);
     }

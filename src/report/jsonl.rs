@@ -107,7 +107,7 @@ impl<W: Write> JsonlWriter<W> {
         let out = &mut self.line;
         out.clear();
         out.extend_from_slice(b"{\"type\":\"match\",\"file\":");
-        serde_json::to_writer(&mut *out, &report.path)?;
+        json_str(out, &report.path)?;
         let mut digits = itoa::Buffer::new();
         let mut numbers = |out: &mut Vec<u8>, parts: &[(&[u8], u32)]| {
             for &(key, n) in parts {
@@ -120,9 +120,9 @@ impl<W: Write> JsonlWriter<W> {
             &[(b",\"match\":", m.number), (b",\"length\":", m.length)],
         );
         out.extend_from_slice(b",\"players\":[");
-        serde_json::to_writer(&mut *out, &m.players.first.name)?;
+        json_str(out, &m.players.first.name)?;
         out.push(b',');
-        serde_json::to_writer(&mut *out, &m.players.second.name)?;
+        json_str(out, &m.players.second.name)?;
         numbers(
             out,
             &[
@@ -132,7 +132,7 @@ impl<W: Write> JsonlWriter<W> {
             ],
         );
         out.extend_from_slice(b",\"winner\":");
-        serde_json::to_writer(&mut *out, &m.winner)?;
+        json_opt_str(out, m.winner.as_deref())?;
         numbers(
             out,
             &[
@@ -166,15 +166,70 @@ impl<W: Write> JsonlWriter<W> {
             }
         }
         out.extend_from_slice(b",\"site\":");
-        serde_json::to_writer(&mut *out, &m.site)?;
+        json_opt_str(out, m.site.as_deref())?;
         out.extend_from_slice(b",\"dialect\":");
-        serde_json::to_writer(&mut *out, &m.dialect)?;
+        json_opt_str(out, m.dialect)?;
         if let Some(bytes) = file_bytes {
             out.extend_from_slice(b",\"file_bytes\":");
-            serde_json::to_writer(&mut *out, bytes)?;
+            json_str(out, bytes)?;
         }
         out.extend_from_slice(b"}\n");
         self.out.write_all(&self.line)
+    }
+}
+
+/// Appends `text` as a JSON string, the bytes `serde_json` gives: `serde_json`
+/// escapes only control characters, the quote and the backslash, so a text
+/// without them (names, paths, dialects: nearly all) is copied as it is
+/// between quotes, without its per-character machinery.
+fn json_str(out: &mut Vec<u8>, text: &str) -> io::Result<()> {
+    if !needs_escape(text.as_bytes()) {
+        out.reserve(text.len() + 2);
+        out.push(b'"');
+        out.extend_from_slice(text.as_bytes());
+        out.push(b'"');
+        Ok(())
+    } else {
+        Ok(serde_json::to_writer(&mut *out, text)?)
+    }
+}
+
+/// Whether `bytes` hold a control character, a quote or a backslash,
+/// tested eight bytes at a time (a byte below `0x20` turns on the top bit
+/// of its lane in `word - 0x20…` where the byte's own top bit is off; a
+/// quote or a backslash is a zero lane after an exclusive or).
+fn needs_escape(bytes: &[u8]) -> bool {
+    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+    const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
+    let below = |word: u64, n: u8| word.wrapping_sub(ONES * u64::from(n)) & !word & HIGH;
+    let mut chunks = bytes.chunks_exact(8);
+    for chunk in &mut chunks {
+        let mut lanes = [0u8; 8];
+        lanes.copy_from_slice(chunk);
+        let word = u64::from_ne_bytes(lanes);
+        if below(word, 0x20)
+            | below(word ^ (ONES * u64::from(b'"')), 1)
+            | below(word ^ (ONES * u64::from(b'\\')), 1)
+            != 0
+        {
+            return true;
+        }
+    }
+    chunks
+        .remainder()
+        .iter()
+        .any(|&b| b < 0x20 || b == b'"' || b == b'\\')
+}
+
+/// [`json_str`] for an optional text: `null` without one, as `serde_json`
+/// writes `None`.
+fn json_opt_str(out: &mut Vec<u8>, text: Option<&str>) -> io::Result<()> {
+    match text {
+        Some(text) => json_str(out, text),
+        None => {
+            out.extend_from_slice(b"null");
+            Ok(())
+        }
     }
 }
 
@@ -212,6 +267,54 @@ impl<W: Write> FindingWriter for JsonlWriter<W> {
 mod tests {
     use super::*;
     use crate::catalogue::{Code, Kind};
+
+    #[test]
+    fn json_str_writes_what_serde_json_writes() {
+        let texts = [
+            "",
+            "Zoltan",
+            "a/b/0-gs-0001.mat",
+            "quote \" in",
+            "back\\slash",
+            "tab\there",
+            "line\nend",
+            "\u{1}\u{1f}\u{7f} del",
+            "é ü 漢字 \u{feff}",
+            "\u{2028}\u{2029}",
+            " \\\"",
+            "0123456789abcdef",
+            "0123456\"89abcdef",
+            "01234567\\9abcdef",
+            "012345678\u{1f}abcdef",
+            "\u{7f}\u{80}\u{ff} éééééééé ",
+            "ÿÿÿÿÿÿÿÿÿÿÿÿÿÿÿÿ\n",
+            "ĀĀĀĀĀĀĀĀĀĀĀĀĀĀ\u{0}",
+            "!!!!!!!!!!!!!!!!!!!!!!",
+            "\u{1f}\u{1f}\u{1f}\u{1f}\u{1f}\u{1f}\u{1f}\u{1f}",
+        ];
+        for len in 0..24 {
+            for at in 0..len {
+                for special in [b'"', b'\\', 0, 0x1f, b'\n', 0x20, 0x21, 0x5b, 0x5d, 0x7f] {
+                    let mut bytes = vec![b'a'; len];
+                    bytes[at] = special;
+                    let text = std::str::from_utf8(&bytes).unwrap();
+                    let mut fast = Vec::new();
+                    json_str(&mut fast, text).unwrap();
+                    assert_eq!(fast, serde_json::to_vec(text).unwrap(), "{text:?}");
+                }
+            }
+        }
+        for text in texts {
+            let mut fast = Vec::new();
+            json_str(&mut fast, text).unwrap();
+            assert_eq!(fast, serde_json::to_vec(text).unwrap(), "{text:?}");
+        }
+        for text in [None, Some("gnubg"), Some("a\"b")] {
+            let mut fast = Vec::new();
+            json_opt_str(&mut fast, text).unwrap();
+            assert_eq!(fast, serde_json::to_vec(&text).unwrap(), "{text:?}");
+        }
+    }
 
     use crate::finding::Severity;
     use crate::report::testing::{file, finding_of, unreadable};

@@ -37,7 +37,7 @@
 pub mod filter;
 pub mod record;
 
-use std::ffi::OsStr;
+use std::ffi::{OsStr, OsString};
 use std::fs;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
@@ -86,6 +86,22 @@ impl Input {
         path.to_str()
             .is_none()
             .then(|| path.as_os_str().as_encoded_bytes().to_vec())
+    }
+
+    /// [`Input::name`] and [`Input::name_bytes`] together, the path's
+    /// encoding checked once.
+    #[must_use]
+    pub fn name_and_bytes(&self) -> (String, Option<Vec<u8>>) {
+        match self.path() {
+            None => ("-".to_owned(), None),
+            Some(path) => match path.to_str() {
+                Some(text) => (text.to_owned(), None),
+                None => (
+                    crate::escape::os_str(path.as_os_str()).into_owned(),
+                    Some(path.as_os_str().as_encoded_bytes().to_vec()),
+                ),
+            },
+        }
     }
 
     /// The path, `None` for standard input.
@@ -281,11 +297,11 @@ pub fn dedup(inputs: &mut Vec<Input>) -> usize {
 
 /// Appends the files under `dir` that `filter` takes, sorted, depth first.
 fn walk_dir(dir: &Path, filter: &Filter, inputs: &mut Vec<Input>) {
-    let mut entries: Vec<(PathBuf, Option<fs::FileType>)> = match fs::read_dir(dir) {
+    let mut entries: Vec<(OsString, Option<fs::FileType>)> = match fs::read_dir(dir) {
         Ok(read) => read
             .filter_map(|entry| {
                 let entry = entry.ok()?;
-                Some((entry.path(), entry.file_type().ok()))
+                Some((entry.file_name(), entry.file_type().ok()))
             })
             .collect(),
         Err(err) => {
@@ -297,14 +313,15 @@ fn walk_dir(dir: &Path, filter: &Filter, inputs: &mut Vec<Input>) {
         }
     };
     // The paths share their beginning (`dir` and a separator): in the byte
-    // order of the paths, the names are in theirs.
-    entries.sort_by(|a, b| {
-        a.0.as_os_str()
-            .as_encoded_bytes()
-            .cmp(b.0.as_os_str().as_encoded_bytes())
-    });
-    for (path, file_type) in entries {
-        let name = path.file_name().unwrap_or_default();
+    // order of their names, the paths are in theirs. The names in one
+    // directory differ, so an unstable sort gives the one order.
+    entries.sort_unstable_by(|a, b| a.0.as_encoded_bytes().cmp(b.0.as_encoded_bytes()));
+    for (name, file_type) in entries {
+        // `dir.join(&name)`, in memory of its final size at once.
+        let mut path = PathBuf::with_capacity(dir.as_os_str().len() + 1 + name.len());
+        path.push(dir);
+        path.push(&name);
+        let name = name.as_os_str();
         let Some(file_type) = file_type else {
             inputs.push(Input::Error {
                 path,
@@ -347,6 +364,25 @@ pub fn describe_error(err: &io::Error) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn name_and_bytes_is_name_and_name_bytes() {
+        let mut inputs = vec![
+            Input::Stdin,
+            Input::Found(PathBuf::from("a/b.mat")),
+            Input::File(PathBuf::from("tab\there é.mat")),
+            Input::Missing(PathBuf::from("")),
+        ];
+        #[cfg(unix)]
+        {
+            use std::os::unix::ffi::OsStrExt;
+            let name = OsStr::from_bytes(b"bad\xff\x1b.mat");
+            inputs.push(Input::Found(PathBuf::from(name)));
+        }
+        for input in inputs {
+            assert_eq!(input.name_and_bytes(), (input.name(), input.name_bytes()));
+        }
+    }
 
     fn temp_tree(name: &str) -> PathBuf {
         let root = std::env::temp_dir().join(format!("bgaudit-walk-{}-{name}", std::process::id()));
