@@ -310,7 +310,12 @@ fn check_names(
     Side::BOTH
         .into_iter()
         // An unreadable score line gives no names: nothing to compare.
-        .filter(|&side| !names[side].is_empty() && !first[side].eq_ignore_ascii_case(&names[side]))
+        // The same bytes (the common case) compared first: one `memcmp`.
+        .filter(|&side| {
+            !names[side].is_empty()
+                && first[side] != names[side]
+                && !first[side].eq_ignore_ascii_case(&names[side])
+        })
         .map(|side| {
             finding(Code::NameChange)
                 .located(header.score_location)
