@@ -8,7 +8,7 @@
 
 use super::driver::Replayer;
 use super::record::{Draft, finding};
-use super::state::{GameState, MatchState, ScoreDispute};
+use super::state::{GameSeed, GameState, MatchState, ScoreDispute};
 use crate::catalogue::{Code, Kind};
 use crate::finding::Finding;
 use crate::location::Location;
@@ -164,12 +164,14 @@ impl Replayer<'_, '_> {
         m.score.begin_game();
         m.alt_expected = None;
         m.game = Some(GameState::new(
-            header,
+            GameSeed::of(
+                header,
+                m.rules.variant.value,
+                crawford,
+                m.score.scores,
+                m.variant_unknown,
+            ),
             names,
-            m.rules.variant.value,
-            crawford,
-            m.score.scores,
-            m.variant_unknown,
         ));
         for f in held {
             self.push(f);

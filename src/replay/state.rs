@@ -8,7 +8,7 @@ use super::driver::Replayer;
 use super::record::Pending;
 use super::rules::RulesInForce;
 use super::score_lines::WinsDispute;
-use super::{MatchSummary, TraceStep};
+use super::{MatchSummary, PlayerTally, TraceStep};
 use crate::dice::Roll;
 use crate::finding::{Context, Finding};
 use crate::location::Location;
@@ -183,25 +183,59 @@ pub(super) struct GameState {
     pub(super) dump_doubt: Option<(AnyBoard, usize, Side)>,
 }
 
-impl GameState {
-    /// A game of `header` starting from `variant`'s opening position.
-    pub(super) fn new(
+/// What the state of a game is built from at its start, besides the
+/// players' names: a game just opened is [`GameState::new`] of it.
+#[derive(Copy, Clone)]
+pub(super) struct GameSeed {
+    pub(super) number: Option<u32>,
+    pub(super) board: AnyBoard,
+    pub(super) cube: Cube,
+    pub(super) crawford: Crawford,
+    pub(super) start_scores: ByPlayer<u32>,
+    pub(super) unknown: bool,
+}
+
+impl GameSeed {
+    /// The seed of a game of `header` starting from `variant`'s opening
+    /// position.
+    pub(super) fn of(
         header: &GameHeader<'_>,
-        names: ByPlayer<String>,
         variant: Variant,
         crawford: Crawford,
         start_scores: ByPlayer<u32>,
         unknown: bool,
-    ) -> GameState {
-        GameState {
+    ) -> GameSeed {
+        GameSeed {
             number: header.number,
-            names,
             board: starting(variant),
+            cube: Cube::centred(header.initial_cube.unwrap_or(1)),
+            crawford,
+            start_scores,
+            unknown,
+        }
+    }
+}
+
+impl GameState {
+    /// A game starting from `seed`, its players named `names`.
+    pub(super) fn new(seed: GameSeed, names: ByPlayer<String>) -> GameState {
+        let GameSeed {
+            number,
+            board,
+            cube,
+            crawford,
+            start_scores,
+            unknown,
+        } = seed;
+        GameState {
+            number,
+            names,
+            board,
             from_start: true,
             rolls: 0,
             next: None,
             offer: None,
-            cube: Cube::centred(header.initial_cube.unwrap_or(1)),
+            cube,
             cube_turned: false,
             crawford,
             over: None,
@@ -224,6 +258,18 @@ impl GameState {
             doubtful_points: false,
             accepted: None,
             dump_doubt: None,
+        }
+    }
+
+    /// The seed this game was built from, while nothing has moved it.
+    fn seed(&self) -> GameSeed {
+        GameSeed {
+            number: self.number,
+            board: self.board,
+            cube: self.cube,
+            crawford: self.crawford,
+            start_scores: self.start_scores,
+            unknown: self.unknown,
         }
     }
 }
@@ -376,21 +422,66 @@ impl MatchState {
         }
     }
 
-    /// A copy of the state to replay the current game from, without the
-    /// strings no replay changes (no allocation): [`MatchState::restored`]
-    /// takes them from the state replayed.
-    pub(super) fn snapshot(&mut self) -> MatchState {
-        let names = self.take_names();
-        let copy = self.clone();
-        self.put_names(names);
-        copy
+    /// The state to replay the current game from, just opened (nothing
+    /// has moved it yet): the match state without the strings no replay
+    /// changes and without the game, and the game's seed. No allocation;
+    /// [`MatchState::restored`] takes the names from the state replayed.
+    pub(super) fn snapshot(&self) -> (MatchState, Option<GameSeed>) {
+        let summary = &self.summary;
+        let tally = |t: &PlayerTally| PlayerTally {
+            name: String::new(),
+            ..*t
+        };
+        let state = MatchState {
+            rules: self.rules,
+            score: self.score,
+            first_names: None,
+            summary: MatchSummary {
+                number: summary.number,
+                length: summary.length,
+                games: summary.games,
+                plays: summary.plays,
+                cube_actions: summary.cube_actions,
+                players: ByPlayer::new(
+                    tally(&summary.players.first),
+                    tally(&summary.players.second),
+                ),
+                winner: None,
+                final_score: summary.final_score,
+                findings: summary.findings,
+                rules: summary.rules,
+                site: None,
+                dialect: summary.dialect,
+            },
+            game: None,
+            games: self.games,
+            after_match_reported: self.after_match_reported,
+            alt_expected: self.alt_expected,
+            replayed: self.replayed,
+            mismatch: self.mismatch,
+            mismatch_wins_line: self.mismatch_wins_line,
+            result_unknown: self.result_unknown,
+            concession: self.concession,
+            last_resign: self.last_resign,
+            variant_unknown: self.variant_unknown,
+            first_finding: self.first_finding,
+            producer: self.producer,
+            score_dispute: self.score_dispute.clone(),
+        };
+        (state, self.game.as_ref().map(GameState::seed))
     }
 
-    /// The state of `snapshot`, with the names of `replayed` (the state a
-    /// replay of the same game left).
-    pub(super) fn restored(snapshot: &MatchState, replayed: &mut MatchState) -> MatchState {
+    /// The state of a snapshot (`snapshot` and its game's `seed`), with the
+    /// names of `replayed` (the state a replay of the same game left).
+    pub(super) fn restored(
+        snapshot: &MatchState,
+        seed: Option<GameSeed>,
+        replayed: &mut MatchState,
+    ) -> MatchState {
         let mut state = snapshot.clone();
-        state.put_names(replayed.take_names());
+        let mut names = replayed.take_names();
+        state.game = seed.map(|seed| GameState::new(seed, names.game.take().unwrap_or_default()));
+        state.put_names(names);
         state
     }
 }
@@ -544,8 +635,11 @@ impl Reading {
 /// The state at the start of the current game, to replay it again.
 #[derive(Clone)]
 pub(super) struct GameStart {
-    /// The match state without its names (see [`MatchState::snapshot`]).
+    /// The match state without its names and game (see
+    /// [`MatchState::snapshot`]).
     pub(super) state: MatchState,
+    /// What the game's state is built from.
+    pub(super) game: Option<GameSeed>,
     pub(super) findings: usize,
     pub(super) hit_marks: usize,
     pub(super) trace: usize,

@@ -351,8 +351,8 @@ impl<'a> Replayer<'_, 'a> {
         // A game is settled before its match is closed: the replayed state
         // is there to take the names back from (the snapshot has none).
         self.current = Some(match self.current.as_mut() {
-            Some(replayed) => MatchState::restored(&start.state, replayed),
-            None => start.state.clone(),
+            Some(replayed) => MatchState::restored(&start.state, start.game, replayed),
+            None => MatchState::restored(&start.state, start.game, &mut start.state.clone()),
         });
         self.findings.truncate(start.findings);
         self.hit_mark_findings.truncate(start.hit_marks);
@@ -603,7 +603,7 @@ impl<'a> Replayer<'_, 'a> {
         else {
             return None;
         };
-        let from_start = start.state.game.as_ref().is_some_and(|g| g.from_start);
+        let from_start = start.game.is_some();
         let rolled_before = events[..event].iter().any(
             |e| matches!(e, GameEvent::Action(a) if matches!(a.kind, ActionKind::Roll { .. })),
         );
