@@ -305,15 +305,11 @@ impl<'a> Replayer<'_, 'a> {
         self.end_current_game(header.location);
         self.unfinished = None;
         self.open_game(header);
-        self.game_start = self.current.as_ref().map(|state| {
-            let (state, game) = state.snapshot();
-            GameStart {
-                state,
-                game,
-                findings: self.findings.len(),
-                hit_marks: self.hit_mark_findings.len(),
-                trace: self.trace.len(),
-            }
+        self.game_start = self.current.as_ref().map(|state| GameStart {
+            state: state.snapshot(),
+            findings: self.findings.len(),
+            hit_marks: self.hit_mark_findings.len(),
+            trace: self.trace.len(),
         });
     }
 

@@ -426,16 +426,15 @@ impl MatchState {
     /// has moved it yet): the match state without the strings no replay
     /// changes and without the game, and the game's seed. No allocation;
     /// [`MatchState::restored`] takes the names from the state replayed.
-    pub(super) fn snapshot(&self) -> (MatchState, Option<GameSeed>) {
+    pub(super) fn snapshot(&self) -> MatchStart {
         let summary = &self.summary;
         let tally = |t: &PlayerTally| PlayerTally {
             name: String::new(),
             ..*t
         };
-        let state = MatchState {
+        MatchStart {
             rules: self.rules,
             score: self.score,
-            first_names: None,
             summary: MatchSummary {
                 number: summary.number,
                 length: summary.length,
@@ -453,7 +452,7 @@ impl MatchState {
                 site: None,
                 dialect: summary.dialect,
             },
-            game: None,
+            game: self.game.as_ref().map(GameState::seed),
             games: self.games,
             after_match_reported: self.after_match_reported,
             alt_expected: self.alt_expected,
@@ -467,23 +466,67 @@ impl MatchState {
             first_finding: self.first_finding,
             producer: self.producer,
             score_dispute: self.score_dispute.clone(),
-        };
-        (state, self.game.as_ref().map(GameState::seed))
+        }
     }
 
-    /// The state of a snapshot (`snapshot` and its game's `seed`), with the
-    /// names of `replayed` (the state a replay of the same game left).
-    pub(super) fn restored(
-        snapshot: &MatchState,
-        seed: Option<GameSeed>,
-        replayed: &mut MatchState,
-    ) -> MatchState {
-        let mut state = snapshot.clone();
-        let mut names = replayed.take_names();
-        state.game = seed.map(|seed| GameState::new(seed, names.game.take().unwrap_or_default()));
-        state.put_names(names);
+    /// The state of `start`, with the names of `replayed` (the state a
+    /// replay of the same game left), or none.
+    pub(super) fn restored(start: &MatchStart, replayed: Option<&mut MatchState>) -> MatchState {
+        let start = start.clone();
+        let mut names = replayed.map(MatchState::take_names);
+        let game_names = names.as_mut().and_then(|n| n.game.take());
+        let mut state = MatchState {
+            rules: start.rules,
+            score: start.score,
+            first_names: None,
+            summary: start.summary,
+            game: start
+                .game
+                .map(|seed| GameState::new(seed, game_names.unwrap_or_default())),
+            games: start.games,
+            after_match_reported: start.after_match_reported,
+            alt_expected: start.alt_expected,
+            replayed: start.replayed,
+            mismatch: start.mismatch,
+            mismatch_wins_line: start.mismatch_wins_line,
+            result_unknown: start.result_unknown,
+            concession: start.concession,
+            last_resign: start.last_resign,
+            variant_unknown: start.variant_unknown,
+            first_finding: start.first_finding,
+            producer: start.producer,
+            score_dispute: start.score_dispute,
+        };
+        if let Some(names) = names {
+            state.put_names(names);
+        }
         state
     }
+}
+
+/// The match state as a game starts, to replay the game again: what the
+/// replay of a game may change (the players' names, the site and the
+/// winner are left out), and the game's seed instead of its state.
+#[derive(Clone)]
+pub(super) struct MatchStart {
+    rules: RulesInForce,
+    score: MatchScore,
+    summary: MatchSummary,
+    /// What the game's state is built from.
+    pub(super) game: Option<GameSeed>,
+    games: u32,
+    after_match_reported: bool,
+    alt_expected: Option<ByPlayer<u32>>,
+    replayed: Option<ByPlayer<u32>>,
+    mismatch: Option<(usize, ByPlayer<u32>, ByPlayer<u32>)>,
+    mismatch_wins_line: Option<WinsDispute>,
+    result_unknown: bool,
+    concession: Option<(usize, u32)>,
+    last_resign: Option<(WrittenResignation, Location)>,
+    variant_unknown: bool,
+    first_finding: usize,
+    producer: Option<Producer>,
+    score_dispute: Option<ScoreDispute>,
 }
 
 /// One event of the current game, kept (borrowing from the text) so that
@@ -635,11 +678,8 @@ impl Reading {
 /// The state at the start of the current game, to replay it again.
 #[derive(Clone)]
 pub(super) struct GameStart {
-    /// The match state without its names and game (see
-    /// [`MatchState::snapshot`]).
-    pub(super) state: MatchState,
-    /// What the game's state is built from.
-    pub(super) game: Option<GameSeed>,
+    /// The match state (see [`MatchState::snapshot`]).
+    pub(super) state: MatchStart,
     pub(super) findings: usize,
     pub(super) hit_marks: usize,
     pub(super) trace: usize,
