@@ -183,9 +183,10 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
         } else {
             self.shift.locate(action.location)
         };
-        self.ensure_match(location);
         if self.game_ref().is_none() {
-            // An action before any game header: the reader reported the header problem.
+            // An action before any game header (a match is opened for
+            // it if none is): the reader reported the header problem.
+            self.ensure_match(location);
             return;
         }
         // The clues read the column, not the line or byte the shift moves.
