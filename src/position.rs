@@ -38,7 +38,7 @@ impl Variant {
 
     /// Where one side's checkers start, as (point, count) in that side's own numbering.
     #[must_use]
-    pub fn start(self) -> &'static [(usize, u8)] {
+    pub const fn start(self) -> &'static [(usize, u8)] {
         match self {
             Variant::Backgammon => &[(24, 2), (13, 5), (8, 3), (6, 5)],
             Variant::Nackgammon => &[(24, 2), (23, 2), (13, 4), (8, 3), (6, 4)],
@@ -174,10 +174,24 @@ impl Position {
     /// The starting position of a backgammon-family variant, the same from both sides.
     #[must_use]
     pub fn starting(variant: Variant) -> Position {
+        // Backgammon's (every game of most records) built once, when compiled.
+        const BACKGAMMON: Position = Position::build_starting(Variant::Backgammon);
+        match variant {
+            Variant::Backgammon => BACKGAMMON,
+            other => Position::build_starting(other),
+        }
+    }
+
+    /// The starting position of `variant`, built from [`Variant::start`].
+    const fn build_starting(variant: Variant) -> Position {
         let mut points = [0i8; 26];
-        for &(point, count) in variant.start() {
+        let start = variant.start();
+        let mut i = 0;
+        while i < start.len() {
+            let (point, count) = start[i];
             points[point] = count as i8;
             points[25 - point] = -(count as i8);
+            i += 1;
         }
         Position {
             points,
@@ -494,6 +508,19 @@ mod tests {
             assert_eq!(p.our_pips(), p.their_pips());
         }
         assert_eq!(Position::starting(Variant::Backgammon).our_pips(), 167);
+    }
+
+    #[test]
+    fn the_backgammon_start_kept_is_the_one_built() {
+        let p = Position::starting(Variant::Backgammon);
+        assert_eq!(p, Position::build_starting(Variant::Backgammon));
+        let mut points = [0i8; 26];
+        for (point, count) in [(24, 2), (13, 5), (8, 3), (6, 5)] {
+            points[point] = count;
+            points[25 - point] = -count;
+        }
+        assert_eq!(p.points, points);
+        assert_eq!((p.our_off, p.their_off), (0, 0));
     }
 
     #[test]

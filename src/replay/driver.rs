@@ -183,9 +183,10 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
         } else {
             self.shift.locate(action.location)
         };
-        self.ensure_match(location);
         if self.game_ref().is_none() {
-            // An action before any game header: the reader reported the header problem.
+            // An action before any game header (a match is opened for
+            // it if none is): the reader reported the header problem.
+            self.ensure_match(location);
             return;
         }
         // The clues read the column, not the line or byte the shift moves.
@@ -305,7 +306,7 @@ impl<'a> Replayer<'_, 'a> {
         self.end_current_game(header.location);
         self.unfinished = None;
         self.open_game(header);
-        self.game_start = self.current.as_mut().map(|state| GameStart {
+        self.game_start = self.current.as_ref().map(|state| GameStart {
             state: state.snapshot(),
             findings: self.findings.len(),
             hit_marks: self.hit_mark_findings.len(),

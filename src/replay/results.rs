@@ -14,6 +14,7 @@ use super::state::{Ending, frame};
 use crate::catalogue::{Code, Kind, Severity};
 use crate::location::Location;
 use crate::parse::{Action, ActionKind, Resignation};
+use crate::rules::AnyBoard;
 use crate::rules::outcome::win_kind;
 use crate::rules::result_line::{
     Cap, ResignationValue, cap, judge_resignation, resignation_levels,
@@ -481,10 +482,26 @@ impl Replayer<'_, '_> {
             return;
         };
         self.resolve_on_end(matches!(over, Some(Ending::Resign { .. })));
-        let Some(mut g) = self.current.as_mut().and_then(|m| m.game.take()) else {
+        // What the rest reads of the game, taken before it is dropped in
+        // place (no move of the whole state).
+        let Some(m) = self.current.as_mut() else {
             return;
         };
-        if let Some(f) = g.unvalued.take() {
+        let Some(g) = m.game.as_mut() else {
+            return;
+        };
+        let unvalued = g.unvalued.take();
+        let g = Ended {
+            number: g.number,
+            board: g.board,
+            unknown: g.unknown,
+            cube: g.cube.value,
+            written_points: g.written_points,
+            written_at: g.written_at,
+            doubtful_points: g.doubtful_points,
+        };
+        m.game = None;
+        if let Some(f) = unvalued {
             self.push(*f);
         }
         let Some(m) = self.current.as_mut() else {
@@ -509,7 +526,7 @@ impl Replayer<'_, '_> {
                     let resignation = WrittenResignation {
                         winner,
                         written: w,
-                        cube: g.cube.value,
+                        cube: g.cube,
                         most,
                     };
                     Some((resignation, at))
@@ -598,4 +615,15 @@ impl Replayer<'_, '_> {
         }
         self.matches.push(m.summary);
     }
+}
+
+/// What ending a game reads of its state once the game is closed.
+struct Ended {
+    number: Option<u32>,
+    board: AnyBoard,
+    unknown: bool,
+    cube: u32,
+    written_points: Option<u32>,
+    written_at: Option<Location>,
+    doubtful_points: bool,
 }

@@ -8,7 +8,7 @@
 
 use super::driver::Replayer;
 use super::record::{Draft, finding};
-use super::state::{GameState, MatchState, ScoreDispute};
+use super::state::{GameSeed, GameState, MatchState, ScoreDispute};
 use crate::catalogue::{Code, Kind};
 use crate::finding::Finding;
 use crate::location::Location;
@@ -164,12 +164,14 @@ impl Replayer<'_, '_> {
         m.score.begin_game();
         m.alt_expected = None;
         m.game = Some(GameState::new(
-            header,
+            GameSeed::of(
+                header,
+                m.rules.variant.value,
+                crawford,
+                m.score.scores,
+                m.variant_unknown,
+            ),
             names,
-            m.rules.variant.value,
-            crawford,
-            m.score.scores,
-            m.variant_unknown,
         ));
         for f in held {
             self.push(f);
@@ -310,7 +312,12 @@ fn check_names(
     Side::BOTH
         .into_iter()
         // An unreadable score line gives no names: nothing to compare.
-        .filter(|&side| !names[side].is_empty() && !first[side].eq_ignore_ascii_case(&names[side]))
+        // The same bytes (the common case) compared first: one `memcmp`.
+        .filter(|&side| {
+            !names[side].is_empty()
+                && first[side] != names[side]
+                && !first[side].eq_ignore_ascii_case(&names[side])
+        })
         .map(|side| {
             finding(Code::NameChange)
                 .located(header.score_location)

@@ -8,7 +8,7 @@ use super::driver::Replayer;
 use super::record::Pending;
 use super::rules::RulesInForce;
 use super::score_lines::WinsDispute;
-use super::{MatchSummary, TraceStep};
+use super::{MatchSummary, PlayerTally, TraceStep};
 use crate::dice::Roll;
 use crate::finding::{Context, Finding};
 use crate::location::Location;
@@ -183,25 +183,59 @@ pub(super) struct GameState {
     pub(super) dump_doubt: Option<(AnyBoard, usize, Side)>,
 }
 
-impl GameState {
-    /// A game of `header` starting from `variant`'s opening position.
-    pub(super) fn new(
+/// What the state of a game is built from at its start, besides the
+/// players' names: a game just opened is [`GameState::new`] of it.
+#[derive(Copy, Clone)]
+pub(super) struct GameSeed {
+    pub(super) number: Option<u32>,
+    pub(super) board: AnyBoard,
+    pub(super) cube: Cube,
+    pub(super) crawford: Crawford,
+    pub(super) start_scores: ByPlayer<u32>,
+    pub(super) unknown: bool,
+}
+
+impl GameSeed {
+    /// The seed of a game of `header` starting from `variant`'s opening
+    /// position.
+    pub(super) fn of(
         header: &GameHeader<'_>,
-        names: ByPlayer<String>,
         variant: Variant,
         crawford: Crawford,
         start_scores: ByPlayer<u32>,
         unknown: bool,
-    ) -> GameState {
-        GameState {
+    ) -> GameSeed {
+        GameSeed {
             number: header.number,
-            names,
             board: starting(variant),
+            cube: Cube::centred(header.initial_cube.unwrap_or(1)),
+            crawford,
+            start_scores,
+            unknown,
+        }
+    }
+}
+
+impl GameState {
+    /// A game starting from `seed`, its players named `names`.
+    pub(super) fn new(seed: GameSeed, names: ByPlayer<String>) -> GameState {
+        let GameSeed {
+            number,
+            board,
+            cube,
+            crawford,
+            start_scores,
+            unknown,
+        } = seed;
+        GameState {
+            number,
+            names,
+            board,
             from_start: true,
             rolls: 0,
             next: None,
             offer: None,
-            cube: Cube::centred(header.initial_cube.unwrap_or(1)),
+            cube,
             cube_turned: false,
             crawford,
             over: None,
@@ -224,6 +258,18 @@ impl GameState {
             doubtful_points: false,
             accepted: None,
             dump_doubt: None,
+        }
+    }
+
+    /// The seed this game was built from, while nothing has moved it.
+    fn seed(&self) -> GameSeed {
+        GameSeed {
+            number: self.number,
+            board: self.board,
+            cube: self.cube,
+            crawford: self.crawford,
+            start_scores: self.start_scores,
+            unknown: self.unknown,
         }
     }
 }
@@ -376,23 +422,111 @@ impl MatchState {
         }
     }
 
-    /// A copy of the state to replay the current game from, without the
-    /// strings no replay changes (no allocation): [`MatchState::restored`]
-    /// takes them from the state replayed.
-    pub(super) fn snapshot(&mut self) -> MatchState {
-        let names = self.take_names();
-        let copy = self.clone();
-        self.put_names(names);
-        copy
+    /// The state to replay the current game from, just opened (nothing
+    /// has moved it yet): the match state without the strings no replay
+    /// changes and without the game, and the game's seed. No allocation;
+    /// [`MatchState::restored`] takes the names from the state replayed.
+    pub(super) fn snapshot(&self) -> MatchStart {
+        let summary = &self.summary;
+        let tally = |t: &PlayerTally| PlayerTally {
+            name: String::new(),
+            ..*t
+        };
+        MatchStart {
+            rules: self.rules,
+            score: self.score,
+            summary: MatchSummary {
+                number: summary.number,
+                length: summary.length,
+                games: summary.games,
+                plays: summary.plays,
+                cube_actions: summary.cube_actions,
+                players: ByPlayer::new(
+                    tally(&summary.players.first),
+                    tally(&summary.players.second),
+                ),
+                winner: None,
+                final_score: summary.final_score,
+                findings: summary.findings,
+                rules: summary.rules,
+                site: None,
+                dialect: summary.dialect,
+            },
+            game: self.game.as_ref().map(GameState::seed),
+            games: self.games,
+            after_match_reported: self.after_match_reported,
+            alt_expected: self.alt_expected,
+            replayed: self.replayed,
+            mismatch: self.mismatch,
+            mismatch_wins_line: self.mismatch_wins_line,
+            result_unknown: self.result_unknown,
+            concession: self.concession,
+            last_resign: self.last_resign,
+            variant_unknown: self.variant_unknown,
+            first_finding: self.first_finding,
+            producer: self.producer,
+            score_dispute: self.score_dispute.clone(),
+        }
     }
 
-    /// The state of `snapshot`, with the names of `replayed` (the state a
-    /// replay of the same game left).
-    pub(super) fn restored(snapshot: &MatchState, replayed: &mut MatchState) -> MatchState {
-        let mut state = snapshot.clone();
-        state.put_names(replayed.take_names());
+    /// The state of `start`, with the names of `replayed` (the state a
+    /// replay of the same game left), or none.
+    pub(super) fn restored(start: &MatchStart, replayed: Option<&mut MatchState>) -> MatchState {
+        let start = start.clone();
+        let mut names = replayed.map(MatchState::take_names);
+        let game_names = names.as_mut().and_then(|n| n.game.take());
+        let mut state = MatchState {
+            rules: start.rules,
+            score: start.score,
+            first_names: None,
+            summary: start.summary,
+            game: start
+                .game
+                .map(|seed| GameState::new(seed, game_names.unwrap_or_default())),
+            games: start.games,
+            after_match_reported: start.after_match_reported,
+            alt_expected: start.alt_expected,
+            replayed: start.replayed,
+            mismatch: start.mismatch,
+            mismatch_wins_line: start.mismatch_wins_line,
+            result_unknown: start.result_unknown,
+            concession: start.concession,
+            last_resign: start.last_resign,
+            variant_unknown: start.variant_unknown,
+            first_finding: start.first_finding,
+            producer: start.producer,
+            score_dispute: start.score_dispute,
+        };
+        if let Some(names) = names {
+            state.put_names(names);
+        }
         state
     }
+}
+
+/// The match state as a game starts, to replay the game again: what the
+/// replay of a game may change (the players' names, the site and the
+/// winner are left out), and the game's seed instead of its state.
+#[derive(Clone)]
+pub(super) struct MatchStart {
+    rules: RulesInForce,
+    score: MatchScore,
+    summary: MatchSummary,
+    /// What the game's state is built from.
+    pub(super) game: Option<GameSeed>,
+    games: u32,
+    after_match_reported: bool,
+    alt_expected: Option<ByPlayer<u32>>,
+    replayed: Option<ByPlayer<u32>>,
+    mismatch: Option<(usize, ByPlayer<u32>, ByPlayer<u32>)>,
+    mismatch_wins_line: Option<WinsDispute>,
+    result_unknown: bool,
+    concession: Option<(usize, u32)>,
+    last_resign: Option<(WrittenResignation, Location)>,
+    variant_unknown: bool,
+    first_finding: usize,
+    producer: Option<Producer>,
+    score_dispute: Option<ScoreDispute>,
 }
 
 /// One event of the current game, kept (borrowing from the text) so that
@@ -544,8 +678,8 @@ impl Reading {
 /// The state at the start of the current game, to replay it again.
 #[derive(Clone)]
 pub(super) struct GameStart {
-    /// The match state without its names (see [`MatchState::snapshot`]).
-    pub(super) state: MatchState,
+    /// The match state (see [`MatchState::snapshot`]).
+    pub(super) state: MatchStart,
     pub(super) findings: usize,
     pub(super) hit_marks: usize,
     pub(super) trace: usize,

@@ -350,10 +350,7 @@ impl<'a> Replayer<'_, 'a> {
     fn restore(&mut self, start: &GameStart) {
         // A game is settled before its match is closed: the replayed state
         // is there to take the names back from (the snapshot has none).
-        self.current = Some(match self.current.as_mut() {
-            Some(replayed) => MatchState::restored(&start.state, replayed),
-            None => start.state.clone(),
-        });
+        self.current = Some(MatchState::restored(&start.state, self.current.as_mut()));
         self.findings.truncate(start.findings);
         self.hit_mark_findings.truncate(start.hit_marks);
         self.trace.truncate(start.trace);
@@ -603,7 +600,7 @@ impl<'a> Replayer<'_, 'a> {
         else {
             return None;
         };
-        let from_start = start.state.game.as_ref().is_some_and(|g| g.from_start);
+        let from_start = start.state.game.is_some();
         let rolled_before = events[..event].iter().any(
             |e| matches!(e, GameEvent::Action(a) if matches!(a.kind, ActionKind::Roll { .. })),
         );
