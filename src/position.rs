@@ -302,16 +302,21 @@ impl Position {
         mask
     }
 
+    /// The counts of points `from..from + 8` as the eight bytes of a word,
+    /// the first in the lowest byte.
+    #[inline(always)]
+    fn points_word(&self, from: usize) -> u64 {
+        let mut bytes = [0u8; 8];
+        for (b, &c) in bytes.iter_mut().zip(&self.points[from..from + 8]) {
+            *b = c as u8;
+        }
+        u64::from_le_bytes(bytes)
+    }
+
     /// Our highest occupied point (25 = bar), 0 if none is left.
     #[must_use]
     pub fn our_highest(&self) -> usize {
-        let word = |from: usize| {
-            let mut bytes = [0u8; 8];
-            for (b, &c) in bytes.iter_mut().zip(&self.points[from..from + 8]) {
-                *b = c as u8;
-            }
-            u64::from_le_bytes(bytes)
-        };
+        let word = |from: usize| self.points_word(from);
         // Points 18..=25, 10..=17, 2..=9 eight at a time, then point 1.
         for base in [18, 10, 2] {
             let mask = positive(word(base));
@@ -328,13 +333,7 @@ impl Position {
     #[must_use]
     #[inline]
     pub fn their_highest(&self) -> usize {
-        let word = |from: usize| {
-            let mut bytes = [0u8; 8];
-            for (b, &c) in bytes.iter_mut().zip(&self.points[from..from + 8]) {
-                *b = c as u8;
-            }
-            u64::from_le_bytes(bytes)
-        };
+        let word = |from: usize| self.points_word(from);
         // Their point `25 - i` is our index `i`: indices 0..=7, 8..=15,
         // 16..=23 eight at a time (a negative byte has its sign bit), then 24.
         for base in [0, 8, 16] {

@@ -169,14 +169,7 @@ impl Board for Mirrored {
             }
             return Ok(());
         }
-        let highest = self.0.their_highest();
-        if highest > 6 {
-            return Err(IllegalStep::NotAllHome);
-        }
-        if to < 0 && highest > from {
-            return Err(IllegalStep::HigherCheckerFirst);
-        }
-        Ok(())
+        super::step::bear_off_step(self.0.their_highest(), from, to)
     }
 
     #[inline]

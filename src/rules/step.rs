@@ -54,6 +54,24 @@ pub enum IllegalStep {
     PinnedBearOff,
 }
 
+/// The bear-off rules of a step from `from` to `to` (at or below 0: off the
+/// board) of a side whose highest checker stands on `highest`: all home
+/// (the highest in the home board), and a die larger than needed only for
+/// the highest checker.
+///
+/// # Errors
+/// [`IllegalStep::NotAllHome`] or [`IllegalStep::HigherCheckerFirst`].
+#[inline(always)]
+pub(crate) fn bear_off_step(highest: usize, from: usize, to: i32) -> Result<(), IllegalStep> {
+    if highest > 6 {
+        return Err(IllegalStep::NotAllHome);
+    }
+    if to < 0 && highest > from {
+        return Err(IllegalStep::HigherCheckerFirst);
+    }
+    Ok(())
+}
+
 impl Position {
     /// Checks one step with `die` from `from` (our numbering, 25 = bar).
     ///
@@ -74,15 +92,7 @@ impl Position {
             }
             return Ok(());
         }
-        // All home when our highest checker is in the home board.
-        let highest = self.our_highest();
-        if highest > 6 {
-            return Err(IllegalStep::NotAllHome);
-        }
-        if to < 0 && highest > from {
-            return Err(IllegalStep::HigherCheckerFirst);
-        }
-        Ok(())
+        bear_off_step(self.our_highest(), from, to)
     }
 
     /// Moves one of our checkers from `from` by `die` without checking any
