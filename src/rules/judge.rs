@@ -1335,15 +1335,7 @@ mod tests {
             for (p, r) in oracle_positions(&dir, name, 3000) {
                 let plays: Vec<Play> = generator.generate(&p, r).iter().map(|g| g.play).collect();
                 for legal in plays {
-                    let one_per_step: Vec<Hop> = legal
-                        .steps()
-                        .iter()
-                        .map(|s| Hop {
-                            from: s.from,
-                            to: s.to,
-                            hit: s.hit,
-                        })
-                        .collect();
+                    let one_per_step = hops_of(&legal);
                     for written in [
                         PlayNotation::parse(&legal.to_string()).unwrap(),
                         PlayNotation::from_hops(&one_per_step).unwrap(),
@@ -1369,6 +1361,18 @@ mod tests {
 
     /// The first `limit` (position, roll) rows of the oracle file `name` in
     /// `dir`.
+    /// A play's steps as written one hop a step.
+    fn hops_of(play: &Play) -> Vec<Hop> {
+        play.steps()
+            .iter()
+            .map(|s| Hop {
+                from: s.from,
+                to: s.to,
+                hit: s.hit,
+            })
+            .collect()
+    }
+
     fn oracle_positions(dir: &std::path::Path, name: &str, limit: usize) -> Vec<(Position, Roll)> {
         use std::io::{BufRead, BufReader};
         let file =
@@ -1504,15 +1508,7 @@ mod tests {
         let check = |p: &Position, r: Roll, generator: &mut MoveGen, taken: &mut usize| {
             let plays: Vec<Play> = generator.generate(p, r).iter().map(|g| g.play).collect();
             for legal in plays {
-                let hops: Vec<Hop> = legal
-                    .steps()
-                    .iter()
-                    .map(|s| Hop {
-                        from: s.from,
-                        to: s.to,
-                        hit: s.hit,
-                    })
-                    .collect();
+                let hops = hops_of(&legal);
                 let marks: [&dyn Fn(&Hop) -> bool; 3] = [&|h| h.hit, &|_| false, &|_| true];
                 for mark in marks {
                     let marked: Vec<Hop> =
