@@ -565,10 +565,7 @@ fn from_the_bar<B: Board>(position: &B, roll: Roll, hops: &[Hop]) -> Option<Deci
     }
     let (a, b) = (roll.first.pips(), roll.second.pips());
     let [hop] = hops else {
-        if hops.is_empty()
-            && position.check_step(OUR_BAR, a).is_err()
-            && position.check_step(OUR_BAR, b).is_err()
-        {
+        if hops.is_empty() && judge_dance(position, roll) {
             // While a checker is on the bar nothing else moves.
             return Some(Decided {
                 result: *position,
