@@ -38,25 +38,67 @@ const PIECE_BYTES: usize = 2 << 20;
 const HELD_MAX: usize = 128;
 
 /// A file opened while planning, for its job to read: one of those held
-/// open (counted in `held` until it is dropped).
+/// open (counted in `held` until it is read or dropped), or, read ahead of
+/// its job, what reading it gave.
 #[derive(Debug)]
 pub(crate) struct Opened {
-    file: File,
-    /// The size the file had when opened.
-    len: u64,
-    held: Arc<AtomicUsize>,
+    state: State,
 }
 
-impl Opened {
-    /// Reads the file to its end.
-    pub(crate) fn read(mut self) -> io::Result<Vec<u8>> {
-        walk::read_open(&mut self.file, self.len)
+#[derive(Debug)]
+enum State {
+    Open {
+        file: File,
+        /// The size the file had when opened.
+        len: u64,
+        held: Held,
+    },
+    Read(io::Result<Vec<u8>>),
+}
+
+/// One of the files held open: counted until dropped.
+#[derive(Debug)]
+struct Held(Arc<AtomicUsize>);
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
     }
 }
 
-impl Drop for Opened {
-    fn drop(&mut self) {
-        self.held.fetch_sub(1, Ordering::Relaxed);
+impl Opened {
+    /// Reads the file to its end (or gives what reading it ahead gave).
+    pub(crate) fn read(self) -> io::Result<Vec<u8>> {
+        match self.state {
+            State::Open {
+                mut file,
+                len,
+                held,
+            } => {
+                let read = walk::read_open(&mut file, len);
+                drop(file);
+                drop(held);
+                read
+            }
+            State::Read(read) => read,
+        }
+    }
+
+    /// The file's size, or the bytes read.
+    fn weight(&self) -> usize {
+        match &self.state {
+            State::Open { len, .. } => usize::try_from(*len).unwrap_or(usize::MAX),
+            State::Read(Ok(bytes)) => bytes.len(),
+            State::Read(Err(_)) => 0,
+        }
+    }
+
+    /// Reads the file now, for its job to take the bytes later; the file
+    /// is closed.
+    fn read_ahead(self) -> Opened {
+        Opened {
+            state: State::Read(self.read()),
+        }
     }
 }
 
@@ -81,11 +123,23 @@ impl Job {
         }
     }
 
-    /// How much memory the job holds while it waits: its text.
+    /// How much memory the job holds while it waits: its text (a file
+    /// opened while planning weighs its size, read or not).
     pub(crate) fn weight(&self) -> usize {
         match self {
             Job::Piece(_, piece) => piece.text.len(),
-            Job::Input(..) | Job::Settled(..) => 0,
+            Job::Input(_, Some(opened)) => opened.weight(),
+            Job::Input(_, None) | Job::Settled(..) => 0,
+        }
+    }
+
+    /// The job with its file read, when it was opened while planning (see
+    /// [`super::pool::run_in_order`]: with one thread, the files are read
+    /// while the jobs before them are checked).
+    pub(crate) fn read_ahead(self) -> Job {
+        match self {
+            Job::Input(index, Some(opened)) => Job::Input(index, Some(opened.read_ahead())),
+            job => job,
         }
     }
 
@@ -215,9 +269,11 @@ fn plan(input: &Input, held: &Arc<AtomicUsize>) -> Planned {
     }
     held.fetch_add(1, Ordering::Relaxed);
     Planned::Whole(Some(Opened {
-        file,
-        len: meta.len(),
-        held: Arc::clone(held),
+        state: State::Open {
+            file,
+            len: meta.len(),
+            held: Held(Arc::clone(held)),
+        },
     }))
 }
 
@@ -332,6 +388,7 @@ pub(crate) fn run(
         Jobs::new(inputs),
         limits(config.jobs),
         Job::weight,
+        Job::read_ahead,
         |job| (job.index(), job.ends()),
         |job| work(job, inputs, options, explain),
         |(index, ends), result| {

@@ -39,6 +39,7 @@ where
             weight: usize::MAX,
         },
         |_| 0,
+        |index| index,
         |&index| index,
         work,
         emit,
@@ -46,23 +47,35 @@ where
     )
 }
 
+/// How many jobs a batch read ahead takes with one thread (see
+/// [`run_in_order`]).
+const AHEAD_COUNT: usize = 16;
+
 /// Runs `work` on each job in the pool and hands each result, with the job's
 /// `key`, to `emit` in the order of `jobs`.
 ///
 /// Jobs go in ordered batches ([`Limits`], each job weighing `weigh`): the
 /// workers check batch k + 1 while this thread hands on the results of batch
 /// k and takes the jobs of batch k + 2 from `jobs` (which may read files).
-/// So memory holds three batches at most, whatever the number of jobs. With
-/// one thread everything runs here, one job at a time. A panic in `work` is
-/// caught and given to `emit` for that job only. Once `emit` fails (an
-/// output is closed or full) no more work starts and no more jobs are
-/// taken: the jobs being checked finish and the error is returned.
+/// So memory holds three batches at most, whatever the number of jobs.
+///
+/// With one thread the jobs are checked here, one at a time, in their
+/// order, while a second thread takes them from `jobs` and prepares them
+/// with `ahead` (reads their files) in small batches ([`AHEAD_COUNT`] jobs,
+/// at most the weight of a batch), one batch ahead: the system's work of
+/// opening and reading files overlaps the checking.
+///
+/// A panic in `work` is caught and given to `emit` for that job only. Once
+/// `emit` fails (an output is closed or full) no more work starts and no
+/// more jobs are taken: the jobs being checked finish and the error is
+/// returned.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn run_in_order<J, K, T, W, E>(
     pool: &rayon::ThreadPool,
-    jobs: impl Iterator<Item = J>,
+    jobs: impl Iterator<Item = J> + Send,
     limits: Limits,
-    weigh: impl Fn(&J) -> usize,
+    weigh: impl Fn(&J) -> usize + Sync,
+    ahead: impl Fn(J) -> J + Sync,
     key: impl Fn(&J) -> K + Sync,
     work: W,
     mut emit: E,
@@ -82,16 +95,44 @@ where
     };
     let mut jobs = jobs.fuse();
     if pool.current_num_threads() <= 1 {
-        for job in jobs {
-            let k = key(&job);
-            let Some(result) = run(job) else { break };
-            if let Err(err) = emit(k, result) {
-                stopped.store(true, Ordering::Relaxed);
-                return Err(err);
+        let (stopped, ahead, weigh) = (&stopped, &ahead, &weigh);
+        return std::thread::scope(|scope| -> Result<()> {
+            // No room in the channel: one batch waits while one is checked.
+            let (sender, batches) = std::sync::mpsc::sync_channel::<Vec<J>>(0);
+            let reader = std::thread::Builder::new().spawn_scoped(scope, move || {
+                while !stopped.load(Ordering::Relaxed) {
+                    let mut batch = Vec::with_capacity(AHEAD_COUNT);
+                    let mut weight = 0usize;
+                    while batch.len() < AHEAD_COUNT && weight < limits.weight {
+                        let Some(job) = jobs.next() else { break };
+                        let job = ahead(job);
+                        weight = weight.saturating_add(weigh(&job));
+                        batch.push(job);
+                    }
+                    if batch.is_empty() || sender.send(batch).is_err() {
+                        break;
+                    }
+                }
+            });
+            let reader = reader.map_err(|err| {
+                anyhow::anyhow!("cannot start the thread that reads ahead: {err}")
+            })?;
+            for batch in &batches {
+                for job in batch {
+                    let k = key(&job);
+                    let Some(result) = run(job) else { break };
+                    if let Err(err) = emit(k, result) {
+                        // The reader stops at its next batch.
+                        stopped.store(true, Ordering::Relaxed);
+                        return Err(err);
+                    }
+                    idle();
+                }
             }
-            idle();
-        }
-        return Ok(());
+            reader
+                .join()
+                .map_err(|_| anyhow::anyhow!("the thread reading ahead failed"))
+        });
     }
     let mut take = || {
         let mut batch = Vec::new();
@@ -207,5 +248,78 @@ mod tests {
         );
         assert!(result.is_err());
         assert_eq!(outcomes, [true, true, false, true, true]);
+    }
+
+    #[test]
+    fn a_panic_is_handed_on_and_an_output_error_stops_the_run_on_one_thread() {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .unwrap();
+        let mut outcomes = Vec::new();
+        let result = for_each_in_order(
+            &pool,
+            1000,
+            3,
+            |i| {
+                assert!(i != 2, "boom");
+                i
+            },
+            |index, result| {
+                outcomes.push(result.is_ok());
+                anyhow::ensure!(index < 4, "closed");
+                Ok(())
+            },
+            || {},
+        );
+        assert!(result.is_err());
+        assert_eq!(outcomes, [true, true, false, true, true]);
+    }
+
+    #[test]
+    fn with_one_thread_jobs_are_prepared_ahead_in_a_bounded_window_and_checked_in_order() {
+        use std::sync::Mutex;
+        use std::sync::atomic::AtomicUsize;
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .unwrap();
+        let main = std::thread::current().id();
+        let prepared = AtomicUsize::new(0);
+        let threads = Mutex::new(Vec::new());
+        let mut seen = Vec::new();
+        let mut most_ahead = 0;
+        run_in_order(
+            &pool,
+            0..200usize,
+            Limits {
+                count: 1,
+                weight: 50,
+            },
+            |&job| job % 7,
+            |job| {
+                threads.lock().unwrap().push(std::thread::current().id());
+                prepared.fetch_add(1, Ordering::SeqCst);
+                job * 2
+            },
+            |&job| job,
+            |job| {
+                assert_eq!(std::thread::current().id(), main);
+                job + 1
+            },
+            |key, result| {
+                assert_eq!(result.unwrap(), key + 1);
+                seen.push(key / 2);
+                most_ahead = most_ahead.max(prepared.load(Ordering::SeqCst) - seen.len());
+                Ok(())
+            },
+            || {},
+        )
+        .unwrap();
+        assert_eq!(seen, (0..200).collect::<Vec<_>>());
+        // Prepared on another thread, at most two batches ahead (the one
+        // waiting and the one being taken).
+        assert!(threads.lock().unwrap().iter().all(|&id| id != main));
+        assert!(most_ahead <= 2 * AHEAD_COUNT, "{most_ahead}");
     }
 }
