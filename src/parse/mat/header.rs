@@ -209,13 +209,15 @@ pub(super) fn score_line(text: &str) -> Option<ScoreLine<'_>> {
     let mut i = 0;
     while let Some(&b) = bytes.get(i) {
         if b == b' ' {
-            // The columns are apart by runs of spaces: eight at a time.
+            // The columns are apart by runs of spaces: eight at a time,
+            // the spaces before the first other byte of the eight counted.
             i += 1;
-            while bytes
-                .get(i..)
-                .and_then(<[u8]>::first_chunk::<8>)
-                .is_some_and(|chunk| *chunk == [b' '; 8])
-            {
+            while let Some(chunk) = bytes.get(i..).and_then(<[u8]>::first_chunk::<8>) {
+                let others = u64::from_le_bytes(*chunk) ^ 0x2020_2020_2020_2020;
+                if others != 0 {
+                    i += (others.trailing_zeros() / 8) as usize;
+                    break;
+                }
                 i += 8;
             }
             continue;
