@@ -411,10 +411,10 @@ mod fast {
         loop {
             // The common group, read from eight bytes without a bound check
             // (it starts with a digit: no line end).
-            if let Some((hop, size)) = rest.first_chunk::<8>().and_then(simple_group_8) {
-                if !play.push(hop) {
-                    break;
-                }
+            let size = rest
+                .first_chunk::<8>()
+                .map_or(0, |head| simple_group_8(head, play));
+            if size > 0 {
                 let after = rest.get(size..).unwrap_or_default();
                 end = bytes.len() - after.len();
                 rest = padding(after);
@@ -459,7 +459,7 @@ mod fast {
     /// blank or the end: its hop and the rest after it, as [`group`] reads
     /// it. `None` for anything else.
     #[inline(always)]
-    fn simple_group<const LINE: bool>(rest: &[u8]) -> Option<(Hop, &[u8])> {
+    pub(super) fn simple_group<const LINE: bool>(rest: &[u8]) -> Option<(Hop, &[u8])> {
         let digit = |b: u8| b.wrapping_sub(b'0') < 10;
         let (from, after) = match rest {
             [a, b'/', after @ ..] if digit(*a) => (a - b'0', after),
@@ -486,10 +486,12 @@ mod fast {
     }
 
     /// [`simple_group`] in a line (`LINE`) from the eight bytes at its
-    /// start (the longest such group and the byte after it take seven):
-    /// its hop and its length, the byte there a space or a line end.
+    /// start (the longest such group and the byte after it take seven),
+    /// its hop added to `play`: its length, the byte there a space or a
+    /// line end. 0 (nothing added) for no such group, or no room left in
+    /// `play`.
     #[inline(always)]
-    fn simple_group_8(head: &[u8; 8]) -> Option<(Hop, usize)> {
+    pub(super) fn simple_group_8(head: &[u8; 8], play: &mut PlayNotation) -> usize {
         let digit = |b: u8| b.wrapping_sub(b'0') < 10;
         let value = |b: u8| b.wrapping_sub(b'0');
         let (from, tail, at) = match *head {
@@ -497,9 +499,10 @@ mod fast {
             [a, b, b'/', c, d, e, f, g] if digit(a) && digit(b) => {
                 (value(a) * 10 + value(b), [c, d, e, f, g], 3)
             }
-            _ => return None,
+            _ => return 0,
         };
-        let ends = |b: u8| matches!(b, b' ' | b'\n' | b'\r');
+        // A space or a line end, by one bit test.
+        let ends = |b: u8| b <= b' ' && (1u64 << b) & (1 << b' ' | 1 << b'\n' | 1 << b'\r') != 0;
         let (to, hit, size) = match tail {
             [c, d, b'*', t, _] if digit(c) && digit(d) && ends(t) => {
                 (value(c) * 10 + value(d), true, 3)
@@ -509,9 +512,17 @@ mod fast {
             }
             [c, b'*', t, ..] if digit(c) && ends(t) => (value(c), true, 2),
             [c, t, ..] if digit(c) && ends(t) => (value(c), false, 1),
-            _ => return None,
+            _ => return 0,
         };
-        (from <= BAR && to <= BAR).then_some((Hop { from, to, hit }, at + size))
+        if from > BAR || to > BAR {
+            return 0;
+        }
+        let Some(slot) = play.hops.get_mut(usize::from(play.len)) else {
+            return 0;
+        };
+        *slot = Hop { from, to, hit };
+        play.len += 1;
+        at + size
     }
 
     /// One group at the start of `rest` (with its repeat and trailing `*`)
@@ -686,6 +697,30 @@ mod tests {
             let mut fast = PlayNotation::empty();
             if fast::parse(&text, &mut fast) {
                 prop_assert_eq!(Ok(fast), PlayNotation::parse_grammar(&text));
+            }
+        }
+
+        /// The common group read from eight bytes is the one the byte
+        /// patterns of `simple_group` read, added where there is room.
+        #[test]
+        fn the_common_group_from_eight_bytes_is_the_patterns_one(
+            text in "[0-9][0-9/*]{0,6}[0-9/* \r\n:bx]{0,6}[0-9/* ]{1,4}",
+            held in 0usize..=16,
+        ) {
+            let bytes = text.as_bytes();
+            if let Some(head) = bytes.first_chunk::<8>() {
+                let before = PlayNotation::from_hops(&vec![Hop { from: 1, to: 2, hit: false }; held]).unwrap();
+                let mut read = before;
+                let size = fast::simple_group_8(head, &mut read);
+                let mut expected = before;
+                let expected_size = fast::simple_group::<true>(bytes)
+                    .filter(|_| held < MAX_HOPS)
+                    .map_or(0, |(hop, after)| {
+                        expected.push(hop);
+                        bytes.len() - after.len()
+                    });
+                prop_assert_eq!(size, expected_size, "{:?}", text);
+                prop_assert_eq!(read, expected, "{:?}", text);
             }
         }
 

@@ -209,13 +209,15 @@ pub(super) fn score_line(text: &str) -> Option<ScoreLine<'_>> {
     let mut i = 0;
     while let Some(&b) = bytes.get(i) {
         if b == b' ' {
-            // The columns are apart by runs of spaces: eight at a time.
+            // The columns are apart by runs of spaces: eight at a time,
+            // the spaces before the first other byte of the eight counted.
             i += 1;
-            while bytes
-                .get(i..)
-                .and_then(<[u8]>::first_chunk::<8>)
-                .is_some_and(|chunk| *chunk == [b' '; 8])
-            {
+            while let Some(chunk) = bytes.get(i..).and_then(<[u8]>::first_chunk::<8>) {
+                let others = u64::from_le_bytes(*chunk) ^ 0x2020_2020_2020_2020;
+                if others != 0 {
+                    i += (others.trailing_zeros() / 8) as usize;
+                    break;
+                }
                 i += 8;
             }
             continue;
@@ -239,6 +241,19 @@ pub(super) fn score_line(text: &str) -> Option<ScoreLine<'_>> {
             if found == 2 {
                 break;
             }
+            continue;
+        }
+        // A name's bytes: a run of printable ASCII other than the space
+        // and `:` eight at a time, then byte by byte.
+        let run = bytes
+            .get(i..)
+            .and_then(<[u8]>::first_chunk::<8>)
+            .map_or((0, false), |chunk| name_run(u64::from_le_bytes(*chunk)));
+        if run.0 > 0 {
+            first = first.min(i);
+            comma |= run.1;
+            i += run.0;
+            last = i;
             continue;
         }
         plain &= b.wrapping_sub(b' ') < 0x5f;
@@ -268,6 +283,30 @@ pub(super) fn score_line(text: &str) -> Option<ScoreLine<'_>> {
         names: ByPlayer::new(first, second),
         scores: ByPlayer::new(scores[0], scores[1]),
     })
+}
+
+/// In the eight bytes of `word` (little-endian), the bytes before the
+/// first that is no printable ASCII, a space or a `:`: how many, and
+/// whether a `,` is among them.
+fn name_run(word: u64) -> (usize, bool) {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = ONES * 0x80;
+    const LOW7: u64 = ONES * 0x7F;
+    // The high bit of each byte equal to `b` (exact per byte).
+    let equal = |b: u8| {
+        let y = word ^ (ONES * u64::from(b));
+        !(((y & LOW7) + LOW7) | y) & HIGH
+    };
+    // Below `!` (controls and the space; no borrow crosses a byte whose
+    // high bit is set), non-ASCII, DEL and `:`.
+    let below = !((word | HIGH) - ONES * u64::from(b'!')) & HIGH;
+    let stops = below | (word & HIGH) | equal(0x7F) | equal(b':');
+    // The bits of the bytes before the first stop (all when none).
+    let before = (stops & stops.wrapping_neg()).wrapping_sub(1);
+    (
+        (stops.trailing_zeros() / 8) as usize,
+        equal(b',') & before != 0,
+    )
 }
 
 /// [`score_line`] piece by piece, for any text.
@@ -417,6 +456,10 @@ mod tests {
             " 5 ",
             "\r",
             "#",
+            "Montgomery",
+            "Sir_Plover,1723",
+            "abcdefg:",
+            "\u{7f}",
         ];
         let mut checked = 0;
         for a in pieces {
@@ -442,6 +485,25 @@ mod tests {
             " Ann : 1   Bo : 2 \t",
         ] {
             assert_eq!(score_line(line), score_line_general(line), "{line:?}");
+        }
+    }
+
+    #[test]
+    fn name_runs_stop_at_the_first_other_byte() {
+        for (text, run) in [
+            (&b"Rupert :"[..], (6, false)),
+            (b"nori,172", (8, true)),
+            (b"abcdefgh", (8, false)),
+            (b"a,b:c,de", (3, true)),
+            (b"ab:c,def", (2, false)),
+            (b" abcdefg", (0, false)),
+            (b"abc\tdefg", (3, false)),
+            (b"abc\x7fde,f", (3, false)),
+            (b"ab\xc3\xa9,def", (2, false)),
+            (b"~!,#$%^&", (8, true)),
+        ] {
+            let chunk = text.first_chunk::<8>().unwrap();
+            assert_eq!(name_run(u64::from_le_bytes(*chunk)), run, "{text:?}");
         }
     }
 

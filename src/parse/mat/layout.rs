@@ -265,10 +265,14 @@ impl PlainRow {
 
 /// A cell read while its row was cut: what it says, and for a roll the
 /// play (empty for nothing written after the dice; empty for other cells).
+///
+/// The play comes first in memory (`repr(C)`): a blank play is then
+/// written in place when a roll is pushed, not built aside and copied.
 #[derive(Copy, Clone, Debug)]
+#[repr(C)]
 pub(super) struct CellRoll {
-    pub said: Said,
     pub play: PlayNotation,
+    pub said: Said,
 }
 
 /// What a cell read while its row was cut says, as the general cell reader
