@@ -177,6 +177,60 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
     }
 
     fn action(&mut self, action: &Action<'a>) {
+        // The common action: a written play of a file read whole (no
+        // move), in a game: copied without the general clone, its clues
+        // gathered last (the play's text search, out of line, then needs
+        // no value kept across it).
+        if let ActionKind::Roll {
+            dice,
+            play: Written::Moves(notation),
+        } = &action.kind
+            && self.shift == Start::FILE
+            && self.game_ref().is_some()
+        {
+            self.events.push_action(
+                Action {
+                    location: action.location,
+                    side: action.side,
+                    row: action.row,
+                    text: action.text,
+                    kind: ActionKind::Roll {
+                        dice: *dice,
+                        play: Written::Moves(*notation),
+                    },
+                },
+                false,
+            );
+            self.clues.written_play(action);
+            return;
+        }
+        self.other_action(action);
+    }
+
+    fn end_game(&mut self, last: Location) {
+        self.end_current_game(self.shift.locate(last));
+    }
+
+    fn end_match(&mut self, last: Location) {
+        self.close_match(self.shift.locate(last));
+    }
+
+    fn problem(&mut self, problem: &Problem<'a>) {
+        let mut problem = problem.clone();
+        problem.location = self.shift.locate(problem.location);
+        if self.game_ref().is_some() {
+            // Kept in order with the game's actions.
+            self.events.push_problem(problem);
+        } else {
+            self.reading_problem(&problem);
+        }
+    }
+}
+
+impl<'a> Replayer<'_, 'a> {
+    /// Any action but the common one of [`Visitor::action`].
+    #[inline(never)]
+    fn other_action(&mut self, action: &Action<'a>) {
         // A file read whole (the common case) needs no move.
         let location = if self.shift == Start::FILE {
             action.location
@@ -221,27 +275,6 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
         }
     }
 
-    fn end_game(&mut self, last: Location) {
-        self.end_current_game(self.shift.locate(last));
-    }
-
-    fn end_match(&mut self, last: Location) {
-        self.close_match(self.shift.locate(last));
-    }
-
-    fn problem(&mut self, problem: &Problem<'a>) {
-        let mut problem = problem.clone();
-        problem.location = self.shift.locate(problem.location);
-        if self.game_ref().is_some() {
-            // Kept in order with the game's actions.
-            self.events.push_problem(problem);
-        } else {
-            self.reading_problem(&problem);
-        }
-    }
-}
-
-impl<'a> Replayer<'_, 'a> {
     /// A match begins (its locations in the file).
     fn match_begins(&mut self, header: &MatchHeader<'a>) {
         if self.current.is_some() {
