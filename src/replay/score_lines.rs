@@ -309,26 +309,27 @@ fn check_names(
         }
     }
     let first = &*first;
-    Side::BOTH
-        .into_iter()
+    let mut drafts = Vec::new();
+    for side in Side::BOTH {
         // An unreadable score line gives no names: nothing to compare.
         // The same bytes (the common case) compared first: one `memcmp`.
-        .filter(|&side| {
-            !names[side].is_empty()
-                && first[side] != names[side]
-                && !first[side].eq_ignore_ascii_case(&names[side])
-        })
-        .map(|side| {
-            finding(Code::NameChange)
-                .located(header.score_location)
-                .side(Some(side))
-                .about_record()
-                .message(format!(
-                    "the player `{}` of the first game is now written `{}`",
-                    first[side], names[side]
-                ))
-        })
-        .collect()
+        if !names[side].is_empty()
+            && first[side] != names[side]
+            && !first[side].eq_ignore_ascii_case(&names[side])
+        {
+            drafts.push(
+                finding(Code::NameChange)
+                    .located(header.score_location)
+                    .side(Some(side))
+                    .about_record()
+                    .message(format!(
+                        "the player `{}` of the first game is now written `{}`",
+                        first[side], names[side]
+                    )),
+            );
+        }
+    }
+    drafts
 }
 
 /// The scores a game's header writes, against the replay.
