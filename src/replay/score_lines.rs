@@ -90,8 +90,8 @@ impl Replayer<'_, '_> {
     /// state set up, its findings recorded and earlier ones revised.
     pub(super) fn open_game(&mut self, header: &GameHeader<'_>) {
         let names = ByPlayer::new(
-            header.names.first.name.trim().to_owned(),
-            header.names.second.name.trim().to_owned(),
+            header.names.first.name.trim(),
+            header.names.second.name.trim(),
         );
         let Some(m) = self.current.as_mut() else {
             return;
@@ -99,8 +99,17 @@ impl Replayer<'_, '_> {
         m.games += 1;
         m.summary.games += 1;
         let mut found = HeaderFindings {
-            drafts: check_names(m, header, &names),
+            drafts: check_names(m, header, names),
             ..HeaderFindings::default()
+        };
+        // The game's own names only where they are not the match's (most
+        // games write the first game's names: nothing to copy).
+        let names = match &m.first_names {
+            Some(first) if first.first == names.first && first.second == names.second => None,
+            _ => Some(ByPlayer::new(
+                names.first.to_owned(),
+                names.second.to_owned(),
+            )),
         };
         for side in Side::BOTH {
             m.summary.players[side].games += 1;
@@ -289,23 +298,22 @@ fn settle_dispute(m: &mut MatchState, dispute: ScoreDispute, settled: Settled) -
 }
 
 /// The names of a game's score line against the first game's.
-fn check_names(
-    m: &mut MatchState,
-    header: &GameHeader<'_>,
-    names: &ByPlayer<String>,
-) -> Vec<Draft> {
+fn check_names(m: &mut MatchState, header: &GameHeader<'_>, names: ByPlayer<&str>) -> Vec<Draft> {
     let Some(first) = &mut m.first_names else {
-        m.first_names = Some(names.clone());
-        m.summary.players.first.name = names.first.clone();
-        m.summary.players.second.name = names.second.clone();
+        m.first_names = Some(ByPlayer::new(
+            names.first.to_owned(),
+            names.second.to_owned(),
+        ));
+        m.summary.players.first.name = names.first.to_owned();
+        m.summary.players.second.name = names.second.to_owned();
         return Vec::new();
     };
     // A side the first game did not name takes the first name written for
     // it: that is no change of name.
     for side in Side::BOTH {
         if first[side].is_empty() && !names[side].is_empty() {
-            first[side] = names[side].clone();
-            m.summary.players[side].name = names[side].clone();
+            first[side] = names[side].to_owned();
+            m.summary.players[side].name = names[side].to_owned();
         }
     }
     let first = &*first;
@@ -315,7 +323,7 @@ fn check_names(
         // The same bytes (the common case) compared first: one `memcmp`.
         if !names[side].is_empty()
             && first[side] != names[side]
-            && !first[side].eq_ignore_ascii_case(&names[side])
+            && !first[side].eq_ignore_ascii_case(names[side])
         {
             drafts.push(
                 finding(Code::NameChange)

@@ -123,7 +123,9 @@ pub(super) struct RowGap {
 #[derive(Clone)]
 pub(super) struct GameState {
     pub(super) number: Option<u32>,
-    pub(super) names: ByPlayer<String>,
+    /// The players' names as this game's score line writes them; none
+    /// when they are the match's first names (`MatchState::first_names`).
+    pub(super) names: Option<ByPlayer<String>>,
     /// The board, always from the first player's side.
     pub(super) board: AnyBoard,
     pub(super) from_start: bool,
@@ -217,8 +219,9 @@ impl GameSeed {
 }
 
 impl GameState {
-    /// A game starting from `seed`, its players named `names`.
-    pub(super) fn new(seed: GameSeed, names: ByPlayer<String>) -> GameState {
+    /// A game starting from `seed`, its players named `names` (none: the
+    /// match's first names).
+    pub(super) fn new(seed: GameSeed, names: Option<ByPlayer<String>>) -> GameState {
         let GameSeed {
             number,
             board,
@@ -381,7 +384,7 @@ struct Names {
     players: ByPlayer<String>,
     winner: Option<String>,
     site: Option<String>,
-    game: Option<ByPlayer<String>>,
+    game: Option<Option<ByPlayer<String>>>,
 }
 
 impl MatchState {
@@ -395,12 +398,7 @@ impl MatchState {
             ),
             winner: self.summary.winner.take(),
             site: self.summary.site.take(),
-            game: self.game.as_mut().map(|g| {
-                ByPlayer::new(
-                    std::mem::take(&mut g.names.first),
-                    std::mem::take(&mut g.names.second),
-                )
-            }),
+            game: self.game.as_mut().map(|g| g.names.take()),
         }
     }
 
@@ -482,7 +480,7 @@ impl MatchState {
             summary: start.summary,
             game: start
                 .game
-                .map(|seed| GameState::new(seed, game_names.unwrap_or_default())),
+                .map(|seed| GameState::new(seed, game_names.flatten())),
             games: start.games,
             after_match_reported: start.after_match_reported,
             alt_expected: start.alt_expected,
@@ -750,8 +748,10 @@ impl Replayer<'_, '_> {
     /// The name of `side`'s player in the game being replayed (none for a
     /// score line without a name: no player, not "").
     pub(super) fn player(&self, side: Side) -> Option<String> {
-        let g = self.game_ref()?;
-        Some(g.names[side].clone()).filter(|name| !name.is_empty())
+        let m = self.current.as_ref()?;
+        let g = m.game.as_ref()?;
+        let names = g.names.as_ref().or(m.first_names.as_ref())?;
+        Some(names[side].clone()).filter(|name| !name.is_empty())
     }
 
     /// The cube and score `mover` acts at in the game being replayed.
