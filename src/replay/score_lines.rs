@@ -90,8 +90,8 @@ impl Replayer<'_, '_> {
     /// state set up, its findings recorded and earlier ones revised.
     pub(super) fn open_game(&mut self, header: &GameHeader<'_>) {
         let names = ByPlayer::new(
-            header.names.first.name.trim(),
-            header.names.second.name.trim(),
+            trimmed(header.names.first.name),
+            trimmed(header.names.second.name),
         );
         let Some(m) = self.current.as_mut() else {
             return;
@@ -340,6 +340,16 @@ fn check_names(m: &mut MatchState, header: &GameHeader<'_>, names: ByPlayer<&str
     drafts
 }
 
+/// `name` without the white space around it, as [`str::trim`] gives it: a
+/// name that starts and ends with printable ASCII (as the `.mat` reader
+/// gives them) is returned as it is, without the general trim.
+fn trimmed(name: &str) -> &str {
+    match (name.as_bytes().first(), name.as_bytes().last()) {
+        (Some(first), Some(last)) if first.is_ascii_graphic() && last.is_ascii_graphic() => name,
+        _ => name.trim(),
+    }
+}
+
 /// The scores a game's header writes, against the replay.
 fn check_score_line(m: &mut MatchState, header: &GameHeader<'_>, found: &mut HeaderFindings) {
     let (Some(a), Some(b)) = (header.scores.first, header.scores.second) else {
@@ -436,5 +446,48 @@ fn score_mismatch(
         m.score.jump_to(recorded);
     } else {
         m.score.disputed(recorded);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::trimmed;
+
+    /// A name is trimmed as `str::trim` trims it, white space of every
+    /// kind on either side or none.
+    #[test]
+    fn a_name_is_trimmed_as_trim_does() {
+        let edges = [
+            "",
+            " ",
+            "  ",
+            "\t",
+            "\n",
+            "\u{a0}",
+            "\u{3000}",
+            "\u{2009} ",
+            "x",
+            "é",
+            "\u{85}",
+        ];
+        let middles = [
+            "",
+            "a",
+            "Rupert",
+            "José María",
+            "a b",
+            " ",
+            "\u{a0}",
+            "1989,1529",
+            "~!",
+        ];
+        for start in edges {
+            for middle in middles {
+                for end in edges {
+                    let name = format!("{start}{middle}{end}");
+                    assert_eq!(trimmed(&name), name.trim(), "{name:?}");
+                }
+            }
+        }
     }
 }
