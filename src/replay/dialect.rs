@@ -243,5 +243,24 @@ mod tests {
         ] {
             assert_eq!(names_points(text), slow(text), "{text:?}");
         }
+        // Every byte at every place of plain plays of every length to 40,
+        // and the words at every place.
+        let plain = b"24/18 13/11 8/5* 6/5 4/3 2/1 25/20 13/9* 3/0";
+        for len in 0..=40 {
+            let base = &plain[..len];
+            for at in 0..len {
+                for byte in 0..=255u8 {
+                    let mut text = base.to_vec();
+                    text[at] = byte;
+                    assert_eq!(names_points(&text), slow(&text), "{text:?}");
+                }
+                for word in [&b"bar"[..], b"OFF", b"oFf", b"bA", b"of", b"(2)"] {
+                    let mut text = base.to_vec();
+                    let end = (at + word.len()).min(len);
+                    text[at..end].copy_from_slice(&word[..end - at]);
+                    assert_eq!(names_points(&text), slow(&text), "{text:?}");
+                }
+            }
+        }
     }
 }
