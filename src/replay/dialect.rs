@@ -100,24 +100,47 @@ impl Clues {
         }
     }
 
+    /// The clues of a roll's cell: where the right player's cells start.
+    #[inline(always)]
+    fn roll_column(&mut self, action: &Action<'_>) {
+        // Not after a left cell pushed it out of its column (a dump).
+        if action.side == Side::Second
+            && self.right_column.is_none()
+            && action.row.is_some()
+            && action.location.column <= 60
+        {
+            self.right_column = Some(action.location.column);
+        }
+    }
+
+    /// The clues of a roll with a play written (`action`, whose text is
+    /// the play's): what [`Clues::action`] gathers from it.
+    #[inline(always)]
+    pub(super) fn written_play(&mut self, action: &Action<'_>) {
+        self.roll_column(action);
+        if !self.named_points {
+            self.play_text(action.text.as_bytes());
+        }
+    }
+
+    /// Whether a play's text names a point, kept (out of line: the caller
+    /// keeps no value live across it).
+    #[inline(never)]
+    fn play_text(&mut self, text: &[u8]) {
+        self.named_points = names_points(text);
+    }
+
     /// An action's clues.
     #[inline]
     pub(super) fn action(&mut self, action: &Action<'_>) {
         match &action.kind {
             ActionKind::Roll { play, .. } => {
-                // Not after a left cell pushed it out of its column (a dump).
-                if action.side == Side::Second
-                    && self.right_column.is_none()
-                    && action.row.is_some()
-                    && action.location.column <= 60
-                {
-                    self.right_column = Some(action.location.column);
-                }
+                self.roll_column(action);
                 match play {
                     Written::Dump(Some(_)) => self.dumps = true,
                     Written::CannotMove => self.named_points = true,
                     Written::Moves(_) if !self.named_points => {
-                        self.named_points = names_points(action.text.as_bytes());
+                        self.play_text(action.text.as_bytes());
                     }
                     _ => {}
                 }
@@ -219,6 +242,25 @@ mod tests {
             b"8/5* 6/5 4/3 2/off",
         ] {
             assert_eq!(names_points(text), slow(text), "{text:?}");
+        }
+        // Every byte at every place of plain plays of every length to 40,
+        // and the words at every place.
+        let plain = b"24/18 13/11 8/5* 6/5 4/3 2/1 25/20 13/9* 3/0";
+        for len in 0..=40 {
+            let base = &plain[..len];
+            for at in 0..len {
+                for byte in 0..=255u8 {
+                    let mut text = base.to_vec();
+                    text[at] = byte;
+                    assert_eq!(names_points(&text), slow(&text), "{text:?}");
+                }
+                for word in [&b"bar"[..], b"OFF", b"oFf", b"bA", b"of", b"(2)"] {
+                    let mut text = base.to_vec();
+                    let end = (at + word.len()).min(len);
+                    text[at..end].copy_from_slice(&word[..end - at]);
+                    assert_eq!(names_points(&text), slow(&text), "{text:?}");
+                }
+            }
         }
     }
 }

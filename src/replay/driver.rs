@@ -64,7 +64,11 @@ pub(crate) struct Replayer<'o, 'a> {
     pub(super) hit_mark_findings: Vec<(Finding, PlayNotation)>,
     /// The current game's events, replayed when it ends.
     pub(super) events: Events<'a>,
-    pub(super) game_start: Option<GameStart>,
+    /// The state at the current game's start (boxed: moved and kept
+    /// without copying it).
+    pub(super) game_start: Option<Box<GameStart>>,
+    /// The box of an earlier game's start, reused for the next.
+    pub(super) spare_start: Option<Box<GameStart>>,
     /// Index of the event being replayed.
     pub(super) event_index: usize,
     /// Index of the event whose play is being judged.
@@ -118,6 +122,7 @@ impl<'o, 'a> Replayer<'o, 'a> {
             // action by action in the first game of every match.
             events: Events::with_capacity(EVENTS_RESERVED),
             game_start: None,
+            spare_start: None,
             event_index: 0,
             judging_event: 0,
             snapshots: Vec::new(),
@@ -177,6 +182,60 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
     }
 
     fn action(&mut self, action: &Action<'a>) {
+        // The common action: a written play of a file read whole (no
+        // move), in a game: copied without the general clone, its clues
+        // gathered last (the play's text search, out of line, then needs
+        // no value kept across it).
+        if let ActionKind::Roll {
+            dice,
+            play: Written::Moves(notation),
+        } = &action.kind
+            && self.shift == Start::FILE
+            && self.game_ref().is_some()
+        {
+            self.events.push_action(
+                Action {
+                    location: action.location,
+                    side: action.side,
+                    row: action.row,
+                    text: action.text,
+                    kind: ActionKind::Roll {
+                        dice: *dice,
+                        play: Written::Moves(*notation),
+                    },
+                },
+                false,
+            );
+            self.clues.written_play(action);
+            return;
+        }
+        self.other_action(action);
+    }
+
+    fn end_game(&mut self, last: Location) {
+        self.end_current_game(self.shift.locate(last));
+    }
+
+    fn end_match(&mut self, last: Location) {
+        self.close_match(self.shift.locate(last));
+    }
+
+    fn problem(&mut self, problem: &Problem<'a>) {
+        let mut problem = problem.clone();
+        problem.location = self.shift.locate(problem.location);
+        if self.game_ref().is_some() {
+            // Kept in order with the game's actions.
+            self.events.push_problem(problem);
+        } else {
+            self.reading_problem(&problem);
+        }
+    }
+}
+
+impl<'a> Replayer<'_, 'a> {
+    /// Any action but the common one of [`Visitor::action`].
+    #[inline(never)]
+    fn other_action(&mut self, action: &Action<'a>) {
         // A file read whole (the common case) needs no move.
         let location = if self.shift == Start::FILE {
             action.location
@@ -221,27 +280,6 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
         }
     }
 
-    fn end_game(&mut self, last: Location) {
-        self.end_current_game(self.shift.locate(last));
-    }
-
-    fn end_match(&mut self, last: Location) {
-        self.close_match(self.shift.locate(last));
-    }
-
-    fn problem(&mut self, problem: &Problem<'a>) {
-        let mut problem = problem.clone();
-        problem.location = self.shift.locate(problem.location);
-        if self.game_ref().is_some() {
-            // Kept in order with the game's actions.
-            self.events.push_problem(problem);
-        } else {
-            self.reading_problem(&problem);
-        }
-    }
-}
-
-impl<'a> Replayer<'_, 'a> {
     /// A match begins (its locations in the file).
     fn match_begins(&mut self, header: &MatchHeader<'a>) {
         if self.current.is_some() {
@@ -306,12 +344,33 @@ impl<'a> Replayer<'_, 'a> {
         self.end_current_game(header.location);
         self.unfinished = None;
         self.open_game(header);
-        self.game_start = self.current.as_ref().map(|state| GameStart {
-            state: state.snapshot(),
-            findings: self.findings.len(),
-            hit_marks: self.hit_mark_findings.len(),
-            trace: self.trace.len(),
-        });
+        let Some(state) = self.current.as_ref() else {
+            self.game_start = None;
+            return;
+        };
+        let (findings, hit_marks, trace) = (
+            self.findings.len(),
+            self.hit_mark_findings.len(),
+            self.trace.len(),
+        );
+        // Written in place into the box of an earlier game when there is
+        // one (no start built, no copy of it).
+        let start = match self.spare_start.take() {
+            Some(mut start) => {
+                state.snapshot_into(&mut start.state);
+                start.findings = findings;
+                start.hit_marks = hit_marks;
+                start.trace = trace;
+                start
+            }
+            None => Box::new(GameStart {
+                state: state.snapshot(),
+                findings,
+                hit_marks,
+                trace,
+            }),
+        };
+        self.game_start = Some(start);
     }
 
     /// Actions before any match line belong to a money session.

@@ -90,8 +90,8 @@ impl Replayer<'_, '_> {
     /// state set up, its findings recorded and earlier ones revised.
     pub(super) fn open_game(&mut self, header: &GameHeader<'_>) {
         let names = ByPlayer::new(
-            header.names.first.name.trim().to_owned(),
-            header.names.second.name.trim().to_owned(),
+            trimmed(header.names.first.name),
+            trimmed(header.names.second.name),
         );
         let Some(m) = self.current.as_mut() else {
             return;
@@ -99,8 +99,17 @@ impl Replayer<'_, '_> {
         m.games += 1;
         m.summary.games += 1;
         let mut found = HeaderFindings {
-            drafts: check_names(m, header, &names),
+            drafts: check_names(m, header, names),
             ..HeaderFindings::default()
+        };
+        // The game's own names only where they are not the match's (most
+        // games write the first game's names: nothing to copy).
+        let names = match &m.first_names {
+            Some(first) if first.first == names.first && first.second == names.second => None,
+            _ => Some(ByPlayer::new(
+                names.first.to_owned(),
+                names.second.to_owned(),
+            )),
         };
         for side in Side::BOTH {
             m.summary.players[side].games += 1;
@@ -289,46 +298,56 @@ fn settle_dispute(m: &mut MatchState, dispute: ScoreDispute, settled: Settled) -
 }
 
 /// The names of a game's score line against the first game's.
-fn check_names(
-    m: &mut MatchState,
-    header: &GameHeader<'_>,
-    names: &ByPlayer<String>,
-) -> Vec<Draft> {
+fn check_names(m: &mut MatchState, header: &GameHeader<'_>, names: ByPlayer<&str>) -> Vec<Draft> {
     let Some(first) = &mut m.first_names else {
-        m.first_names = Some(names.clone());
-        m.summary.players.first.name = names.first.clone();
-        m.summary.players.second.name = names.second.clone();
+        m.first_names = Some(ByPlayer::new(
+            names.first.to_owned(),
+            names.second.to_owned(),
+        ));
+        m.summary.players.first.name = names.first.to_owned();
+        m.summary.players.second.name = names.second.to_owned();
         return Vec::new();
     };
     // A side the first game did not name takes the first name written for
     // it: that is no change of name.
     for side in Side::BOTH {
         if first[side].is_empty() && !names[side].is_empty() {
-            first[side] = names[side].clone();
-            m.summary.players[side].name = names[side].clone();
+            first[side] = names[side].to_owned();
+            m.summary.players[side].name = names[side].to_owned();
         }
     }
     let first = &*first;
-    Side::BOTH
-        .into_iter()
+    let mut drafts = Vec::new();
+    for side in Side::BOTH {
         // An unreadable score line gives no names: nothing to compare.
         // The same bytes (the common case) compared first: one `memcmp`.
-        .filter(|&side| {
-            !names[side].is_empty()
-                && first[side] != names[side]
-                && !first[side].eq_ignore_ascii_case(&names[side])
-        })
-        .map(|side| {
-            finding(Code::NameChange)
-                .located(header.score_location)
-                .side(Some(side))
-                .about_record()
-                .message(format!(
-                    "the player `{}` of the first game is now written `{}`",
-                    first[side], names[side]
-                ))
-        })
-        .collect()
+        if !names[side].is_empty()
+            && first[side] != names[side]
+            && !first[side].eq_ignore_ascii_case(names[side])
+        {
+            drafts.push(
+                finding(Code::NameChange)
+                    .located(header.score_location)
+                    .side(Some(side))
+                    .about_record()
+                    .message(format!(
+                        "the player `{}` of the first game is now written `{}`",
+                        first[side], names[side]
+                    )),
+            );
+        }
+    }
+    drafts
+}
+
+/// `name` without the white space around it, as [`str::trim`] gives it: a
+/// name that starts and ends with printable ASCII (as the `.mat` reader
+/// gives them) is returned as it is, without the general trim.
+fn trimmed(name: &str) -> &str {
+    match (name.as_bytes().first(), name.as_bytes().last()) {
+        (Some(first), Some(last)) if first.is_ascii_graphic() && last.is_ascii_graphic() => name,
+        _ => name.trim(),
+    }
 }
 
 /// The scores a game's header writes, against the replay.
@@ -427,5 +446,48 @@ fn score_mismatch(
         m.score.jump_to(recorded);
     } else {
         m.score.disputed(recorded);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::trimmed;
+
+    /// A name is trimmed as `str::trim` trims it, white space of every
+    /// kind on either side or none.
+    #[test]
+    fn a_name_is_trimmed_as_trim_does() {
+        let edges = [
+            "",
+            " ",
+            "  ",
+            "\t",
+            "\n",
+            "\u{a0}",
+            "\u{3000}",
+            "\u{2009} ",
+            "x",
+            "é",
+            "\u{85}",
+        ];
+        let middles = [
+            "",
+            "a",
+            "Rupert",
+            "José María",
+            "a b",
+            " ",
+            "\u{a0}",
+            "1989,1529",
+            "~!",
+        ];
+        for start in edges {
+            for middle in middles {
+                for end in edges {
+                    let name = format!("{start}{middle}{end}");
+                    assert_eq!(trimmed(&name), name.trim(), "{name:?}");
+                }
+            }
+        }
     }
 }

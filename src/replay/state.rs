@@ -123,7 +123,9 @@ pub(super) struct RowGap {
 #[derive(Clone)]
 pub(super) struct GameState {
     pub(super) number: Option<u32>,
-    pub(super) names: ByPlayer<String>,
+    /// The players' names as this game's score line writes them; none
+    /// when they are the match's first names (`MatchState::first_names`).
+    pub(super) names: Option<ByPlayer<String>>,
     /// The board, always from the first player's side.
     pub(super) board: AnyBoard,
     pub(super) from_start: bool,
@@ -185,7 +187,7 @@ pub(super) struct GameState {
 
 /// What the state of a game is built from at its start, besides the
 /// players' names: a game just opened is [`GameState::new`] of it.
-#[derive(Copy, Clone)]
+#[derive(Copy, Clone, Debug)]
 pub(super) struct GameSeed {
     pub(super) number: Option<u32>,
     pub(super) board: AnyBoard,
@@ -217,8 +219,9 @@ impl GameSeed {
 }
 
 impl GameState {
-    /// A game starting from `seed`, its players named `names`.
-    pub(super) fn new(seed: GameSeed, names: ByPlayer<String>) -> GameState {
+    /// A game starting from `seed`, its players named `names` (none: the
+    /// match's first names).
+    pub(super) fn new(seed: GameSeed, names: Option<ByPlayer<String>>) -> GameState {
         let GameSeed {
             number,
             board,
@@ -322,7 +325,7 @@ pub(super) struct MatchState {
 }
 
 /// A game whose score line disagrees with the replayed score.
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub(super) struct ScoreDispute {
     /// The match score before the score line was taken (the replay's).
     pub(super) before: MatchScore,
@@ -381,7 +384,7 @@ struct Names {
     players: ByPlayer<String>,
     winner: Option<String>,
     site: Option<String>,
-    game: Option<ByPlayer<String>>,
+    game: Option<Option<ByPlayer<String>>>,
 }
 
 impl MatchState {
@@ -395,12 +398,7 @@ impl MatchState {
             ),
             winner: self.summary.winner.take(),
             site: self.summary.site.take(),
-            game: self.game.as_mut().map(|g| {
-                ByPlayer::new(
-                    std::mem::take(&mut g.names.first),
-                    std::mem::take(&mut g.names.second),
-                )
-            }),
+            game: self.game.as_mut().map(|g| g.names.take()),
         }
     }
 
@@ -469,6 +467,89 @@ impl MatchState {
         }
     }
 
+    /// Writes what [`MatchState::snapshot`] gives into `out` (the start
+    /// of an earlier game, its memory reused): no start built and moved.
+    pub(super) fn snapshot_into(&self, out: &mut MatchStart) {
+        let MatchStart {
+            rules,
+            score,
+            summary,
+            game,
+            games,
+            after_match_reported,
+            alt_expected,
+            replayed,
+            mismatch,
+            mismatch_wins_line,
+            result_unknown,
+            concession,
+            last_resign,
+            variant_unknown,
+            first_finding,
+            producer,
+            score_dispute,
+        } = out;
+        *rules = self.rules;
+        *score = self.score;
+        let s = &self.summary;
+        let MatchSummary {
+            number,
+            length,
+            games: summary_games,
+            plays,
+            cube_actions,
+            players,
+            winner,
+            final_score,
+            findings,
+            rules: summary_rules,
+            site,
+            dialect,
+        } = summary;
+        *number = s.number;
+        *length = s.length;
+        *summary_games = s.games;
+        *plays = s.plays;
+        *cube_actions = s.cube_actions;
+        for side in Side::BOTH {
+            let t = &s.players[side];
+            let PlayerTally {
+                name,
+                games,
+                plays,
+                rolls,
+                doublets,
+                faces,
+            } = &mut players[side];
+            name.clear();
+            *games = t.games;
+            *plays = t.plays;
+            *rolls = t.rolls;
+            *doublets = t.doublets;
+            *faces = t.faces;
+        }
+        *winner = None;
+        *final_score = s.final_score;
+        *findings = s.findings;
+        *summary_rules = s.rules;
+        *site = None;
+        *dialect = s.dialect;
+        *game = self.game.as_ref().map(GameState::seed);
+        *games = self.games;
+        *after_match_reported = self.after_match_reported;
+        *alt_expected = self.alt_expected;
+        *replayed = self.replayed;
+        *mismatch = self.mismatch;
+        *mismatch_wins_line = self.mismatch_wins_line;
+        *result_unknown = self.result_unknown;
+        *concession = self.concession;
+        *last_resign = self.last_resign;
+        *variant_unknown = self.variant_unknown;
+        *first_finding = self.first_finding;
+        *producer = self.producer;
+        score_dispute.clone_from(&self.score_dispute);
+    }
+
     /// The state of `start`, with the names of `replayed` (the state a
     /// replay of the same game left), or none.
     pub(super) fn restored(start: &MatchStart, replayed: Option<&mut MatchState>) -> MatchState {
@@ -482,7 +563,7 @@ impl MatchState {
             summary: start.summary,
             game: start
                 .game
-                .map(|seed| GameState::new(seed, game_names.unwrap_or_default())),
+                .map(|seed| GameState::new(seed, game_names.flatten())),
             games: start.games,
             after_match_reported: start.after_match_reported,
             alt_expected: start.alt_expected,
@@ -507,7 +588,7 @@ impl MatchState {
 /// The match state as a game starts, to replay the game again: what the
 /// replay of a game may change (the players' names, the site and the
 /// winner are left out), and the game's seed instead of its state.
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub(super) struct MatchStart {
     rules: RulesInForce,
     score: MatchScore,
@@ -676,7 +757,7 @@ impl Reading {
 }
 
 /// The state at the start of the current game, to replay it again.
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub(super) struct GameStart {
     /// The match state (see [`MatchState::snapshot`]).
     pub(super) state: MatchStart,
@@ -750,8 +831,10 @@ impl Replayer<'_, '_> {
     /// The name of `side`'s player in the game being replayed (none for a
     /// score line without a name: no player, not "").
     pub(super) fn player(&self, side: Side) -> Option<String> {
-        let g = self.game_ref()?;
-        Some(g.names[side].clone()).filter(|name| !name.is_empty())
+        let m = self.current.as_ref()?;
+        let g = m.game.as_ref()?;
+        let names = g.names.as_ref().or(m.first_names.as_ref())?;
+        Some(names[side].clone()).filter(|name| !name.is_empty())
     }
 
     /// The cube and score `mover` acts at in the game being replayed.
@@ -808,6 +891,101 @@ impl Replayer<'_, '_> {
             before: None,
             after: None,
             context: self.context(action.side),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::{Format, MatchHeader};
+    use crate::replay::RuleFlags;
+
+    /// A match state of `length` points with a game open, its fields set
+    /// from `seed` so that two seeds give states that differ everywhere.
+    fn state(length: u32, seed: u32) -> MatchState {
+        let header = MatchHeader {
+            location: Location::START,
+            length,
+            tags: Vec::new(),
+            format: Format::Mat,
+        };
+        let rules = RulesInForce::resolve(&header, &RuleFlags::default());
+        let even = seed.is_multiple_of(2);
+        let mut m = MatchState::new(seed, length, rules, even, seed as usize);
+        m.summary.games = seed;
+        m.summary.plays = seed * 7;
+        m.summary.cube_actions = seed * 3;
+        for side in Side::BOTH {
+            let t = &mut m.summary.players[side];
+            t.name = format!("player {seed}");
+            t.games = seed;
+            t.plays = seed * 5;
+            t.rolls = seed * 6;
+            t.doublets = seed;
+            t.faces = [seed; 6];
+        }
+        m.summary.winner = Some(format!("winner {seed}"));
+        m.summary.final_score = ByPlayer::new(seed, seed + 1);
+        m.summary.findings.error = seed;
+        m.summary.site = Some(format!("site {seed}"));
+        m.summary.dialect = (!even).then_some("GNU Backgammon");
+        m.first_names = Some(ByPlayer::new(format!("a{seed}"), format!("b{seed}")));
+        m.games = seed;
+        m.after_match_reported = even;
+        m.alt_expected = Some(ByPlayer::new(seed, 0)).filter(|_| !even);
+        m.replayed = Some(ByPlayer::new(0, seed));
+        m.mismatch = Some((seed as usize, ByPlayer::new(1, 2), ByPlayer::new(seed, 3)));
+        m.mismatch_wins_line = (even).then_some(WinsDispute {
+            at: Location::START,
+            written: seed,
+            counted: 2,
+        });
+        m.result_unknown = !even;
+        m.concession = Some((seed as usize, 3));
+        m.last_resign = (!even).then_some((
+            WrittenResignation {
+                winner: Side::Second,
+                written: seed,
+                cube: 2,
+                most: 3,
+            },
+            Location::START,
+        ));
+        m.score_dispute = (even).then(|| ScoreDispute {
+            before: m.score,
+            crawford: Crawford::No,
+            line: seed,
+            by_line: Vec::new(),
+            by_replay: Vec::new(),
+        });
+        m.game = (seed != 4).then(|| {
+            let mut seed_of = GameSeed {
+                number: Some(seed),
+                board: starting(Variant::Backgammon),
+                cube: Cube::centred(1 << (seed % 3)),
+                crawford: Crawford::No,
+                start_scores: ByPlayer::new(seed, 1),
+                unknown: even,
+            };
+            if seed.is_multiple_of(3) {
+                seed_of.board = seed_of.board.flip();
+            }
+            GameState::new(seed_of, None)
+        });
+        m
+    }
+
+    /// Writing a start in place over another gives what `snapshot` builds.
+    #[test]
+    fn a_start_written_in_place_is_the_snapshot() {
+        let states: Vec<MatchState> = (1..=6).map(|seed| state(seed * 2 - 1, seed)).collect();
+        for from in &states {
+            for into in &states {
+                let mut out = into.snapshot();
+                from.snapshot_into(&mut out);
+                assert_eq!(format!("{out:?}"), format!("{:?}", from.snapshot()));
+            }
         }
     }
 }

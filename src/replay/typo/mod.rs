@@ -315,6 +315,7 @@ impl<'a> Replayer<'_, 'a> {
             let reading = self.settle(&start, events, event, &finding);
             self.readings.push(reading);
         }
+        self.spare_start = Some(start);
     }
 
     /// Gives the findings of the current game (from finding `first`) whose
