@@ -220,6 +220,10 @@ pub fn judge<B: Board>(
     if let Some(direct) = one_hop_per_die(*position, roll, play.hops()) {
         return direct.judgement(roll);
     }
+    // Compressed plays next (no `0/0` hop goes forward: they take none).
+    if let Some(fast) = compressed(position, roll, play.hops()) {
+        return fast.judgement();
+    }
     // `0/0` records a die with nothing left to move (bear-off exports): no hop.
     let is_empty = |hop: &Hop| hop.from == 0 && hop.to == 0;
     let mut kept = [Hop::default(); crate::notation::MAX_HOPS];
@@ -235,6 +239,9 @@ pub fn judge<B: Board>(
         if let Some(direct) = one_hop_per_die(*position, roll, hops) {
             return direct.judgement(roll);
         }
+        if let Some(fast) = compressed(position, roll, hops) {
+            return fast.judgement();
+        }
         hops
     } else {
         play.hops()
@@ -249,12 +256,6 @@ pub fn judge<B: Board>(
         && let Some(decided) = one_die_alone(position, roll, hop)
     {
         return decided.judgement();
-    }
-    if let Some(fast) = one_hop_two_dice(position, roll, hops) {
-        return fast.judgement();
-    }
-    if let Some(fast) = double_in_order(position, roll, hops) {
-        return fast.judgement();
     }
     general(position, roll, play, hops, generator)
 }
@@ -492,13 +493,15 @@ fn one_hop_per_die<B: Board>(mut board: B, roll: Roll, hops: &[Hop]) -> Option<D
     // goes to the general path.
     let full = if a == b {
         let [h0, h1, h2, h3] = hops else { return None };
-        for (hop, slot) in [h0, h1, h2, h3].into_iter().zip(&mut steps) {
-            let d = distance(hop)?;
-            if !(d == a || (hop.to == 0 && d < a)) {
-                return None;
-            }
-            *slot = play_hop(&mut board, hop, a, &mut hit_points, &mut marked)?;
-        }
+        // Each hop one die, unrolled (this is inlined where the replay
+        // judges its plays).
+        let (h, m) = (&mut hit_points, &mut marked);
+        steps = [
+            double_hop(&mut board, h0, a, h, m)?,
+            double_hop(&mut board, h1, a, h, m)?,
+            double_hop(&mut board, h2, a, h, m)?,
+            double_hop(&mut board, h3, a, h, m)?,
+        ];
         4
     } else {
         let [h0, h1] = hops else { return None };
@@ -531,6 +534,27 @@ fn one_hop_per_die<B: Board>(mut board: B, roll: Roll, hops: &[Hop]) -> Option<D
         steps: Play::from_prefix(&steps, full),
         hit_marks,
     })
+}
+
+/// One hop of a double in [`one_hop_per_die`]: its die `die`, or less
+/// for a bear-off (overage), played if the movement rules allow it.
+#[inline(always)]
+fn double_hop<B: Board>(
+    board: &mut B,
+    hop: &Hop,
+    die: u8,
+    hit_points: &mut u32,
+    marked: &mut u32,
+) -> Option<Step> {
+    // A source past the bar has no checker: `check_step` refuses it.
+    if hop.to >= hop.from {
+        return None;
+    }
+    let distance = hop.from - hop.to;
+    if !(distance == die || (hop.to == 0 && distance < die)) {
+        return None;
+    }
+    play_hop(board, hop, die, hit_points, marked)
 }
 
 /// One hop of [`one_hop_per_die`] played with `die` if the movement rules
@@ -794,155 +818,220 @@ impl<B: Board> Fast<B> {
     }
 }
 
+/// [`one_hop_two_dice`] for a roll that is no double, [`double_in_order`]
+/// for a double; the first only for one hop (its other tests out of line).
+#[inline(always)]
+fn compressed<B: Board>(position: &B, roll: Roll, hops: &[Hop]) -> Option<Fast<B>> {
+    if roll.is_double() {
+        double_in_order(position, roll, hops)
+    } else if let [hop] = hops
+        && hop.to < hop.from
+        && hop.from - hop.to > roll.first.pips().max(roll.second.pips())
+    {
+        one_hop_two_dice(position, roll, hop)
+    } else {
+        None
+    }
+}
+
 /// The commonest compressed play, decided as the general path below decides
 /// it but without its tables: one hop written for both dice of a roll that
-/// is no double (`24/13` for 65), landing on the board. Each order of the
-/// dice is one interpretation; when neither plays, `None` sends the play to
-/// the general path (which then classifies it).
+/// is no double (`24/13` for 65), landing on the board, or bearing off from
+/// a point above either die (`10/off` for 65) but within their sum. Each
+/// order of the dice is one interpretation (no die alone reaches); when
+/// neither plays, `None` sends the play to the general path (which then
+/// classifies it).
 #[inline(never)]
-fn one_hop_two_dice<B: Board>(position: &B, roll: Roll, hops: &[Hop]) -> Option<Fast<B>> {
+fn one_hop_two_dice<B: Board>(position: &B, roll: Roll, hop: &Hop) -> Option<Fast<B>> {
     let (a, b) = (roll.first.pips(), roll.second.pips());
-    let [hop] = hops else { return None };
     let (from, to) = (usize::from(hop.from), usize::from(hop.to));
-    if a == b || to == 0 || from > 25 || to >= from || from - to != usize::from(a + b) {
+    let sum = usize::from(a + b);
+    let shape = if to == 0 {
+        from > usize::from(a.max(b)) && from <= sum
+    } else {
+        to < from && from - to == sum
+    };
+    if a == b || from > OUR_BAR || !shape {
         return None;
     }
     // The physical pass: a checker on the source, the destination open.
-    if !position.movable(from) || position.closed(to) {
+    if !position.movable(from) || (to > 0 && position.closed(to)) {
         return None;
     }
-    // The orders, as the interpretations list them: the first die written
-    // first, then the other.
-    let play = |first: u8, second: u8| -> Option<(B, Play)> {
-        let mut board = *position;
-        let mut steps = Play::default();
-        board.check_step(from, first).ok()?;
-        steps.push(board.apply_step(from, first));
-        let middle = from - usize::from(first);
-        board.check_step(middle, second).ok()?;
-        steps.push(board.apply_step(middle, second));
-        Some((board, steps))
-    };
-    let marks = |first: u8, steps: &Play| {
-        let mut hit_points = 0u32;
-        for s in steps.steps() {
-            if s.hit {
-                hit_points |= 1 << s.to;
-            }
-        }
-        let landings = (1u32 << (from - usize::from(first))) | (1u32 << to);
-        let marked = if hop.hit { landings } else { 0 };
-        HitMarks {
-            missing: hit_points & !marked != 0,
-            spurious: hop.hit && landings & hit_points == 0,
-        }
-    };
-    let score = |first: u8, steps: &Play| {
-        let m = marks(first, steps);
-        let hits = steps.steps().iter().filter(|s| s.hit).count();
+    let (mid_a, mid_b) = (from - usize::from(a), from - usize::from(b));
+    // Without a blot on either intermediate point both orders hit the same
+    // (at most the destination) and leave the same position: the first
+    // order that plays, in the order the interpretations list them (the
+    // first die first), decides, and there is no other reading.
+    if !position.may_hit(mid_a) && !position.may_hit(mid_b) {
+        let played = match two_steps(position, from, to, a, b) {
+            Some(x) => (a, x),
+            None => (b, two_steps(position, from, to, b, a)?),
+        };
+        return Some(fast_two(hop, to, played, None));
+    }
+    let score = |first: u8, played: &(B, Step, Step)| {
+        let m = marks_two(hop, from - usize::from(first), to, played);
+        let hits = u8::from(played.1.hit) + u8::from(played.2.hit);
         (m.spurious, m.missing, hits)
     };
-    // Without a blot on either intermediate point both orders hit the same
-    // (at most the destination) and leave the same position: the order
-    // written first decides, and there is no other reading.
-    if !position.may_hit(from - usize::from(a))
-        && !position.may_hit(from - usize::from(b))
-        && let Some((result, steps)) = play(a, b)
-    {
-        return Some(Fast {
-            result,
-            steps,
-            dice_used: 2,
-            hit_marks: marks(a, &steps),
-            alternative: None,
-        });
-    }
-    let (chosen, other) = match (play(a, b), play(b, a)) {
+    let (x, y) = (
+        two_steps(position, from, to, a, b),
+        two_steps(position, from, to, b, a),
+    );
+    let (chosen, other) = match (x, y) {
         (None, None) => return None,
         (Some(x), None) => ((a, x), None),
         (None, Some(y)) => ((b, y), None),
         // The better score first; the order of the dice on a tie.
-        (Some(x), Some(y)) if score(b, &y.1) < score(a, &x.1) => ((b, y), Some((a, x))),
+        (Some(x), Some(y)) if score(b, &y) < score(a, &x) => ((b, y), Some((a, x))),
         (Some(x), Some(y)) => ((a, x), Some((b, y))),
     };
-    let (first, (result, steps)) = chosen;
+    let (first, played) = chosen;
     // The other reading stays possible unless a written `*` rules it out.
     let alternative = match other {
-        Some((other_first, (other_result, other_steps)))
-            if other_result != result
-                && score(other_first, &other_steps).0 == score(first, &steps).0 =>
+        Some((other_first, other_played))
+            if other_played.0 != played.0
+                && score(other_first, &other_played).0 == score(first, &played).0 =>
         {
-            Some(other_result)
+            Some(other_played.0)
         }
         _ => None,
     };
-    Some(Fast {
+    Some(fast_two(hop, to, (first, played), alternative))
+}
+
+/// One checker played from `from` with `first`, landing on the board, then
+/// on to `to` (0: off) with `second`, under the movement rules: the board
+/// after and the two steps.
+#[inline(always)]
+fn two_steps<B: Board>(
+    position: &B,
+    from: usize,
+    to: usize,
+    first: u8,
+    second: u8,
+) -> Option<(B, Step, Step)> {
+    position.check_step(from, first).ok()?;
+    let mut board = *position;
+    let middle = from - usize::from(first);
+    let s1 = board.move_checker(from, middle, first);
+    board.check_step(middle, second).ok()?;
+    let s2 = board.move_checker(middle, to, second);
+    Some((board, s1, s2))
+}
+
+/// The hit marks of a hop played as two steps through `middle` to `to`: a
+/// `*` covers both landings on the board.
+#[inline(always)]
+fn marks_two<B>(hop: &Hop, middle: usize, to: usize, (_, s1, s2): &(B, Step, Step)) -> HitMarks {
+    let hit_points = (u32::from(s1.hit) << s1.to) | (u32::from(s2.hit) << s2.to);
+    // A bear-off lands nowhere: bit 0, where no hit happens, stands for it.
+    let landings = (1u32 << middle) | (1u32 << to);
+    let marked = if hop.hit { landings } else { 0 };
+    HitMarks {
+        missing: hit_points & !marked != 0,
+        spurious: hop.hit && landings & hit_points == 0,
+    }
+}
+
+/// The [`Fast`] of [`one_hop_two_dice`] for the order whose first die is
+/// `first`.
+#[inline(always)]
+fn fast_two<B: Board>(
+    hop: &Hop,
+    to: usize,
+    (first, played): (u8, (B, Step, Step)),
+    alternative: Option<B>,
+) -> Fast<B> {
+    let hit_marks = marks_two(hop, usize::from(hop.from - first), to, &played);
+    let (result, s1, s2) = played;
+    Fast {
         result,
-        steps,
+        steps: Play::from_prefix(&[s1, s2, Step::default(), Step::default()], 2),
         dice_used: 2,
-        hit_marks: marks(first, &steps),
+        hit_marks,
         alternative,
-    })
+    }
 }
 
 /// A double written with compressed hops (`13/5(2)` for 44), decided as the
 /// general path decides it without its tables: each hop a whole number of
-/// dice landing on the board, four in all, is the only interpretation; the
-/// step-by-step search tries the hops in order, so when every step of the
-/// hops played in the order written is allowed, that is the sequence it
-/// finds. `None` (any other case, or a step not allowed in that order)
-/// sends the play to the general path.
+/// dice landing on the board, or as many as bear the checker off, four in
+/// all, is the only interpretation; the step-by-step search tries the hops
+/// in order, so when every step of the hops played in the order written is
+/// allowed, that is the sequence it finds. `None` (any other case, or a
+/// step not allowed in that order) sends the play to the general path.
 #[inline(never)]
 fn double_in_order<B: Board>(position: &B, roll: Roll, hops: &[Hop]) -> Option<Fast<B>> {
-    let (d, other) = (roll.first.pips(), roll.second.pips());
-    if d != other || hops.is_empty() || hops.len() > MAX_INTERP_HOPS {
+    let d = roll.first.pips();
+    if hops.is_empty() || hops.len() > MAX_INTERP_HOPS {
         return None;
     }
-    let mut dice = 0;
+    // Four dice in all, each hop a whole number of them to a point on the
+    // board or as many as bear the checker off (a bear-off of `k` dice
+    // covers more than `k - 1` of them): the pips tell most other plays,
+    // such as those of fewer dice, before any step; the steps tell the rest.
+    let (mut pips, mut bear_offs) = (0u8, 0u8);
     for hop in hops {
-        let (from, to) = (hop.from, hop.to);
-        if to == 0 || to >= from || from > 25 || (from - to) % d != 0 {
+        if hop.to >= hop.from || usize::from(hop.from) > OUR_BAR {
             return None;
         }
-        dice += (from - to) / d;
+        pips += hop.from - hop.to;
+        bear_offs += u8::from(hop.to == 0);
     }
-    if dice != 4 {
+    let full = 4 * d;
+    let fits = if bear_offs == 0 {
+        pips == full
+    } else {
+        pips <= full && pips + bear_offs * d > full
+    };
+    if !fits {
         return None;
     }
     // No physical pass: when every step plays in the order written, each
     // hop found a checker on its source and an open destination (their
     // points only lose checkers), so the pass would have passed; else the
     // general path runs it.
+    let die = usize::from(d);
     let mut board = *position;
-    let mut steps = Play::default();
-    // Points where a hit happened; points a `*` covers (every landing of
-    // its hop); a `*` on a hop that hit nowhere.
-    let (mut hit_points, mut marked, mut spurious) = (0u32, 0u32, false);
-    for hop in hops {
-        let mut landings = 0u32;
-        let mut from = usize::from(hop.from);
-        while from > usize::from(hop.to) {
-            board.check_step(from, d).ok()?;
-            let step = board.apply_step(from, d);
-            hit_points |= u32::from(step.hit) << step.to;
-            landings |= 1 << step.to;
-            steps.push(step);
-            from = usize::from(step.to);
-        }
-        if hop.hit {
-            marked |= landings;
+    let mut steps = [Step::default(); 4];
+    let mut n = 0;
+    // Points where a hit happened; for each hop, the points it lands on
+    // (its bear-off, if any, lands nowhere).
+    let mut hit_points = 0u32;
+    let mut landings = [0u32; MAX_INTERP_HOPS];
+    for (hop, landed) in hops.iter().zip(&mut landings) {
+        let (mut at, to) = (usize::from(hop.from), usize::from(hop.to));
+        while at > to {
+            if n == 4 || (to > 0 && at - to < die) {
+                return None;
+            }
+            board.check_step(at, d).ok()?;
+            let next = at.saturating_sub(die);
+            let step = board.move_checker(at, next, d);
+            hit_points |= u32::from(step.hit) << next;
+            *landed |= u32::from(next > 0) << next;
+            steps[n] = step;
+            n += 1;
+            at = next;
         }
     }
-    for hop in hops {
+    if n != 4 {
+        return None;
+    }
+    // A hit is marked when some hop landing on its point has a `*`; a `*`
+    // is spurious when no hit happened where its hop landed.
+    let (mut marked, mut spurious) = (0u32, false);
+    for (hop, landed) in hops.iter().zip(landings) {
         if hop.hit {
-            let landings =
-                (1..=(hop.from - hop.to) / d).fold(0u32, |m, i| m | 1 << (hop.from - i * d));
-            spurious |= landings & hit_points == 0;
+            marked |= landed;
+            spurious |= landed & hit_points == 0;
         }
     }
     Some(Fast {
         result: board,
-        steps,
+        steps: Play::from_prefix(&steps, 4),
         dice_used: 4,
         hit_marks: HitMarks {
             missing: hit_points & !marked != 0,
@@ -1351,6 +1440,187 @@ mod tests {
             }
         }
         assert!(judged > 10_000, "{judged}");
+    }
+
+    /// Written plays that [`compressed`] may take for `r` in `p`: the
+    /// legal plays written as [`Play`]'s notation (`24/13`, `13/5(2)`) and
+    /// with each checker's steps joined, in order and reversed; for a roll
+    /// that is no double, a hop of both dice from every point and a
+    /// bear-off from every point above either die; for a double, hops of
+    /// whole numbers of dice (and bear-offs) from varied points, four dice
+    /// in all. Each with the hit marks as played, none and all.
+    fn compressed_candidates<B: Board>(
+        p: &B,
+        r: Roll,
+        generator: &mut MoveGen<B>,
+        seed: &mut u64,
+    ) -> Vec<PlayNotation> {
+        let mut next = |below: u64| {
+            *seed ^= *seed << 13;
+            *seed ^= *seed >> 7;
+            *seed ^= *seed << 17;
+            *seed % below
+        };
+        let mut written: Vec<Vec<Hop>> = Vec::new();
+        let plays: Vec<Play> = generator.generate(p, r).iter().map(|g| g.play).collect();
+        for legal in &plays {
+            if let Ok(n) = PlayNotation::parse(&legal.to_string()) {
+                written.push(n.hops().to_vec());
+            }
+            // Each checker's consecutive steps joined into one hop.
+            let mut joined: Vec<Hop> = Vec::new();
+            for s in legal.steps() {
+                match joined.last_mut() {
+                    Some(last) if last.to == s.from && s.from != 0 => {
+                        last.to = s.to;
+                        last.hit |= s.hit;
+                    }
+                    _ => joined.push(Hop {
+                        from: s.from,
+                        to: s.to,
+                        hit: s.hit,
+                    }),
+                }
+            }
+            written.push(joined.iter().rev().copied().collect());
+            written.push(joined);
+        }
+        let (a, b) = (r.first.pips(), r.second.pips());
+        if a == b {
+            for _ in 0..24 {
+                let mut hops = Vec::new();
+                let mut left = 4u8;
+                while left > 0 {
+                    let k = 1 + next(u64::from(left)) as u8;
+                    let from = 1 + next(25) as u8;
+                    // Now and then a distance that is no whole number of dice.
+                    let distance = if next(4) == 0 {
+                        k * a - next(u64::from(a)) as u8
+                    } else {
+                        k * a
+                    };
+                    let to = from.saturating_sub(distance);
+                    // A bear-off takes as many dice as reach off.
+                    let k = if to == 0 { from.div_ceil(a) } else { k };
+                    hops.push(Hop {
+                        from,
+                        to,
+                        hit: false,
+                    });
+                    left = left.saturating_sub(k);
+                }
+                written.push(hops);
+            }
+        } else {
+            for from in 1..=25u8 {
+                if let Some(to) = from.checked_sub(a + b).filter(|&t| t > 0) {
+                    written.push(vec![Hop {
+                        from,
+                        to,
+                        hit: false,
+                    }]);
+                }
+                if from > a.max(b) && from <= a + b {
+                    written.push(vec![Hop {
+                        from,
+                        to: 0,
+                        hit: false,
+                    }]);
+                }
+            }
+        }
+        let marks: [&dyn Fn(&Hop) -> bool; 3] = [&|h| h.hit, &|_| false, &|h| h.to > 0];
+        written
+            .iter()
+            .flat_map(|hops| {
+                marks.iter().filter_map(move |mark| {
+                    let marked: Vec<Hop> =
+                        hops.iter().map(|h| Hop { hit: mark(h), ..*h }).collect();
+                    PlayNotation::from_hops(&marked)
+                })
+            })
+            .collect()
+    }
+
+    /// Judges each of [`compressed_candidates`] for `r` in `p` by
+    /// [`compressed`] and by the general path; where the first takes a
+    /// play it gives exactly the general path's judgement. Counts the plays
+    /// taken in `taken` (non-doubles, doubles, bear-offs, other readings).
+    fn compressed_against_general<B: Board>(
+        p: &B,
+        r: Roll,
+        generator: &mut MoveGen<B>,
+        seed: &mut u64,
+        taken: &mut [usize; 4],
+    ) {
+        for w in compressed_candidates(p, r, generator, seed) {
+            let Some(fast) = compressed(p, r, w.hops()) else {
+                continue;
+            };
+            let fast = fast.judgement();
+            let slow = general(p, r, &w, w.hops(), generator);
+            assert_eq!(fast, slow, "{p:?} {r} `{w}`");
+            assert_eq!(judge(p, r, &w, generator), slow, "{p:?} {r} `{w}`");
+            taken[usize::from(r.is_double())] += 1;
+            taken[2] += usize::from(w.hops().iter().any(|h| h.to == 0));
+            taken[3] += usize::from(fast.alternatives[0].is_some());
+        }
+    }
+
+    /// Compressed plays decided without the general path's tables (one hop
+    /// of both dice, landing or bearing off; a double's hops in the order
+    /// written) give its judgement, over varied positions with every roll,
+    /// the oracle's positions with theirs, and Plakoto positions of random
+    /// games.
+    #[test]
+    fn compressed_plays_agree_with_the_general_path() {
+        let mut generator = MoveGen::new();
+        let mut seed = 0x510e_527f_ade6_82d1u64;
+        let mut taken = [0; 4];
+        let rolls: Vec<Roll> = (1..=6)
+            .flat_map(|a| (1..=6).filter_map(move |b| Roll::new(a, b)))
+            .collect();
+        for p in random_positions(0x1f83_d9ab_fb41_bd6b, 600) {
+            for &r in &rolls {
+                compressed_against_general(&p, r, &mut generator, &mut seed, &mut taken);
+            }
+        }
+        assert!(
+            taken[0] > 100_000 && taken[1] > 100_000 && taken[2] > 10_000 && taken[3] > 10_000,
+            "{taken:?}"
+        );
+        let mut plakoto = MoveGen::new();
+        let mut plakoto_taken = [0; 4];
+        let mut p = crate::rules::PlakotoPosition::starting();
+        for i in 0..1500 {
+            let r = rolls[(i * 7 + i / 36) % 36];
+            compressed_against_general(&p, r, &mut plakoto, &mut seed, &mut plakoto_taken);
+            let plays = plakoto.generate(&p, r);
+            p = match plays.get(i * 13 % plays.len().max(1)) {
+                Some(lp) => lp.result,
+                None => p,
+            };
+            p = if crate::rules::plakoto::game_end(&p).is_some() {
+                crate::rules::PlakotoPosition::starting()
+            } else {
+                p.flip()
+            };
+        }
+        assert!(
+            plakoto_taken[0] > 10_000 && plakoto_taken[1] > 10_000 && plakoto_taken[2] > 100,
+            "{plakoto_taken:?}"
+        );
+        let Some(dir) = crate::test_util::shared_or_skip(
+            "oracle",
+            "compressed plays judged against the general path on the oracle's positions",
+        ) else {
+            return;
+        };
+        for name in ORACLE_FILES {
+            for (p, r) in oracle_positions(&dir, name, 5000) {
+                compressed_against_general(&p, r, &mut generator, &mut seed, &mut taken);
+            }
+        }
     }
 
     /// The two oracle files of `../shared/oracle`.
