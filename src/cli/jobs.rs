@@ -84,12 +84,11 @@ impl Opened {
         }
     }
 
-    /// The file's size, or the bytes read.
+    /// The bytes read ahead (an open file holds none while it waits).
     fn weight(&self) -> usize {
         match &self.state {
-            State::Open { len, .. } => usize::try_from(*len).unwrap_or(usize::MAX),
             State::Read(Ok(bytes)) => bytes.len(),
-            State::Read(Err(_)) => 0,
+            State::Open { .. } | State::Read(Err(_)) => 0,
         }
     }
 
@@ -123,8 +122,8 @@ impl Job {
         }
     }
 
-    /// How much memory the job holds while it waits: its text (a file
-    /// opened while planning weighs its size, read or not).
+    /// How much memory the job holds while it waits: its text (that of a
+    /// match of a large file, or a file read ahead).
     pub(crate) fn weight(&self) -> usize {
         match self {
             Job::Piece(_, piece) => piece.text.len(),
@@ -153,8 +152,10 @@ impl Job {
 }
 
 /// The batches of a run with `jobs` threads: 64 inputs per thread, and the
-/// matches of large files up to a few megabytes of text per thread, for 8
-/// threads at most (three batches are in memory at a time).
+/// text held (the matches of large files, or with one thread the files read
+/// ahead) up to a few megabytes per thread, for 8 threads at most (three
+/// batches are in memory at a time; a batch ends at the job that reaches
+/// its weight).
 pub(crate) fn limits(jobs: usize) -> Limits {
     Limits {
         count: 64 * jobs,
@@ -416,4 +417,34 @@ pub(crate) fn run(
         },
         || batch.progress.poll(),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_weighs_what_it_holds_in_memory_nothing_until_read_ahead() {
+        let dir = std::env::temp_dir().join(format!("bgaudit-jobs-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("m.mat");
+        std::fs::write(&path, vec![b' '; 3000]).unwrap();
+        let inputs = [Input::File(path.clone())];
+        let mut jobs = Jobs::new(&inputs);
+        let job = jobs.next().unwrap();
+        assert!(jobs.next().is_none());
+        // Open, not read: the batches of several threads count it as nothing
+        // (a whole file of a few megabytes must not fill a batch alone).
+        assert!(matches!(job, Job::Input(0, Some(_))));
+        assert_eq!(job.weight(), 0);
+        assert_eq!(jobs.held.load(Ordering::Relaxed), 1);
+        let job = job.read_ahead();
+        assert_eq!(job.weight(), 3000);
+        assert_eq!(jobs.held.load(Ordering::Relaxed), 0, "closed once read");
+        let Job::Input(_, Some(opened)) = job else {
+            panic!("still a whole input")
+        };
+        assert_eq!(opened.read().unwrap().len(), 3000);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

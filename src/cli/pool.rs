@@ -62,12 +62,14 @@ const AHEAD_COUNT: usize = 16;
 /// With one thread the jobs are checked here, one at a time, in their
 /// order, while a second thread takes them from `jobs` and prepares them
 /// with `ahead` (reads their files) in small batches ([`AHEAD_COUNT`] jobs,
-/// at most the weight of a batch), one batch ahead: the system's work of
-/// opening and reading files overlaps the checking.
+/// or fewer: a batch ends at the job that reaches the weight of a batch),
+/// one batch ahead: the system's work of opening and reading files
+/// overlaps the checking.
 ///
 /// A panic in `work` is caught and given to `emit` for that job only. Once
 /// `emit` fails (an output is closed or full) no more work starts and no
-/// more jobs are taken: the jobs being checked finish and the error is
+/// more jobs are taken (with one thread, the batch being read ahead is
+/// finished and dropped): the jobs being checked finish and the error is
 /// returned.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn run_in_order<J, K, T, W, E>(
@@ -117,21 +119,28 @@ where
             let reader = reader.map_err(|err| {
                 anyhow::anyhow!("cannot start the thread that reads ahead: {err}")
             })?;
-            for batch in &batches {
+            let mut failed = None;
+            'batches: for batch in &batches {
                 for job in batch {
                     let k = key(&job);
-                    let Some(result) = run(job) else { break };
+                    let Some(result) = run(job) else {
+                        break 'batches;
+                    };
                     if let Err(err) = emit(k, result) {
-                        // The reader stops at its next batch.
                         stopped.store(true, Ordering::Relaxed);
-                        return Err(err);
+                        failed = Some(err);
+                        break 'batches;
                     }
                     idle();
                 }
             }
-            reader
-                .join()
-                .map_err(|_| anyhow::anyhow!("the thread reading ahead failed"))
+            // Without the receiver the reader stops at its next batch.
+            drop(batches);
+            let joined = reader.join();
+            if let Some(err) = failed {
+                return Err(err);
+            }
+            joined.map_err(|_| anyhow::anyhow!("the thread reading ahead failed"))
         });
     }
     let mut take = || {
