@@ -1408,34 +1408,32 @@ mod tests {
     /// general path's; the positions are the same.)
     #[test]
     fn the_fast_paths_agree_with_the_general_path() {
-        let Some(dir) = crate::test_util::shared_or_skip(
-            "oracle",
+        let Some(positions) = oracle_positions(
             "the fast paths judged against the general path on the oracle's positions",
+            3000,
         ) else {
             return;
         };
         let mut generator = MoveGen::new();
         let mut general_gen = MoveGen::new();
         let mut judged = 0;
-        for name in ORACLE_FILES {
-            for (p, r) in oracle_positions(&dir, name, 3000) {
-                let plays: Vec<Play> = generator.generate(&p, r).iter().map(|g| g.play).collect();
-                for legal in plays {
-                    let one_per_step = hops_of(&legal);
-                    for written in [
-                        PlayNotation::parse(&legal.to_string()).unwrap(),
-                        PlayNotation::from_hops(&one_per_step).unwrap(),
-                    ] {
-                        let fast = judge(&p, r, &written, &mut generator);
-                        if one_hop_per_die(p, r, written.hops()).is_some() {
-                            let slow = general(&p, r, &written, written.hops(), &mut general_gen);
-                            assert_eq!(fast.result, slow.result, "{p:?} {r} {written}");
-                            continue;
-                        }
+        for (p, r) in positions {
+            let plays: Vec<Play> = generator.generate(&p, r).iter().map(|g| g.play).collect();
+            for legal in plays {
+                let one_per_step = hops_of(&legal);
+                for written in [
+                    PlayNotation::parse(&legal.to_string()).unwrap(),
+                    PlayNotation::from_hops(&one_per_step).unwrap(),
+                ] {
+                    let fast = judge(&p, r, &written, &mut generator);
+                    if one_hop_per_die(p, r, written.hops()).is_some() {
                         let slow = general(&p, r, &written, written.hops(), &mut general_gen);
-                        assert_eq!(fast, slow, "{p:?} {r} {written}");
-                        judged += 1;
+                        assert_eq!(fast.result, slow.result, "{p:?} {r} {written}");
+                        continue;
                     }
+                    let slow = general(&p, r, &written, written.hops(), &mut general_gen);
+                    assert_eq!(fast, slow, "{p:?} {r} {written}");
+                    judged += 1;
                 }
             }
         }
@@ -1610,24 +1608,48 @@ mod tests {
             plakoto_taken[0] > 10_000 && plakoto_taken[1] > 10_000 && plakoto_taken[2] > 100,
             "{plakoto_taken:?}"
         );
-        let Some(dir) = crate::test_util::shared_or_skip(
-            "oracle",
+        let Some(positions) = oracle_positions(
             "compressed plays judged against the general path on the oracle's positions",
+            5000,
         ) else {
             return;
         };
-        for name in ORACLE_FILES {
-            for (p, r) in oracle_positions(&dir, name, 5000) {
-                compressed_against_general(&p, r, &mut generator, &mut seed, &mut taken);
-            }
+        for (p, r) in positions {
+            compressed_against_general(&p, r, &mut generator, &mut seed, &mut taken);
         }
     }
 
     /// The two oracle files of `../shared/oracle`.
     const ORACLE_FILES: [&str; 2] = ["legal-plays.tsv.gz", "legal-plays-random.tsv.gz"];
 
-    /// The first `limit` (position, roll) rows of the oracle file `name` in
-    /// `dir`.
+    /// The first `limit` (position, roll) rows of each oracle file, or
+    /// `None` (the test skipped, saying it checks `what`) when
+    /// `../shared/oracle` is absent.
+    fn oracle_positions(what: &str, limit: usize) -> Option<Vec<(Position, Roll)>> {
+        use std::io::{BufRead, BufReader};
+        let dir = crate::test_util::shared_or_skip("oracle", what)?;
+        let mut positions = Vec::new();
+        for name in ORACLE_FILES {
+            let file =
+                std::fs::File::open(dir.join(name)).expect("the shared oracle files are present");
+            positions.extend(
+                BufReader::new(flate2::read::GzDecoder::new(file))
+                    .lines()
+                    .map_while(Result::ok)
+                    .filter(|l| !l.starts_with('#'))
+                    .filter_map(|line| {
+                        let mut fields = line.split('\t');
+                        let (id, dice) = (fields.next()?, fields.next()?);
+                        let p = crate::ids::gnubg::parse_position_id(id, 15).unwrap();
+                        let r: Roll = dice.parse().unwrap();
+                        Some((p, r))
+                    })
+                    .take(limit),
+            );
+        }
+        Some(positions)
+    }
+
     /// A play's steps as written one hop a step.
     fn hops_of(play: &Play) -> Vec<Hop> {
         play.steps()
@@ -1637,25 +1659,6 @@ mod tests {
                 to: s.to,
                 hit: s.hit,
             })
-            .collect()
-    }
-
-    fn oracle_positions(dir: &std::path::Path, name: &str, limit: usize) -> Vec<(Position, Roll)> {
-        use std::io::{BufRead, BufReader};
-        let file =
-            std::fs::File::open(dir.join(name)).expect("the shared oracle files are present");
-        BufReader::new(flate2::read::GzDecoder::new(file))
-            .lines()
-            .map_while(Result::ok)
-            .filter(|l| !l.starts_with('#'))
-            .filter_map(|line| {
-                let mut fields = line.split('\t');
-                let (id, dice) = (fields.next()?, fields.next()?);
-                let p = crate::ids::gnubg::parse_position_id(id, 15).unwrap();
-                let r: Roll = dice.parse().unwrap();
-                Some((p, r))
-            })
-            .take(limit)
             .collect()
     }
 
@@ -1815,16 +1818,14 @@ mod tests {
             }
         }
         assert!(taken > 20_000, "{taken}");
-        let Some(dir) = crate::test_util::shared_or_skip(
-            "oracle",
+        let Some(positions) = oracle_positions(
             "judge_plain checked against judge on the oracle's positions",
+            3000,
         ) else {
             return;
         };
-        for name in ORACLE_FILES {
-            for (p, r) in oracle_positions(&dir, name, 3000) {
-                check(&p, r, &mut generator, &mut taken);
-            }
+        for (p, r) in positions {
+            check(&p, r, &mut generator, &mut taken);
         }
     }
 
@@ -1912,17 +1913,15 @@ mod tests {
             }
         }
         assert!(seen[0] > 1000 && seen[1] > 1000, "{seen:?}");
-        let Some(dir) = crate::test_util::shared_or_skip(
-            "oracle",
+        let Some(positions) = oracle_positions(
             "one die alone judged against the general path on the oracle's positions",
+            usize::MAX,
         ) else {
             return;
         };
-        for name in ORACLE_FILES {
-            for (p, r) in oracle_positions(&dir, name, usize::MAX) {
-                if r.first != r.second {
-                    one_die_alone_against_general(&p, r, &mut generator, &mut seen);
-                }
+        for (p, r) in positions {
+            if r.first != r.second {
+                one_die_alone_against_general(&p, r, &mut generator, &mut seen);
             }
         }
         assert!(seen[2] > 100, "{seen:?}");
