@@ -235,54 +235,31 @@ mod tests {
 
     #[test]
     fn a_panic_is_handed_on_and_an_output_error_stops_the_run() {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(2)
-            .build()
-            .unwrap();
-        let mut outcomes = Vec::new();
-        let result = for_each_in_order(
-            &pool,
-            10,
-            3,
-            |i| {
-                assert!(i != 2, "boom");
-                i
-            },
-            |index, result| {
-                outcomes.push(result.is_ok());
-                anyhow::ensure!(index < 4, "closed");
-                Ok(())
-            },
-            || {},
-        );
-        assert!(result.is_err());
-        assert_eq!(outcomes, [true, true, false, true, true]);
-    }
-
-    #[test]
-    fn a_panic_is_handed_on_and_an_output_error_stops_the_run_on_one_thread() {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(1)
-            .build()
-            .unwrap();
-        let mut outcomes = Vec::new();
-        let result = for_each_in_order(
-            &pool,
-            1000,
-            3,
-            |i| {
-                assert!(i != 2, "boom");
-                i
-            },
-            |index, result| {
-                outcomes.push(result.is_ok());
-                anyhow::ensure!(index < 4, "closed");
-                Ok(())
-            },
-            || {},
-        );
-        assert!(result.is_err());
-        assert_eq!(outcomes, [true, true, false, true, true]);
+        // Two threads, and one with a second thread reading ahead.
+        for (threads, count) in [(2, 10), (1, 1000)] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            let mut outcomes = Vec::new();
+            let result = for_each_in_order(
+                &pool,
+                count,
+                3,
+                |i| {
+                    assert!(i != 2, "boom");
+                    i
+                },
+                |index, result| {
+                    outcomes.push(result.is_ok());
+                    anyhow::ensure!(index < 4, "closed");
+                    Ok(())
+                },
+                || {},
+            );
+            assert!(result.is_err());
+            assert_eq!(outcomes, [true, true, false, true, true]);
+        }
     }
 
     #[test]
