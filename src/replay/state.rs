@@ -468,86 +468,9 @@ impl MatchState {
     }
 
     /// Writes what [`MatchState::snapshot`] gives into `out` (the start
-    /// of an earlier game, its memory reused): no start built and moved.
+    /// of an earlier game, its box reused).
     pub(super) fn snapshot_into(&self, out: &mut MatchStart) {
-        let MatchStart {
-            rules,
-            score,
-            summary,
-            game,
-            games,
-            after_match_reported,
-            alt_expected,
-            replayed,
-            mismatch,
-            mismatch_wins_line,
-            result_unknown,
-            concession,
-            last_resign,
-            variant_unknown,
-            first_finding,
-            producer,
-            score_dispute,
-        } = out;
-        *rules = self.rules;
-        *score = self.score;
-        let s = &self.summary;
-        let MatchSummary {
-            number,
-            length,
-            games: summary_games,
-            plays,
-            cube_actions,
-            players,
-            winner,
-            final_score,
-            findings,
-            rules: summary_rules,
-            site,
-            dialect,
-        } = summary;
-        *number = s.number;
-        *length = s.length;
-        *summary_games = s.games;
-        *plays = s.plays;
-        *cube_actions = s.cube_actions;
-        for side in Side::BOTH {
-            let t = &s.players[side];
-            let PlayerTally {
-                name,
-                games,
-                plays,
-                rolls,
-                doublets,
-                faces,
-            } = &mut players[side];
-            name.clear();
-            *games = t.games;
-            *plays = t.plays;
-            *rolls = t.rolls;
-            *doublets = t.doublets;
-            *faces = t.faces;
-        }
-        *winner = None;
-        *final_score = s.final_score;
-        *findings = s.findings;
-        *summary_rules = s.rules;
-        *site = None;
-        *dialect = s.dialect;
-        *game = self.game.as_ref().map(GameState::seed);
-        *games = self.games;
-        *after_match_reported = self.after_match_reported;
-        *alt_expected = self.alt_expected;
-        *replayed = self.replayed;
-        *mismatch = self.mismatch;
-        *mismatch_wins_line = self.mismatch_wins_line;
-        *result_unknown = self.result_unknown;
-        *concession = self.concession;
-        *last_resign = self.last_resign;
-        *variant_unknown = self.variant_unknown;
-        *first_finding = self.first_finding;
-        *producer = self.producer;
-        score_dispute.clone_from(&self.score_dispute);
+        *out = self.snapshot();
     }
 
     /// The state of `start`, with the names of `replayed` (the state a
