@@ -16,12 +16,11 @@ use crate::notation::{Hop, PlayNotation, PointName};
 use crate::parse::{Action, ActionKind, Written};
 use crate::position::Position;
 use crate::rules::board::Mirrored;
-use crate::rules::judge::{judge_dance, judge_plain};
+use crate::rules::judge::{judge_dance, judge_plain, judge_plain_in};
 use crate::rules::outcome::{points, win_kind};
 use crate::rules::plakoto::{PlakotoEnd, game_end};
 use crate::rules::{
-    AnyBoard, Board as _, HitMarks, IllegalKind, ImpossibleKind, Judgement, MoveGen, PlayVerdict,
-    judge,
+    AnyBoard, Board as _, IllegalKind, ImpossibleKind, Judgement, MoveGen, PlayVerdict, judge,
 };
 use crate::side::Side;
 
@@ -171,31 +170,41 @@ impl Replayer<'_, '_> {
         roll: Roll,
         notation: &PlayNotation,
     ) -> bool {
-        let Some(g) = self.game_ref() else {
+        let plain = self.plain_plays() && self.readings.is_empty();
+        let marks_possible = self.hit_marks_possible;
+        let Some(g) = self.game() else {
             return false;
         };
-        let AnyBoard::Backgammon(board) = g.board else {
+        let AnyBoard::Backgammon(position) = &mut g.board else {
             return false;
         };
-        if !self.plain_plays()
-            || g.ambiguity.is_some()
-            || g.dump_doubt.is_some()
-            || g.omitted_dance.is_some()
-            || !self.readings.is_empty()
-        {
+        if !plain || g.ambiguity.is_some() || g.dump_doubt.is_some() || g.omitted_dance.is_some() {
             return false;
         }
-        // The direct path's play, else the full judgement. The direct path
-        // judges the second player's play on the board as kept (first
-        // player's frame) through `Mirrored`: no flip either way.
+        let board = *position;
+        // The direct path's play on the board as kept (first player's
+        // frame): the first player's in place, the second player's through
+        // `Mirrored`, no flip either way. Else the full judgement.
         let direct = match side {
-            Side::First => judge_plain(board, roll, notation).map(|p| (p.result, p.hit_marks)),
-            Side::Second => {
-                judge_plain(Mirrored(board), roll, notation).map(|p| (p.result.0, p.hit_marks))
-            }
+            Side::First => judge_plain_in(position, roll, notation),
+            Side::Second => judge_plain(Mirrored(board), roll, notation).map(|p| {
+                *position = p.result.0;
+                p.hit_marks
+            }),
         };
-        let (result, hit_marks) = match direct {
-            Some(direct) => direct,
+        // The mover's checkers off after the play.
+        let off = |p: &Position| match side {
+            Side::First => p.our_off(),
+            Side::Second => p.their_off(),
+        };
+        let off = match direct {
+            Some(marks) => {
+                if marks_possible && (marks.missing || marks.spurious) {
+                    *position = board;
+                    return false;
+                }
+                off(position)
+            }
             // Nothing written, and neither die enters: the board stays.
             None if notation.hops().is_empty()
                 && match side {
@@ -203,39 +212,35 @@ impl Replayer<'_, '_> {
                     Side::Second => judge_dance(&Mirrored(board), roll),
                 } =>
             {
-                (board, HitMarks::default())
+                off(&board)
             }
             None => {
                 let before = frame_position(&board, side);
                 let j = judge(&before, roll, notation, &mut self.backgammon);
-                if j.verdict != PlayVerdict::Legal || j.alternatives.iter().any(Option::is_some) {
+                if j.verdict != PlayVerdict::Legal
+                    || j.alternatives.iter().any(Option::is_some)
+                    || (marks_possible && (j.hit_marks.missing || j.hit_marks.spurious))
+                {
                     return false;
                 }
-                (frame_position(&j.result, side), j.hit_marks)
+                let result = frame_position(&j.result, side);
+                if let Some(g) = self.game() {
+                    g.board = AnyBoard::Backgammon(result);
+                }
+                off(&result)
             }
         };
-        if self.hit_marks_possible && (hit_marks.missing || hit_marks.spurious) {
-            return false;
-        }
         if !self.hit_marks_written && notation.hops().iter().any(|h| h.hit) {
             self.hit_marks_written = true;
         }
-        // The board moved on, the play counted, and the bear-off checked
-        // as `check_bear_off` checks it, on the result at hand.
-        let off = match side {
-            Side::First => result.our_off(),
-            Side::Second => result.their_off(),
-        };
+        // The play counted, and the bear-off checked as `check_bear_off`
+        // checks it, on the board moved on.
         let Some(m) = self.current.as_mut() else {
             return true;
         };
         m.summary.plays += 1;
         m.summary.players[side].plays += 1;
-        let all_off = off >= m.rules.variant.value.checkers();
-        if let Some(g) = m.game.as_mut() {
-            g.board = AnyBoard::Backgammon(result);
-        }
-        if all_off {
+        if off >= m.rules.variant.value.checkers() {
             self.check_game_over(side);
         }
         true

@@ -481,6 +481,45 @@ fn general<B: Board>(
 /// the movement rules. `None` sends the play to the general path.
 #[inline(always)]
 fn one_hop_per_die<B: Board>(mut board: B, roll: Roll, hops: &[Hop]) -> Option<Direct<B>> {
+    let (steps, hit_marks) = one_hop_per_die_in(&mut board, roll, hops)?;
+    Some(Direct {
+        result: board,
+        steps,
+        hit_marks,
+    })
+}
+
+/// [`judge_plain`] on the board where the caller holds it: when the play
+/// is one hop per die, playable as written, `Some` with the hit marks
+/// `judge` gives for it and the board moved on as `judge` moves it; else
+/// `None`, the board as it was, and `judge` decides. Playing in place
+/// spares copying the board right after its checkers moved one byte at a
+/// time (such a copy waits for those writes).
+#[must_use]
+#[inline(always)]
+pub fn judge_plain_in<B: Board>(
+    board: &mut B,
+    roll: Roll,
+    play: &PlayNotation,
+) -> Option<HitMarks> {
+    let before = *board;
+    match one_hop_per_die_in(board, roll, play.hops()) {
+        Some((_, hit_marks)) => Some(hit_marks),
+        None => {
+            *board = before;
+            None
+        }
+    }
+}
+
+/// [`one_hop_per_die`] played on `board` in place: the steps and the hit
+/// marks; on `None` the board may be part-played.
+#[inline(always)]
+fn one_hop_per_die_in<B: Board>(
+    board: &mut B,
+    roll: Roll,
+    hops: &[Hop],
+) -> Option<(Play, HitMarks)> {
     let (a, b) = (roll.first.pips(), roll.second.pips());
     let mut steps = [Step::default(); 4];
     // Points where a hit happened, and points a `*` marks.
@@ -497,10 +536,10 @@ fn one_hop_per_die<B: Board>(mut board: B, roll: Roll, hops: &[Hop]) -> Option<D
         // judges its plays).
         let (h, m) = (&mut hit_points, &mut marked);
         steps = [
-            double_hop(&mut board, h0, a, h, m)?,
-            double_hop(&mut board, h1, a, h, m)?,
-            double_hop(&mut board, h2, a, h, m)?,
-            double_hop(&mut board, h3, a, h, m)?,
+            double_hop(board, h0, a, h, m)?,
+            double_hop(board, h1, a, h, m)?,
+            double_hop(board, h2, a, h, m)?,
+            double_hop(board, h3, a, h, m)?,
         ];
         4
     } else {
@@ -519,8 +558,8 @@ fn one_hop_per_die<B: Board>(mut board: B, roll: Roll, hops: &[Hop]) -> Option<D
         if !(d1 == second || (h1.to == 0 && d1 < second)) {
             return None;
         }
-        steps[0] = play_hop(&mut board, h0, first, &mut hit_points, &mut marked)?;
-        steps[1] = play_hop(&mut board, h1, second, &mut hit_points, &mut marked)?;
+        steps[0] = play_hop(board, h0, first, &mut hit_points, &mut marked)?;
+        steps[1] = play_hop(board, h1, second, &mut hit_points, &mut marked)?;
         2
     };
     // A hit is marked when some hop to its point has a `*`; a `*` is
@@ -529,11 +568,7 @@ fn one_hop_per_die<B: Board>(mut board: B, roll: Roll, hops: &[Hop]) -> Option<D
         missing: hit_points & !marked != 0,
         spurious: marked & !hit_points != 0,
     };
-    Some(Direct {
-        result: board,
-        steps: Play::from_prefix(&steps, full),
-        hit_marks,
-    })
+    Some((Play::from_prefix(&steps, full), hit_marks))
 }
 
 /// One hop of a double in [`one_hop_per_die`]: its die `die`, or less
@@ -1719,10 +1754,18 @@ mod tests {
     ) {
         // The same play judged on the flipped board held unflipped.
         let mirrored = judge_plain(crate::rules::board::Mirrored(p.flip()), r, written);
+        // And in place: the board moved on as `judge_plain` gives it, or
+        // left as it was.
+        let mut in_place = *p;
+        let marks = judge_plain_in(&mut in_place, r, written);
         let Some(plain) = judge_plain(*p, r, written) else {
             assert!(mirrored.is_none(), "{p:?} {r} `{written}`");
+            assert!(marks.is_none(), "{p:?} {r} `{written}`");
+            assert_eq!(in_place, *p, "{p:?} {r} `{written}`");
             return;
         };
+        assert_eq!(marks, Some(plain.hit_marks), "{p:?} {r} `{written}`");
+        assert_eq!(in_place, plain.result, "{p:?} {r} `{written}`");
         let mirrored = mirrored.expect("the mirrored board takes the play too");
         assert_eq!(
             mirrored.result.0.flip(),
