@@ -14,6 +14,8 @@
 //! 4. An illegal play is classified from the interpretation that got
 //!    furthest, and its result is the position as played.
 
+use std::fmt;
+
 use super::board::Board;
 use super::movegen::{MoveGen, Play};
 use super::step::{IllegalStep, Step};
@@ -121,7 +123,7 @@ pub struct HitMarks {
 }
 
 /// Everything established about one written play.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Judgement<B = Position> {
     /// Legal, illegal or impossible.
     pub verdict: PlayVerdict,
@@ -142,7 +144,55 @@ pub struct Judgement<B = Position> {
     pub hit_marks: HitMarks,
     /// Other legal results the notation can also mean (paths that differ by
     /// an intermediate hit that nothing in the notation decides).
-    pub alternatives: [Option<B>; 3],
+    pub alternatives: Alternatives<B>,
+}
+
+/// The other legal results of a [`Judgement`]: up to three, in the order
+/// found. Almost always none, which is held without the boards (a pointer's
+/// room, not three boards': the judgement stays small to build and copy).
+#[derive(Clone, Default, PartialEq, Eq, Hash)]
+pub struct Alternatives<B>(Option<Box<[Option<B>; 3]>>);
+
+impl<B> Alternatives<B> {
+    /// Three slots in order, each a result or `None` (all `None` when there
+    /// is no other reading).
+    pub fn iter(&self) -> std::slice::Iter<'_, Option<B>> {
+        match &self.0 {
+            Some(held) => held.iter(),
+            None => [None, None, None].iter(),
+        }
+    }
+
+    /// The alternatives of `slots` (none held when every slot is `None`).
+    #[must_use]
+    pub fn from_slots(slots: [Option<B>; 3]) -> Alternatives<B> {
+        if slots.iter().all(Option::is_none) {
+            Alternatives(None)
+        } else {
+            Alternatives(Some(Box::new(slots)))
+        }
+    }
+
+    /// The three slots.
+    #[must_use]
+    pub fn into_slots(self) -> [Option<B>; 3] {
+        self.0.map_or([None, None, None], |held| *held)
+    }
+}
+
+impl<'a, B> IntoIterator for &'a Alternatives<B> {
+    type Item = &'a Option<B>;
+    type IntoIter = std::slice::Iter<'a, Option<B>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl<B: fmt::Debug> fmt::Debug for Alternatives<B> {
+    /// As the three slots: `[None, None, None]` when there is none.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
 }
 
 impl<B: Board> Judgement<B> {
@@ -155,7 +205,7 @@ impl<B: Board> Judgement<B> {
             max_dice: None,
             legal_count: None,
             hit_marks: HitMarks::default(),
-            alternatives: [None; 3],
+            alternatives: Alternatives(None),
         }
     }
 
@@ -172,10 +222,9 @@ impl<B: Board> Judgement<B> {
             legal_count: self.legal_count,
             hit_marks: self.hit_marks,
             // Almost always empty: no conversion then.
-            alternatives: if self.alternatives.iter().all(Option::is_none) {
-                [None; 3]
-            } else {
-                self.alternatives.map(|a| a.map(&f))
+            alternatives: match self.alternatives.0 {
+                None => Alternatives(None),
+                Some(held) => Alternatives(Some(Box::new(held.map(|a| a.map(&f))))),
             },
         }
     }
@@ -460,18 +509,20 @@ fn general<B: Board>(
     j.hit_marks = hit_marks(&interps[i], &steps);
     // Other readings stay possible unless a written `*` rules them out.
     let best_spurious = j.hit_marks.spurious;
+    let mut alternatives = [None; 3];
     let mut alt = 0;
     for &k in order.iter().skip(1) {
         let other = legal[k].0;
         if other != result
             && score(k).0 == best_spurious
-            && !j.alternatives.iter().flatten().any(|p| *p == other)
+            && !alternatives.iter().flatten().any(|p| *p == other)
             && alt < 3
         {
-            j.alternatives[alt] = Some(other);
+            alternatives[alt] = Some(other);
             alt += 1;
         }
     }
+    j.alternatives = Alternatives::from_slots(alternatives);
     j
 }
 
@@ -848,7 +899,9 @@ impl<B: Board> Fast<B> {
         j.dice_used = self.dice_used;
         j.hit_marks = self.hit_marks;
         j.steps = self.steps;
-        j.alternatives[0] = self.alternative;
+        if let Some(other) = self.alternative {
+            j.alternatives = Alternatives::from_slots([Some(other), None, None]);
+        }
         j
     }
 }
@@ -1596,7 +1649,7 @@ mod tests {
             assert_eq!(judge(p, r, &w, generator), slow, "{p:?} {r} `{w}`");
             taken[usize::from(r.is_double())] += 1;
             taken[2] += usize::from(w.hops().iter().any(|h| h.to == 0));
-            taken[3] += usize::from(fast.alternatives[0].is_some());
+            taken[3] += usize::from(fast.alternatives.iter().any(Option::is_some));
         }
     }
 
@@ -1778,7 +1831,11 @@ mod tests {
         assert_eq!(j.result, plain.result, "{p:?} {r} `{written}`");
         assert_eq!(j.hit_marks, plain.hit_marks, "{p:?} {r} `{written}`");
         assert_eq!(usize::from(j.dice_used), r.steps(), "{p:?} {r} `{written}`");
-        assert_eq!(j.alternatives, [None; 3], "{p:?} {r} `{written}`");
+        assert_eq!(
+            j.alternatives.into_slots(),
+            [None; 3],
+            "{p:?} {r} `{written}`"
+        );
         *taken += 1;
     }
 
@@ -1801,7 +1858,7 @@ mod tests {
                 let j = judge(&p, r, &PlayNotation::empty(), &mut generator);
                 assert_eq!(j.verdict, PlayVerdict::Legal, "{p:?} {r}");
                 assert_eq!(j.result, p, "{p:?} {r}");
-                assert_eq!(j.alternatives, [None; 3], "{p:?} {r}");
+                assert_eq!(j.alternatives.into_slots(), [None; 3], "{p:?} {r}");
                 assert_eq!(j.hit_marks, HitMarks::default(), "{p:?} {r}");
                 dances += 1;
             }
@@ -2051,7 +2108,11 @@ mod tests {
             "without a mark the non-hitting path is preferred"
         );
         assert!(
-            plain.alternatives[0].is_some(),
+            plain
+                .alternatives
+                .iter()
+                .next()
+                .is_some_and(Option::is_some),
             "the hitting path is an alternative"
         );
         let marked = judge_text(&p, "61", "13/6*");

@@ -22,7 +22,9 @@ pub mod turns;
 pub use any::AnyBoard;
 pub use board::Board;
 pub use cube::{Cube, CubeRules, DoubleError};
-pub use judge::{HitMarks, IllegalKind, ImpossibleKind, Judgement, PlayVerdict, judge};
+pub use judge::{
+    Alternatives, HitMarks, IllegalKind, ImpossibleKind, Judgement, PlayVerdict, judge,
+};
 pub use matchplay::{Crawford, MatchScore};
 pub use movegen::{LegalPlay, MoveGen, Play, legal_plays};
 pub use outcome::{Scoring, WinKind};
