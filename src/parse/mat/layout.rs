@@ -489,14 +489,21 @@ pub(super) fn split_plain_row(
     let mut n = 0;
     let len = loop {
         let rest = bytes.get(t..).unwrap_or_default();
-        let dice = match rest {
+        // The dice and where the play after them starts.
+        let (dice, groups_at) = match rest {
             [] | [b'\n' | b'\r', ..] => break t,
+            // The common spelling: one space after the dice.
+            [d1 @ b'1'..=b'6', d2 @ b'1'..=b'6', b':', b' ', next, ..]
+                if n < MAX_CELLS && *next != b' ' =>
+            {
+                (Roll::new(d1 - b'0', d2 - b'0'), t + 4)
+            }
             [d1 @ b'1'..=b'6', d2 @ b'1'..=b'6', b':', after @ ..]
                 if n < MAX_CELLS && matches!(after, [] | [b' ' | b'\n' | b'\r', ..]) =>
             {
-                Roll::new(d1 - b'0', d2 - b'0')
+                (Roll::new(d1 - b'0', d2 - b'0'), skip_spaces(bytes, t + 3))
             }
-            _ => None,
+            _ => (None, t),
         };
         let Some(dice) = dice else {
             // A cube or result cell, else a row for the general path.
@@ -515,7 +522,6 @@ pub(super) fn split_plain_row(
             t = skip_spaces(bytes, t + size);
             continue;
         };
-        let groups_at = skip_spaces(bytes, t + 3);
         rolls.push(CellRoll {
             said: Said::Roll(dice),
             play: PlayNotation::empty(),
