@@ -501,7 +501,8 @@ pub(super) fn split_plain_row(
             [d1 @ b'1'..=b'6', d2 @ b'1'..=b'6', b':', after @ ..]
                 if n < MAX_CELLS && matches!(after, [] | [b' ' | b'\n' | b'\r', ..]) =>
             {
-                (Roll::new(d1 - b'0', d2 - b'0'), skip_spaces(bytes, t + 3))
+                // No play (a dance) is padded to the next column.
+                (Roll::new(d1 - b'0', d2 - b'0'), skip_run(bytes, t + 3))
             }
             _ => (None, t),
         };
@@ -620,6 +621,20 @@ fn skip_spaces(bytes: &[u8], mut i: usize) -> usize {
         i += 1;
     }
     i
+}
+
+/// [`skip_spaces`] for runs that may be long (the padding of a column):
+/// eight bytes at a time first.
+fn skip_run(bytes: &[u8], mut i: usize) -> usize {
+    while let Some(head) = bytes.get(i..).and_then(<[u8]>::first_chunk::<8>) {
+        // The spaces before the first other byte of the eight.
+        let others = u64::from_le_bytes(*head) ^ 0x2020_2020_2020_2020;
+        if others != 0 {
+            return i + (others.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    skip_spaces(bytes, i)
 }
 
 /// The offset of the first non-blank at or after `i`.
