@@ -465,6 +465,7 @@ pub(super) fn split_row_into(text: &str, layout: &mut RowLayout) -> bool {
 /// rolls added to `rolls` and the row says where. `None` (`rolls`
 /// unchanged, `row` of no meaning) for any other line, which the general
 /// path ([`super::lines::Lines`], [`split_row_into`]) reads.
+#[inline(always)]
 pub(super) fn split_plain_row(
     bytes: &[u8],
     row: &mut PlainRow,
