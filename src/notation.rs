@@ -420,7 +420,16 @@ mod fast {
                 rest = match after {
                     // One space between two groups: no run to skip.
                     [b' ', next, ..] if *next != b' ' => after.get(1..).unwrap_or_default(),
-                    _ => padding(after),
+                    _ => {
+                        // After a run of spaces almost every play ends: at
+                        // the line's end or the next cell's dice (where no
+                        // group starts, see below).
+                        let rest = padding(after);
+                        if line_ends(rest) || rest.get(2) == Some(&b':') {
+                            return (end, bytes.len() - rest.len());
+                        }
+                        rest
+                    }
                 };
                 continue;
             }
