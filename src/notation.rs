@@ -417,7 +417,20 @@ mod fast {
             if size > 0 {
                 let after = rest.get(size..).unwrap_or_default();
                 end = bytes.len() - after.len();
-                rest = padding(after);
+                rest = match after {
+                    // One space between two groups: no run to skip.
+                    [b' ', next, ..] if *next != b' ' => after.get(1..).unwrap_or_default(),
+                    _ => {
+                        // After a run of spaces almost every play ends: at
+                        // the line's end or the next cell's dice (where no
+                        // group starts, see below).
+                        let rest = padding(after);
+                        if line_ends(rest) || rest.get(2) == Some(&b':') {
+                            return (end, bytes.len() - rest.len());
+                        }
+                        rest
+                    }
+                };
                 continue;
             }
             if line_ends(rest) {
@@ -677,6 +690,9 @@ mod tests {
             ("8/5 1/: 13/8", 3, 4, "8/5"),
             ("8/5 1/5: 13/8", 3, 4, "8/5"),
             ("8/5 13/7*: 13/8", 3, 4, "8/5"),
+            ("8/5 \n", 3, 4, "8/5"),
+            ("8/5 6/5 \r\n", 7, 8, "8/5 6/5"),
+            ("13/8 6/5 *", 8, 9, "13/8 6/5"),
         ] {
             let mut read = PlayNotation::empty();
             assert_eq!(

@@ -465,6 +465,7 @@ pub(super) fn split_row_into(text: &str, layout: &mut RowLayout) -> bool {
 /// rolls added to `rolls` and the row says where. `None` (`rolls`
 /// unchanged, `row` of no meaning) for any other line, which the general
 /// path ([`super::lines::Lines`], [`split_row_into`]) reads.
+#[inline(always)]
 pub(super) fn split_plain_row(
     bytes: &[u8],
     row: &mut PlainRow,
@@ -489,14 +490,22 @@ pub(super) fn split_plain_row(
     let mut n = 0;
     let len = loop {
         let rest = bytes.get(t..).unwrap_or_default();
-        let dice = match rest {
+        // The dice and where the play after them starts.
+        let (dice, groups_at) = match rest {
             [] | [b'\n' | b'\r', ..] => break t,
+            // The common spelling: one space after the dice.
+            [d1 @ b'1'..=b'6', d2 @ b'1'..=b'6', b':', b' ', next, ..]
+                if n < MAX_CELLS && *next != b' ' =>
+            {
+                (Roll::new(d1 - b'0', d2 - b'0'), t + 4)
+            }
             [d1 @ b'1'..=b'6', d2 @ b'1'..=b'6', b':', after @ ..]
                 if n < MAX_CELLS && matches!(after, [] | [b' ' | b'\n' | b'\r', ..]) =>
             {
-                Roll::new(d1 - b'0', d2 - b'0')
+                // No play (a dance) is padded to the next column.
+                (Roll::new(d1 - b'0', d2 - b'0'), skip_run(bytes, t + 3))
             }
-            _ => None,
+            _ => (None, t),
         };
         let Some(dice) = dice else {
             // A cube or result cell, else a row for the general path.
@@ -515,7 +524,6 @@ pub(super) fn split_plain_row(
             t = skip_spaces(bytes, t + size);
             continue;
         };
-        let groups_at = skip_spaces(bytes, t + 3);
         rolls.push(CellRoll {
             said: Said::Roll(dice),
             play: PlayNotation::empty(),
@@ -614,6 +622,20 @@ fn skip_spaces(bytes: &[u8], mut i: usize) -> usize {
         i += 1;
     }
     i
+}
+
+/// [`skip_spaces`] for runs that may be long (the padding of a column):
+/// eight bytes at a time first.
+fn skip_run(bytes: &[u8], mut i: usize) -> usize {
+    while let Some(head) = bytes.get(i..).and_then(<[u8]>::first_chunk::<8>) {
+        // The spaces before the first other byte of the eight.
+        let others = u64::from_le_bytes(*head) ^ 0x2020_2020_2020_2020;
+        if others != 0 {
+            return i + (others.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    skip_spaces(bytes, i)
 }
 
 /// The offset of the first non-blank at or after `i`.

@@ -116,7 +116,9 @@ const fn odd_bytes(word: u64) -> u64 {
 /// The lines of a text from a byte offset on.
 #[derive(Clone, Debug)]
 pub(super) struct Lines<'a> {
-    text: &'a str,
+    /// The text from the next line's start.
+    rest: &'a str,
+    /// Byte offset of `rest` in the whole text.
     pos: usize,
     number: u32,
 }
@@ -124,14 +126,18 @@ pub(super) struct Lines<'a> {
 impl<'a> Lines<'a> {
     /// Lines of `text` from byte `pos` (a line start), numbered from `number`.
     pub fn new(text: &'a str, pos: usize, number: u32) -> Self {
-        Lines { text, pos, number }
+        Lines {
+            rest: text.get(pos..).unwrap_or_default(),
+            pos,
+            number,
+        }
     }
 }
 
 impl<'a> Lines<'a> {
     /// The rest of the text from the next line's start.
     pub fn rest(&self) -> &'a [u8] {
-        self.text.as_bytes().get(self.pos..).unwrap_or_default()
+        self.rest.as_bytes()
     }
 
     /// The next line, known to be plain and `len` bytes long (its end a
@@ -144,21 +150,28 @@ impl<'a> Lines<'a> {
     /// after it), and the position moved past its terminator.
     #[inline]
     fn advance(&mut self, len: usize, plain: bool) -> Line<'a> {
-        let rest = self.text.get(self.pos..).unwrap_or_default();
-        let terminator = match rest.as_bytes().get(len..) {
-            Some([b'\r', b'\n', ..]) => 2,
-            Some([_, ..]) => 1,
-            _ => 0,
+        let rest = self.rest;
+        // A line end is ASCII: the cut before it is a char boundary, and
+        // the terminator is stripped as the string it is.
+        let (text, after) = match rest.as_bytes().get(len) {
+            Some(b'\n' | b'\r') => rest.split_at_checked(len).unwrap_or((rest, "")),
+            _ => (rest, ""),
         };
-        // Terminators are ASCII, so `len` is a char boundary.
+        let after = after
+            .strip_prefix("\r\n")
+            .or_else(|| after.strip_prefix('\n'))
+            .or_else(|| after.strip_prefix('\r'))
+            .unwrap_or(after);
+        let next = self.pos + (rest.len() - after.len());
         let line = Line {
-            text: rest.get(..len).unwrap_or(rest),
+            text,
             start: self.pos,
-            next: self.pos + len + terminator,
+            next,
             number: self.number,
             plain,
         };
-        self.pos = line.next;
+        self.rest = after;
+        self.pos = next;
         self.number = self.number.saturating_add(1);
         line
     }
@@ -168,7 +181,7 @@ impl<'a> Iterator for Lines<'a> {
     type Item = Line<'a>;
 
     fn next(&mut self) -> Option<Line<'a>> {
-        let rest = self.text.get(self.pos..).filter(|r| !r.is_empty())?;
+        let rest = Some(self.rest).filter(|r| !r.is_empty())?;
         let bytes = rest.as_bytes();
         let mut len = 0;
         let mut plain = true;
@@ -213,6 +226,33 @@ mod tests {
         );
         assert_eq!(lines("a\n\n"), vec![("a", 0, 1), ("", 2, 2)]);
         assert!(lines("").is_empty());
+    }
+
+    #[test]
+    fn each_line_says_where_the_next_starts() {
+        let text = "a\r\n\rb\n\u{e9}\r\r\nc";
+        let got: Vec<_> = Lines::new(text, 0, 1)
+            .map(|l| (l.text, l.start, l.next))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                ("a", 0, 3),
+                ("", 3, 4),
+                ("b", 4, 6),
+                ("\u{e9}", 6, 9),
+                ("", 9, 11),
+                ("c", 11, 12)
+            ]
+        );
+        let mut walk = Lines::new(text, 4, 7);
+        assert_eq!(walk.rest(), "b\n\u{e9}\r\r\nc".as_bytes());
+        let line = walk.next_plain(1);
+        assert_eq!(
+            (line.text, line.start, line.next, line.number),
+            ("b", 4, 6, 7)
+        );
+        assert_eq!(walk.rest(), "\u{e9}\r\r\nc".as_bytes());
     }
 
     #[test]
