@@ -65,6 +65,25 @@ impl fmt::Display for PointName {
     }
 }
 
+/// The offset of the first byte other than a space at or after `i` in
+/// `bytes`, for runs that may be long (the padding of a column): eight
+/// bytes at a time, the spaces before the first other byte of the eight
+/// counted, then one at a time.
+#[inline]
+pub(crate) fn skip_space_run(bytes: &[u8], mut i: usize) -> usize {
+    while let Some(head) = bytes.get(i..).and_then(<[u8]>::first_chunk::<8>) {
+        let others = u64::from_le_bytes(*head) ^ 0x2020_2020_2020_2020;
+        if others != 0 {
+            return i + (others.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while bytes.get(i) == Some(&b' ') {
+        i += 1;
+    }
+    i
+}
+
 /// A written play: up to [`MAX_HOPS`] hops with chains and repeats expanded.
 /// `Copy`, no allocation.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
@@ -596,33 +615,17 @@ mod fast {
     }
 
     /// The spaces between the groups and the long runs of them between
-    /// cells: eight at a time first.
+    /// cells ([`super::skip_space_run`]).
     #[inline]
-    fn padding(mut rest: &[u8]) -> &[u8] {
-        while let Some((head, after)) = rest.split_first_chunk::<8>() {
-            // The spaces before the first other byte of the eight.
-            let others = u64::from_le_bytes(*head) ^ 0x2020_2020_2020_2020;
-            if others != 0 {
-                let spaces = (others.trailing_zeros() / 8) as usize;
-                return rest.get(spaces..).unwrap_or_default();
-            }
-            rest = after;
-        }
-        spaces(rest)
+    fn padding(rest: &[u8]) -> &[u8] {
+        rest.get(super::skip_space_run(rest, 0)..)
+            .unwrap_or_default()
     }
 
     /// The end of a line's input: no byte left, or a line end.
     #[inline(always)]
     fn line_ends(rest: &[u8]) -> bool {
         matches!(rest, [] | [b'\n' | b'\r', ..])
-    }
-
-    #[inline]
-    fn spaces(mut rest: &[u8]) -> &[u8] {
-        while let [b' ', after @ ..] = rest {
-            rest = after;
-        }
-        rest
     }
 
     #[inline]

@@ -13,6 +13,7 @@ use nom::character::complete::{space0, space1, u32 as uint};
 use nom::combinator::{all_consuming, value};
 use nom::{IResult, Parser};
 
+use crate::notation::skip_space_run;
 use crate::parse::PlayerName;
 use crate::side::ByPlayer;
 
@@ -209,17 +210,8 @@ pub(super) fn score_line(text: &str) -> Option<ScoreLine<'_>> {
     let mut i = 0;
     while let Some(&b) = bytes.get(i) {
         if b == b' ' {
-            // The columns are apart by runs of spaces: eight at a time,
-            // the spaces before the first other byte of the eight counted.
-            i += 1;
-            while let Some(chunk) = bytes.get(i..).and_then(<[u8]>::first_chunk::<8>) {
-                let others = u64::from_le_bytes(*chunk) ^ 0x2020_2020_2020_2020;
-                if others != 0 {
-                    i += (others.trailing_zeros() / 8) as usize;
-                    break;
-                }
-                i += 8;
-            }
+            // The columns are apart by runs of spaces.
+            i = skip_space_run(bytes, i + 1);
             continue;
         }
         if b == b':'

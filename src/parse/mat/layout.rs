@@ -14,7 +14,7 @@
 
 use super::lines::Line;
 use crate::dice::Roll;
-use crate::notation::PlayNotation;
+use crate::notation::{PlayNotation, skip_space_run};
 use crate::side::Side;
 
 /// The most cells one row holds; more are merged into the last one.
@@ -503,7 +503,10 @@ pub(super) fn split_plain_row(
                 if n < MAX_CELLS && matches!(after, [] | [b' ' | b'\n' | b'\r', ..]) =>
             {
                 // No play (a dance) is padded to the next column.
-                (Roll::new(d1 - b'0', d2 - b'0'), skip_run(bytes, t + 3))
+                (
+                    Roll::new(d1 - b'0', d2 - b'0'),
+                    skip_space_run(bytes, t + 3),
+                )
             }
             _ => (None, t),
         };
@@ -622,20 +625,6 @@ fn skip_spaces(bytes: &[u8], mut i: usize) -> usize {
         i += 1;
     }
     i
-}
-
-/// [`skip_spaces`] for runs that may be long (the padding of a column):
-/// eight bytes at a time first.
-fn skip_run(bytes: &[u8], mut i: usize) -> usize {
-    while let Some(head) = bytes.get(i..).and_then(<[u8]>::first_chunk::<8>) {
-        // The spaces before the first other byte of the eight.
-        let others = u64::from_le_bytes(*head) ^ 0x2020_2020_2020_2020;
-        if others != 0 {
-            return i + (others.trailing_zeros() / 8) as usize;
-        }
-        i += 8;
-    }
-    skip_spaces(bytes, i)
 }
 
 /// The offset of the first non-blank at or after `i`.
