@@ -103,14 +103,7 @@ where
             let (sender, batches) = std::sync::mpsc::sync_channel::<Vec<J>>(0);
             let reader = std::thread::Builder::new().spawn_scoped(scope, move || {
                 while !stopped.load(Ordering::Relaxed) {
-                    let mut batch = Vec::with_capacity(AHEAD_COUNT);
-                    let mut weight = 0usize;
-                    while batch.len() < AHEAD_COUNT && weight < limits.weight {
-                        let Some(job) = jobs.next() else { break };
-                        let job = ahead(job);
-                        weight = weight.saturating_add(weigh(&job));
-                        batch.push(job);
-                    }
+                    let batch = take_batch(&mut jobs, AHEAD_COUNT, limits.weight, weigh, ahead);
                     if batch.is_empty() || sender.send(batch).is_err() {
                         break;
                     }
@@ -144,14 +137,13 @@ where
         });
     }
     let mut take = || {
-        let mut batch = Vec::new();
-        let mut weight = 0usize;
-        while batch.len() < limits.count.max(1) && weight < limits.weight {
-            let Some(job) = jobs.next() else { break };
-            weight = weight.saturating_add(weigh(&job));
-            batch.push(job);
-        }
-        batch
+        take_batch(
+            &mut jobs,
+            limits.count.max(1),
+            limits.weight,
+            &weigh,
+            |job| job,
+        )
     };
     let compute = |batch: Vec<J>| -> Vec<(K, Option<std::thread::Result<T>>)> {
         pool.install(|| {
@@ -195,6 +187,27 @@ where
         }
         Ok(())
     })
+}
+
+/// The next batch of `jobs`, each prepared by `prepare`: at most `count`
+/// jobs, ending at the job that brings their weight (`weigh`, once
+/// prepared) to `weight`.
+fn take_batch<J>(
+    jobs: &mut impl Iterator<Item = J>,
+    count: usize,
+    weight: usize,
+    weigh: impl Fn(&J) -> usize,
+    prepare: impl Fn(J) -> J,
+) -> Vec<J> {
+    let mut batch = Vec::with_capacity(count.min(AHEAD_COUNT));
+    let mut held = 0usize;
+    while batch.len() < count && held < weight {
+        let Some(job) = jobs.next() else { break };
+        let job = prepare(job);
+        held = held.saturating_add(weigh(&job));
+        batch.push(job);
+    }
+    batch
 }
 
 #[cfg(test)]
