@@ -606,7 +606,7 @@ fn one_hop_per_die_in<B: Board>(
             return None;
         };
         let second = if first == a { b } else { a };
-        if !(d1 == second || (h1.to == 0 && d1 < second)) {
+        if !takes_die(h1, d1, second) {
             return None;
         }
         steps[0] = play_hop(board, h0, first, &mut hit_points, &mut marked)?;
@@ -633,14 +633,18 @@ fn double_hop<B: Board>(
     marked: &mut u32,
 ) -> Option<Step> {
     // A source past the bar has no checker: `check_step` refuses it.
-    if hop.to >= hop.from {
-        return None;
-    }
-    let distance = hop.from - hop.to;
-    if !(distance == die || (hop.to == 0 && distance < die)) {
+    if hop.to >= hop.from || !takes_die(hop, hop.from - hop.to, die) {
         return None;
     }
     play_hop(board, hop, die, hit_points, marked)
+}
+
+/// Whether `hop`, `distance` pips forward, is made by `die`: the die is the
+/// distance, or a bear-off takes a higher die (overage), which
+/// `check_step` then allows or not.
+#[inline(always)]
+fn takes_die(hop: &Hop, distance: u8, die: u8) -> bool {
+    distance == die || (hop.to == 0 && distance < die)
 }
 
 /// One hop of [`one_hop_per_die`] played with `die` if the movement rules
