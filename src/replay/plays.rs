@@ -193,7 +193,7 @@ impl Replayer<'_, '_> {
             }),
         };
         // The mover's checkers off after the play.
-        let off = |p: &Position| match side {
+        let mover_off = |p: &Position| match side {
             Side::First => p.our_off(),
             Side::Second => p.their_off(),
         };
@@ -203,7 +203,7 @@ impl Replayer<'_, '_> {
                     *position = board;
                     return false;
                 }
-                off(position)
+                mover_off(position)
             }
             // Nothing written, and neither die enters: the board stays.
             None if notation.hops().is_empty()
@@ -212,7 +212,7 @@ impl Replayer<'_, '_> {
                     Side::Second => judge_dance(&Mirrored(board), roll),
                 } =>
             {
-                off(&board)
+                mover_off(&board)
             }
             None => {
                 let before = frame_position(&board, side);
@@ -227,7 +227,7 @@ impl Replayer<'_, '_> {
                 if let Some(g) = self.game() {
                     g.board = AnyBoard::Backgammon(result);
                 }
-                off(&result)
+                mover_off(&result)
             }
         };
         if !self.hit_marks_written && notation.hops().iter().any(|h| h.hit) {
