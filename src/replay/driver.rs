@@ -353,24 +353,20 @@ impl<'a> Replayer<'_, 'a> {
             self.hit_mark_findings.len(),
             self.trace.len(),
         );
-        // Written in place into the box of an earlier game when there is
-        // one (no start built, no copy of it).
-        let start = match self.spare_start.take() {
-            Some(mut start) => {
-                state.snapshot_into(&mut start.state);
-                start.findings = findings;
-                start.hit_marks = hit_marks;
-                start.trace = trace;
-                start
-            }
-            None => Box::new(GameStart {
-                state: state.snapshot(),
-                findings,
-                hit_marks,
-                trace,
-            }),
+        let start = GameStart {
+            state: state.snapshot(),
+            findings,
+            hit_marks,
+            trace,
         };
-        self.game_start = Some(start);
+        // Kept in the box of an earlier game when there is one.
+        self.game_start = Some(match self.spare_start.take() {
+            Some(mut reused) => {
+                *reused = start;
+                reused
+            }
+            None => Box::new(start),
+        });
     }
 
     /// Actions before any match line belong to a money session.
