@@ -473,19 +473,32 @@ pub(super) fn split_plain_row(
 ) -> Option<usize> {
     let first = rolls.len();
     let first_index = u32::try_from(first).ok()?;
-    let indent = skip_spaces(bytes, 0);
-    // Row numbers of one or two digits first, as [`row_number`] reads them.
     let digit = |b: u8| b.wrapping_sub(b'0') < 10;
-    let numbered = match bytes.get(indent..) {
-        Some(&[a, b')', ..]) if digit(a) => Some((u32::from(a - b'0'), indent + 2)),
-        Some(&[a, b, b')', ..]) if digit(a) && digit(b) => {
-            Some((u32::from(a - b'0') * 10 + u32::from(b - b'0'), indent + 3))
+    // The commonest starts, `  d) ` and ` dd) ` (a row number in three
+    // columns, a space after it), from eight bytes at once; the rest as
+    // [`row_number`] reads them, one or two digits first.
+    let head = bytes
+        .first_chunk::<8>()
+        .map_or(0, |head| u64::from_le_bytes(*head));
+    let [_, b1, b2, ..] = head.to_le_bytes();
+    let (number, mut t) = if head & 0xFF_FF00_FFFF == 0x20_2900_2020 && digit(b2) {
+        (Some(u32::from(b2 - b'0')), skip_spaces(bytes, 5))
+    } else if head & 0xFF_FF00_00FF == 0x20_2900_0020 && digit(b1) && digit(b2) {
+        let number = u32::from(b1 - b'0') * 10 + u32::from(b2 - b'0');
+        (Some(number), skip_spaces(bytes, 5))
+    } else {
+        let indent = skip_spaces(bytes, 0);
+        let numbered = match bytes.get(indent..) {
+            Some(&[a, b')', ..]) if digit(a) => Some((u32::from(a - b'0'), indent + 2)),
+            Some(&[a, b, b')', ..]) if digit(a) && digit(b) => {
+                Some((u32::from(a - b'0') * 10 + u32::from(b - b'0'), indent + 3))
+            }
+            _ => row_number(bytes, indent),
+        };
+        match numbered {
+            Some((number, after)) => (Some(number), skip_spaces(bytes, after)),
+            None => (None, indent),
         }
-        _ => row_number(bytes, indent),
-    };
-    let (number, mut t) = match numbered {
-        Some((number, after)) => (Some(number), skip_spaces(bytes, after)),
-        None => (None, indent),
     };
     let mut n = 0;
     let len = loop {
