@@ -1138,8 +1138,11 @@ fn double_in_order<B: Board>(
     for (hop, landed) in hops.iter().zip(&mut landings) {
         let (mut at, to) = (usize::from(hop.from), usize::from(hop.to));
         while at > to {
-            if n == 4 || (to > 0 && at - to < die) || board.check_step(at, d).is_err() {
+            if n == 4 || (to > 0 && at - to < die) {
                 return otherwise();
+            }
+            if board.check_step(at, d).is_err() {
+                return double_interleaved(position, d, hops, otherwise);
             }
             let next = at.saturating_sub(die);
             let step = board.move_checker(at, next, d);
@@ -1153,6 +1156,77 @@ fn double_in_order<B: Board>(
     if n != 4 {
         return otherwise();
     }
+    double_judgement(board, &steps, hops, hit_points, landings)
+}
+
+/// [`double_in_order`] when a step in the order written is not allowed
+/// (`bar/15(2)` for 55 with two checkers on the bar; `3/off(2)` for 22 from
+/// the highest point): the general path's search tries at each step the
+/// hops in order and takes the first whose next step is allowed, going
+/// back only when none is; when it never has to go back, its sequence is
+/// the one found here step by step, with its physical pass run first.
+/// Each hop a whole number of dice to a point on the board, or as many as
+/// bear the checker off, four in all; any other case, or no allowed step,
+/// `otherwise` decides.
+#[inline(never)]
+fn double_interleaved<B: Board>(
+    position: &B,
+    d: u8,
+    hops: &[Hop],
+    otherwise: impl FnOnce() -> Judgement<B>,
+) -> Judgement<B> {
+    let die = usize::from(d);
+    let mut dice = 0;
+    for hop in hops {
+        let (from, to) = (usize::from(hop.from), usize::from(hop.to));
+        dice += if to > 0 {
+            if (from - to) % die != 0 {
+                return otherwise();
+            }
+            (from - to) / die
+        } else {
+            from.div_ceil(die)
+        };
+    }
+    if dice != 4 || physical(position, hops).is_err() {
+        return otherwise();
+    }
+    let mut board = *position;
+    // Where each hop's checker stands.
+    let mut at = [0usize; MAX_INTERP_HOPS];
+    for (at, hop) in at.iter_mut().zip(hops) {
+        *at = usize::from(hop.from);
+    }
+    let mut steps = [Step::default(); 4];
+    let mut hit_points = 0u32;
+    let mut landings = [0u32; MAX_INTERP_HOPS];
+    for slot in &mut steps {
+        let Some(h) = (0..hops.len())
+            .find(|&h| at[h] > usize::from(hops[h].to) && board.check_step(at[h], d).is_ok())
+        else {
+            return otherwise();
+        };
+        let next = at[h].saturating_sub(die);
+        let step = board.move_checker(at[h], next, d);
+        hit_points |= u32::from(step.hit) << next;
+        landings[h] |= u32::from(next > 0) << next;
+        *slot = step;
+        at[h] = next;
+    }
+    double_judgement(board, &steps, hops, hit_points, landings)
+}
+
+/// The judgement of [`double_in_order`] or [`double_interleaved`]: legal,
+/// the four `steps` to `result`, a hit on each of `hit_points`, each hop's
+/// landings (its bear-off lands nowhere) in `landings`.
+#[inline(always)]
+fn double_judgement<B: Board>(
+    result: B,
+    steps: &[Step; 4],
+    hops: &[Hop],
+    hit_points: u32,
+    landings: [u32; MAX_INTERP_HOPS],
+) -> Judgement<B> {
     // A hit is marked when some hop landing on its point has a `*`; a `*`
     // is spurious when no hit happened where its hop landed.
     let (mut marked, mut spurious) = (0u32, false);
@@ -1162,8 +1236,8 @@ fn double_in_order<B: Board>(
             spurious |= landed & hit_points == 0;
         }
     }
-    let mut j = Judgement::new(PlayVerdict::Legal, board);
-    j.steps = Play::from_prefix(&steps, 4);
+    let mut j = Judgement::new(PlayVerdict::Legal, result);
+    j.steps = Play::from_prefix(steps, 4);
     j.dice_used = 4;
     j.hit_marks = HitMarks {
         missing: hit_points & !marked != 0,
@@ -1674,13 +1748,14 @@ mod tests {
     /// Judges each of [`compressed_candidates`] for `r` in `p` by
     /// [`compressed`] and by the general path; where the first takes a
     /// play it gives exactly the general path's judgement. Counts the plays
-    /// taken in `taken` (non-doubles, doubles, bear-offs, other readings).
+    /// taken in `taken` (non-doubles, doubles, bear-offs, other readings,
+    /// doubles played in another order than written).
     fn compressed_against_general<B: Board>(
         p: &B,
         r: Roll,
         generator: &mut MoveGen<B>,
         seed: &mut u64,
-        taken: &mut [usize; 4],
+        taken: &mut [usize; 5],
     ) {
         // What no fast path gives: the sign that `compressed` declined.
         let declined = Judgement::new(
@@ -1701,6 +1776,16 @@ mod tests {
             taken[usize::from(r.is_double())] += 1;
             taken[2] += usize::from(w.hops().iter().any(|h| h.to == 0));
             taken[3] += usize::from(fast.alternatives.iter().any(Option::is_some));
+            // The sources of the steps of the hops played in the order written.
+            let d = usize::from(r.first.pips());
+            let in_order = w.hops().iter().flat_map(|h| {
+                let (from, to) = (usize::from(h.from), usize::from(h.to));
+                (0..4)
+                    .map(move |k| from.saturating_sub(k * d))
+                    .take_while(move |&at| at > to)
+            });
+            let sources = fast.steps.steps().iter().map(|s| usize::from(s.from));
+            taken[4] += usize::from(r.is_double() && !sources.eq(in_order));
         }
     }
 
@@ -1713,7 +1798,7 @@ mod tests {
     fn compressed_plays_agree_with_the_general_path() {
         let mut generator = MoveGen::new();
         let mut seed = 0x510e_527f_ade6_82d1u64;
-        let mut taken = [0; 4];
+        let mut taken = [0; 5];
         let rolls: Vec<Roll> = (1..=6)
             .flat_map(|a| (1..=6).filter_map(move |b| Roll::new(a, b)))
             .collect();
@@ -1723,11 +1808,15 @@ mod tests {
             }
         }
         assert!(
-            taken[0] > 100_000 && taken[1] > 100_000 && taken[2] > 10_000 && taken[3] > 10_000,
+            taken[0] > 100_000
+                && taken[1] > 100_000
+                && taken[2] > 10_000
+                && taken[3] > 10_000
+                && taken[4] > 1_000,
             "{taken:?}"
         );
         let mut plakoto = MoveGen::new();
-        let mut plakoto_taken = [0; 4];
+        let mut plakoto_taken = [0; 5];
         let mut p = crate::rules::PlakotoPosition::starting();
         for i in 0..1500 {
             let r = rolls[(i * 7 + i / 36) % 36];
