@@ -309,7 +309,7 @@ fn beyond<B: Board>(
 
 /// [`judge`] for a play that none of the paths above takes: `hops` are the
 /// hops of `play` less the `0/0` ones.
-#[inline(never)]
+#[inline(always)]
 fn rest<B: Board>(
     position: &B,
     roll: Roll,
