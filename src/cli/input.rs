@@ -131,9 +131,9 @@ fn read_and_check(
     let (mut reports, bytes) = match read {
         Ok(bytes) => (check_parts(&name, &bytes, options), Some(bytes)),
         Err(err) => {
-            let reason = match input {
-                Input::Error { reason, .. } => reason.clone(),
-                _ => walk::describe_error(&err),
+            let reason = match input.reason() {
+                Some(reason) => reason.to_owned(),
+                None => walk::describe_error(&err),
             };
             (vec![unreadable(name, reason)], None)
         }
@@ -184,7 +184,7 @@ pub(crate) fn single(
     let input = if path == "-" {
         Input::Stdin
     } else {
-        Input::File(std::path::PathBuf::from(path))
+        Input::File(std::path::Path::new(path).into())
     };
     let shown = walk::path_name(std::path::Path::new(path));
     if std::path::Path::new(path).is_dir() {

@@ -429,7 +429,7 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("m.mat");
         std::fs::write(&path, vec![b' '; 3000]).unwrap();
-        let inputs = [Input::File(path.clone())];
+        let inputs = [Input::File(path.clone().into())];
         let mut jobs = Jobs::new(&inputs);
         let job = jobs.next().unwrap();
         assert!(jobs.next().is_none());

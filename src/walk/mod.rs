@@ -51,22 +51,42 @@ pub enum Input {
     Stdin,
     /// A file named on the command line (or anything that is not a
     /// directory): read whatever it is.
-    File(PathBuf),
+    File(Box<Path>),
     /// A file found by walking a directory: skipped when it is no match
     /// record ([`record::not_a_record`]).
-    Found(PathBuf),
+    Found(Box<Path>),
     /// A path named on the command line that does not exist.
-    Missing(PathBuf),
+    Missing(Box<Path>),
     /// A path that could not be used, with the reason.
-    Error {
-        /// The path as given or found.
-        path: PathBuf,
-        /// Why it could not be used.
-        reason: String,
-    },
+    Error(Box<Unusable>),
+}
+
+/// A path that could not be used, and why (held apart so that an [`Input`]
+/// stays three words: a run over a million files lists a million inputs).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unusable {
+    /// The path as given or found.
+    pub path: PathBuf,
+    /// Why it could not be used.
+    pub reason: String,
 }
 
 impl Input {
+    /// A path that could not be used, with the reason.
+    #[must_use]
+    pub fn error(path: PathBuf, reason: String) -> Input {
+        Input::Error(Box::new(Unusable { path, reason }))
+    }
+
+    /// The reason a path could not be used ([`Input::Error`]).
+    #[must_use]
+    pub fn reason(&self) -> Option<&str> {
+        match self {
+            Input::Error(unusable) => Some(&unusable.reason),
+            _ => None,
+        }
+    }
+
     /// The name used in reports: `-` for standard input, else the path; a
     /// path that is not UTF-8 with its other bytes as `\xNN` (so that two
     /// such names stay apart), its controls escaped (see [`path_name`]).
@@ -109,10 +129,8 @@ impl Input {
     pub fn path(&self) -> Option<&Path> {
         match self {
             Input::Stdin => None,
-            Input::File(path)
-            | Input::Found(path)
-            | Input::Missing(path)
-            | Input::Error { path, .. } => Some(path),
+            Input::File(path) | Input::Found(path) | Input::Missing(path) => Some(path),
+            Input::Error(unusable) => Some(&unusable.path),
         }
     }
 
@@ -136,7 +154,7 @@ impl Input {
             }
             Input::File(path) | Input::Found(path) => fs::read(path),
             Input::Missing(_) => Err(io::Error::from(io::ErrorKind::NotFound)),
-            Input::Error { reason, .. } => Err(io::Error::other(reason.clone())),
+            Input::Error(unusable) => Err(io::Error::other(unusable.reason.clone())),
         }
     }
 }
@@ -244,19 +262,13 @@ where
         match fs::metadata(&path) {
             Ok(meta) if meta.is_dir() => walk_dir(&path, filter, &mut inputs),
             Ok(meta) => match special_file(&meta) {
-                None => inputs.push(Input::File(path)),
-                Some(what) => inputs.push(Input::Error {
-                    path,
-                    reason: special_reason(what),
-                }),
+                None => inputs.push(Input::File(path.into_boxed_path())),
+                Some(what) => inputs.push(Input::error(path, special_reason(what))),
             },
             Err(err) if err.kind() == io::ErrorKind::NotFound => {
-                inputs.push(Input::Missing(path));
+                inputs.push(Input::Missing(path.into_boxed_path()));
             }
-            Err(err) => inputs.push(Input::Error {
-                path,
-                reason: describe_error(&err),
-            }),
+            Err(err) => inputs.push(Input::error(path, describe_error(&err))),
         }
     }
     inputs
@@ -305,10 +317,7 @@ fn walk_dir(dir: &Path, filter: &Filter, inputs: &mut Vec<Input>) {
             })
             .collect(),
         Err(err) => {
-            inputs.push(Input::Error {
-                path: dir.to_path_buf(),
-                reason: describe_error(&err),
-            });
+            inputs.push(Input::error(dir.to_path_buf(), describe_error(&err)));
             return;
         }
     };
@@ -323,10 +332,10 @@ fn walk_dir(dir: &Path, filter: &Filter, inputs: &mut Vec<Input>) {
         path.push(&name);
         let name = name.as_os_str();
         let Some(file_type) = file_type else {
-            inputs.push(Input::Error {
+            inputs.push(Input::error(
                 path,
-                reason: "cannot tell what kind of entry this is".to_owned(),
-            });
+                "cannot tell what kind of entry this is".to_owned(),
+            ));
             continue;
         };
         if !filter.takes(&path, name, file_type.is_dir()) {
@@ -335,17 +344,17 @@ fn walk_dir(dir: &Path, filter: &Filter, inputs: &mut Vec<Input>) {
         if file_type.is_dir() {
             walk_dir(&path, filter, inputs);
         } else if file_type.is_file() {
-            inputs.push(Input::Found(path));
+            inputs.push(Input::Found(path.into_boxed_path()));
         } else if file_type.is_symlink() {
             match fs::metadata(&path) {
-                Ok(meta) if meta.is_file() => inputs.push(Input::Found(path)),
+                Ok(meta) if meta.is_file() => inputs.push(Input::Found(path.into_boxed_path())),
                 // Links to directories are not followed (no cycles); links to
                 // special files are skipped like the special files themselves.
                 Ok(_) => {}
-                Err(err) => inputs.push(Input::Error {
+                Err(err) => inputs.push(Input::error(
                     path,
-                    reason: format!("broken symbolic link: {}", describe_error(&err)),
-                }),
+                    format!("broken symbolic link: {}", describe_error(&err)),
+                )),
             }
         }
     }
@@ -366,18 +375,25 @@ mod tests {
     use super::*;
 
     #[test]
+    fn an_input_is_three_words() {
+        // Every file of a run is listed before the first is read: 24 bytes
+        // a file, plus its path.
+        assert_eq!(size_of::<Input>(), 3 * size_of::<usize>());
+    }
+
+    #[test]
     fn name_and_bytes_is_name_and_name_bytes() {
         let mut inputs = vec![
             Input::Stdin,
-            Input::Found(PathBuf::from("a/b.mat")),
-            Input::File(PathBuf::from("tab\there é.mat")),
-            Input::Missing(PathBuf::from("")),
+            Input::Found(Path::new("a/b.mat").into()),
+            Input::File(Path::new("tab\there é.mat").into()),
+            Input::Missing(Path::new("").into()),
         ];
         #[cfg(unix)]
         {
             use std::os::unix::ffi::OsStrExt;
             let name = OsStr::from_bytes(b"bad\xff\x1b.mat");
-            inputs.push(Input::Found(PathBuf::from(name)));
+            inputs.push(Input::Found(Path::new(name).into()));
         }
         for input in inputs {
             assert_eq!(input.name_and_bytes(), (input.name(), input.name_bytes()));
@@ -437,8 +453,8 @@ mod tests {
             inputs,
             [
                 // Named on the command line too: read as named.
-                Input::File(root.join("a.mat")),
-                Input::Found(root.join("b.mat")),
+                Input::File(root.join("a.mat").into()),
+                Input::Found(root.join("b.mat").into()),
                 Input::Stdin
             ]
         );
@@ -449,7 +465,7 @@ mod tests {
     fn a_hidden_file_named_on_the_command_line_is_read() {
         let root = temp_tree("explicit");
         let hidden = root.join(".hidden-file");
-        assert_eq!(discover([&hidden]), [Input::File(hidden.clone())]);
+        assert_eq!(discover([&hidden]), [Input::File(hidden.clone().into())]);
         fs::remove_dir_all(&root).unwrap();
     }
 
@@ -498,7 +514,10 @@ mod tests {
         assert_eq!(inputs.len(), 2);
         assert_eq!(inputs[0], Input::Stdin);
         assert_eq!(inputs[0].name(), "-");
-        assert_eq!(inputs[1], Input::Missing("/no/such/bgaudit/path".into()));
+        assert_eq!(
+            inputs[1],
+            Input::Missing(Path::new("/no/such/bgaudit/path").into())
+        );
         let err = inputs[1].read().unwrap_err();
         assert_eq!(describe_error(&err), "no such file or directory");
     }
@@ -562,7 +581,10 @@ mod filter_tests {
         assert_eq!(found(&sgf), ["b.sgf"]);
         // A file named on the command line is read whatever the filter.
         let png = root.join("c.png");
-        assert_eq!(discover_with([&png], &sgf), [Input::File(png.clone())]);
+        assert_eq!(
+            discover_with([&png], &sgf),
+            [Input::File(png.clone().into())]
+        );
         fs::remove_dir_all(&root).unwrap();
     }
 }
