@@ -605,6 +605,15 @@ mod fast {
             if to > BAR {
                 return None;
             }
+            if head[at + 2] == b' ' {
+                // A two-digit landing point, then a space.
+                let hop = Hop {
+                    from,
+                    to,
+                    hit: false,
+                };
+                return Some((hop, at + 2, true));
+            }
             (to, at + 2)
         } else {
             (c, at + 1)
