@@ -437,17 +437,19 @@ mod fast {
                 let mut after = rest.get(size..).unwrap_or_default();
                 // The next common groups, one space before each: where
                 // the last of them ends is worked out once, after them.
-                while let [b' ', next, ..] = after
-                    && digit(*next)
-                    && let Some(head) = after.get(1..).and_then(<[u8]>::first_chunk::<8>)
-                    && let Some((hop, size, space)) = common_hop(head)
-                    && add(play, hop)
-                {
-                    after = after.get(1 + size..).unwrap_or_default();
-                    if !space {
-                        // A line end right after the group.
-                        let end = bytes.len() - after.len();
-                        return (end, end);
+                // Each ends with a space (tested by the group reader) or
+                // the line's end.
+                if let [b' ', ..] = after {
+                    while let Some(head) = after.get(1..).and_then(<[u8]>::first_chunk::<8>)
+                        && digit(head[0])
+                        && let Some((hop, size, space)) = common_hop(head)
+                        && add(play, hop)
+                    {
+                        after = after.get(1 + size..).unwrap_or_default();
+                        if !space {
+                            // A line end right after the group.
+                            break;
+                        }
                     }
                 }
                 end = bytes.len() - after.len();
@@ -460,7 +462,7 @@ mod fast {
                     // group starts, see below).
                     _ => padding(after),
                 };
-                if line_ends(rest) || rest.get(2) == Some(&b':') {
+                if rest.get(2) == Some(&b':') || line_ends(rest) {
                     return (end, bytes.len() - rest.len());
                 }
                 continue;
