@@ -428,40 +428,32 @@ mod fast {
         let mut rest = bytes;
         let mut end = 0;
         loop {
-            // The common group, read from eight bytes without a bound check
-            // (it starts with a digit: no line end).
-            let size = rest
-                .first_chunk::<8>()
-                .map_or(0, |head| simple_group_8(head, play));
-            if size > 0 {
-                let mut after = rest.get(size..).unwrap_or_default();
-                // The next common groups, one space before each: where
-                // the last of them ends is worked out once, after them.
-                // Each ends with a space (tested by the group reader) or
-                // the line's end.
-                if let [b' ', ..] = after {
-                    while let Some(head) = after.get(1..).and_then(<[u8]>::first_chunk::<8>)
-                        && digit(head[0])
-                        && let Some((hop, size, space)) = common_hop(head)
-                        && add(play, hop)
-                    {
-                        after = after.get(1 + size..).unwrap_or_default();
-                        if !space {
-                            // A line end right after the group.
-                            break;
-                        }
-                    }
+            // The common groups, one space after each but the last, read
+            // in a loop of their own: where the last one ends is worked
+            // out once, after them.
+            let start = rest.len();
+            while let Some(head) = rest.first_chunk::<8>()
+                && digit(head[0])
+                && let Some((hop, size, space)) = common_hop(head)
+                && add(play, hop)
+            {
+                let after = rest.get(size..).unwrap_or_default();
+                if !space {
+                    // A line end right after the group.
+                    let end = bytes.len() - after.len();
+                    return (end, end);
                 }
-                end = bytes.len() - after.len();
-                rest = match after {
-                    // One space, then a word that is no common group or
-                    // the line's end.
-                    [b' ', next, ..] if *next != b' ' => after.get(1..).unwrap_or_default(),
-                    // After a run of spaces almost every play ends: at
-                    // the line's end or the next cell's dice (where no
-                    // group starts, see below).
-                    _ => padding(after),
-                };
+                rest = after.get(1..).unwrap_or_default();
+            }
+            if rest.len() != start {
+                // The space after the last group, then the word that
+                // is no common group or more spaces. After a run of
+                // spaces almost every play ends: at the next cell's dice
+                // (where no group starts, see below) or the line's end.
+                end = bytes.len() - rest.len() - 1;
+                if let [b' ', ..] = rest {
+                    rest = padding(rest);
+                }
                 if rest.get(2) == Some(&b':') || line_ends(rest) {
                     return (end, bytes.len() - rest.len());
                 }
@@ -536,8 +528,9 @@ mod fast {
     /// start (the longest such group and the byte after it take seven),
     /// its hop added to `play`: its length, the byte there a space or a
     /// line end. 0 (nothing added) for no such group, or no room left in
-    /// `play`.
-    #[inline(always)]
+    /// `play`. What [`groups`] does with each common group, for the tests
+    /// that compare [`common_hop`] with the byte patterns.
+    #[cfg(test)]
     pub(super) fn simple_group_8(head: &[u8; 8], play: &mut PlayNotation) -> usize {
         if !digit(head[0]) {
             return 0;
