@@ -428,28 +428,35 @@ mod fast {
         let mut rest = bytes;
         let mut end = 0;
         loop {
-            // The common group, read from eight bytes without a bound check
-            // (it starts with a digit: no line end).
-            let size = rest
-                .first_chunk::<8>()
-                .map_or(0, |head| simple_group_8(head, play));
-            if size > 0 {
+            // The common groups, one space after each but the last, read
+            // in a loop of their own: where the last one ends is worked
+            // out once, after them.
+            let start = rest.len();
+            while let Some(head) = rest.first_chunk::<8>()
+                && digit(head[0])
+                && let Some((hop, size, space)) = common_hop(head)
+                && add(play, hop)
+            {
                 let after = rest.get(size..).unwrap_or_default();
-                end = bytes.len() - after.len();
-                rest = match after {
-                    // One space between two groups: no run to skip.
-                    [b' ', next, ..] if *next != b' ' => after.get(1..).unwrap_or_default(),
-                    _ => {
-                        // After a run of spaces almost every play ends: at
-                        // the line's end or the next cell's dice (where no
-                        // group starts, see below).
-                        let rest = padding(after);
-                        if line_ends(rest) || rest.get(2) == Some(&b':') {
-                            return (end, bytes.len() - rest.len());
-                        }
-                        rest
-                    }
-                };
+                if !space {
+                    // A line end right after the group.
+                    let end = bytes.len() - after.len();
+                    return (end, end);
+                }
+                rest = after.get(1..).unwrap_or_default();
+            }
+            if rest.len() != start {
+                // The space after the last group, then the word that
+                // is no common group or more spaces. After a run of
+                // spaces almost every play ends: at the next cell's dice
+                // (where no group starts, see below) or the line's end.
+                end = bytes.len() - rest.len() - 1;
+                if let [b' ', ..] = rest {
+                    rest = padding(rest);
+                }
+                if rest.get(2) == Some(&b':') || line_ends(rest) {
+                    return (end, bytes.len() - rest.len());
+                }
                 continue;
             }
             if line_ends(rest) {
@@ -521,40 +528,99 @@ mod fast {
     /// start (the longest such group and the byte after it take seven),
     /// its hop added to `play`: its length, the byte there a space or a
     /// line end. 0 (nothing added) for no such group, or no room left in
-    /// `play`.
-    #[inline(always)]
+    /// `play`. What [`groups`] does with each common group, for the tests
+    /// that compare [`common_hop`] with the byte patterns.
+    #[cfg(test)]
     pub(super) fn simple_group_8(head: &[u8; 8], play: &mut PlayNotation) -> usize {
-        let digit = |b: u8| b.wrapping_sub(b'0') < 10;
-        let value = |b: u8| b.wrapping_sub(b'0');
-        let (from, tail, at) = match *head {
-            [a, b'/', c, d, e, f, g, _] if digit(a) => (value(a), [c, d, e, f, g], 2),
-            [a, b, b'/', c, d, e, f, g] if digit(a) && digit(b) => {
-                (value(a) * 10 + value(b), [c, d, e, f, g], 3)
-            }
-            _ => return 0,
-        };
-        // A space or a line end, by one bit test.
-        let ends = |b: u8| b <= b' ' && (1u64 << b) & (1 << b' ' | 1 << b'\n' | 1 << b'\r') != 0;
-        let (to, hit, size) = match tail {
-            [c, d, b'*', t, _] if digit(c) && digit(d) && ends(t) => {
-                (value(c) * 10 + value(d), true, 3)
-            }
-            [c, d, t, ..] if digit(c) && digit(d) && ends(t) => {
-                (value(c) * 10 + value(d), false, 2)
-            }
-            [c, b'*', t, ..] if digit(c) && ends(t) => (value(c), true, 2),
-            [c, t, ..] if digit(c) && ends(t) => (value(c), false, 1),
-            _ => return 0,
-        };
-        if from > BAR || to > BAR {
+        if !digit(head[0]) {
             return 0;
         }
-        let Some(slot) = play.hops.get_mut(usize::from(play.len)) else {
-            return 0;
+        match common_hop(head) {
+            Some((hop, size, _)) if add(play, hop) => size,
+            _ => 0,
+        }
+    }
+
+    /// [`PlayNotation::push`] with the length read once: kept in a
+    /// register, not read back after the hop is written.
+    #[inline(always)]
+    fn add(play: &mut PlayNotation, hop: Hop) -> bool {
+        let len = play.len;
+        match play.hops.get_mut(usize::from(len)) {
+            Some(slot) => {
+                *slot = hop;
+                play.len = len + 1;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// A decimal digit.
+    #[inline(always)]
+    fn digit(b: u8) -> bool {
+        b.wrapping_sub(b'0') < 10
+    }
+
+    /// The hop of [`simple_group_8`]'s group where its first byte is known
+    /// to be a digit (not checked), its length and whether a space (else a
+    /// line end) follows it.
+    #[inline(always)]
+    fn common_hop(head: &[u8; 8]) -> Option<(Hop, usize, bool)> {
+        let value = |b: u8| b.wrapping_sub(b'0');
+        let (from, at) = if head[1] == b'/' {
+            (value(head[0]), 2)
+        } else {
+            let b = value(head[1]);
+            if head[2] != b'/' || b >= 10 {
+                return None;
+            }
+            let from = value(head[0]) * 10 + b;
+            if from > BAR {
+                return None;
+            }
+            (from, 3)
         };
-        *slot = Hop { from, to, hit };
-        play.len += 1;
-        at + size
+        let c = value(head[at]);
+        if c >= 10 {
+            return None;
+        }
+        let d = head[at + 1];
+        if d == b' ' {
+            // The commonest: a one-digit landing point, then a space.
+            let hop = Hop {
+                from,
+                to: c,
+                hit: false,
+            };
+            return Some((hop, at + 1, true));
+        }
+        let (to, k) = if digit(d) {
+            let to = c * 10 + value(d);
+            if to > BAR {
+                return None;
+            }
+            if head[at + 2] == b' ' {
+                // A two-digit landing point, then a space.
+                let hop = Hop {
+                    from,
+                    to,
+                    hit: false,
+                };
+                return Some((hop, at + 2, true));
+            }
+            (to, at + 2)
+        } else {
+            (c, at + 1)
+        };
+        let hit = head[k] == b'*';
+        let size = k + usize::from(hit);
+        let space = match head[size] {
+            b' ' => true,
+            b'\n' | b'\r' => false,
+            _ => return None,
+        };
+        Some((Hop { from, to, hit }, size, space))
     }
 
     /// One group at the start of `rest` (with its repeat and trailing `*`)
@@ -615,11 +681,24 @@ mod fast {
     }
 
     /// The spaces between the groups and the long runs of them between
-    /// cells ([`super::skip_space_run`]).
+    /// cells, eight at a time as [`super::skip_space_run`] counts them,
+    /// the rest of the text shrunk as it goes (no offset kept: fewer
+    /// instructions a step).
     #[inline]
-    fn padding(rest: &[u8]) -> &[u8] {
-        rest.get(super::skip_space_run(rest, 0)..)
-            .unwrap_or_default()
+    fn padding(mut rest: &[u8]) -> &[u8] {
+        while let Some((head, tail)) = rest.split_first_chunk::<8>() {
+            let others = u64::from_le_bytes(*head) ^ 0x2020_2020_2020_2020;
+            if others != 0 {
+                return rest
+                    .get((others.trailing_zeros() / 8) as usize..)
+                    .unwrap_or_default();
+            }
+            rest = tail;
+        }
+        while let [b' ', tail @ ..] = rest {
+            rest = tail;
+        }
+        rest
     }
 
     /// The end of a line's input: no byte left, or a line end.
@@ -758,6 +837,57 @@ mod tests {
             };
             prop_assert_eq!(read, expected);
             prop_assert!(end <= stop && text[end..stop].bytes().all(|b| b == b' '));
+        }
+
+        /// Lines of groups as servers write them, one space or a run of
+        /// them between groups, a line end or the next cell after them:
+        /// the groups read and where they stop are those of the grammar,
+        /// word by word, up to the first word that is none.
+        #[test]
+        fn server_lines_of_groups_are_read_as_the_grammar_reads_them(
+            words in proptest::collection::vec(
+                (
+                    prop_oneof![
+                        (0u8..=30, 0u8..=30, any::<bool>())
+                            .prop_map(|(from, to, hit)| format!("{from}/{to}{}", if hit { "*" } else { "" })),
+                        Just("bar/20*".to_owned()),
+                        Just("13/7*/1".to_owned()),
+                        Just("6/off(2)".to_owned()),
+                        Just("8/2(3)*".to_owned()),
+                        Just("51:".to_owned()),
+                        Just("x".to_owned()),
+                    ],
+                    prop_oneof![
+                        4 => Just(" "),
+                        1 => Just("  "),
+                        1 => Just("              "),
+                        1 => Just(""),
+                        1 => Just(" \n"),
+                        1 => Just("\n"),
+                        1 => Just("\r\n"),
+                        1 => Just("*"),
+                    ],
+                ),
+                1..24,
+            )
+        ) {
+            let text: String = words.iter().map(|(word, after)| format!("{word}{after}")).collect();
+            let line = &text[..text.find(['\n', '\r']).unwrap_or(text.len())];
+            let (mut end, mut stop) = (0, line.len());
+            let mut at = 0;
+            while at < line.len() {
+                let word_end = line[at..].find(' ').map_or(line.len(), |i| at + i);
+                if PlayNotation::parse(&line[..word_end]).is_err() {
+                    stop = at;
+                    break;
+                }
+                end = word_end;
+                at = line[word_end..].find(|c| c != ' ').map_or(line.len(), |i| word_end + i);
+            }
+            let mut read = PlayNotation::empty();
+            prop_assert_eq!(read.read_line_groups(text.as_bytes()), (end, stop), "{:?}", text);
+            let expected = PlayNotation::parse(&text[..end]).unwrap();
+            prop_assert_eq!(read, expected, "{:?}", text);
         }
 
         /// A word with a `:` as its third byte (the next cell's dice and
