@@ -499,7 +499,6 @@ mod fast {
     /// it. `None` for anything else.
     #[inline(always)]
     pub(super) fn simple_group<const LINE: bool>(rest: &[u8]) -> Option<(Hop, &[u8])> {
-        let digit = |b: u8| b.wrapping_sub(b'0') < 10;
         let (from, after) = match rest {
             [a, b'/', after @ ..] if digit(*a) => (a - b'0', after),
             [a, b, b'/', after @ ..] if digit(*a) && digit(*b) => {
@@ -683,7 +682,8 @@ mod fast {
     /// The spaces between the groups and the long runs of them between
     /// cells, eight at a time as [`super::skip_space_run`] counts them,
     /// the rest of the text shrunk as it goes (no offset kept: fewer
-    /// instructions a step).
+    /// instructions a step). `skip_space_run` itself written this way cost
+    /// more where the row reader inlines it, so the two stay apart.
     #[inline]
     fn padding(mut rest: &[u8]) -> &[u8] {
         while let Some((head, tail)) = rest.split_first_chunk::<8>() {
