@@ -877,7 +877,13 @@ mod tests {
             let mut at = 0;
             while at < line.len() {
                 let word_end = line[at..].find(' ').map_or(line.len(), |i| at + i);
-                if PlayNotation::parse(&line[..word_end]).is_err() {
+                // A point of three digits or more ends the groups, though
+                // the grammar reads one with leading zeros (`0/013`, made
+                // of `0/0` and `13/7` written together).
+                let long_point = line.as_bytes()[at..word_end]
+                    .windows(3)
+                    .any(|w| w.iter().all(u8::is_ascii_digit));
+                if long_point || PlayNotation::parse(&line[..word_end]).is_err() {
                     stop = at;
                     break;
                 }
