@@ -481,7 +481,7 @@ pub(super) fn split_plain_row(
         .first_chunk::<8>()
         .map_or(0, |head| u64::from_le_bytes(*head));
     let [_, b1, b2, ..] = head.to_le_bytes();
-    let (number, mut t) = if head & 0xFF_FF00_FFFF == 0x20_2900_2020 && digit(b2) {
+    let (number, t) = if head & 0xFF_FF00_FFFF == 0x20_2900_2020 && digit(b2) {
         (Some(u32::from(b2 - b'0')), skip_spaces(bytes, 5))
     } else if head & 0xFF_FF00_00FF == 0x20_2900_0020 && digit(b1) && digit(b2) {
         let number = u32::from(b1 - b'0') * 10 + u32::from(b2 - b'0');
@@ -501,27 +501,38 @@ pub(super) fn split_plain_row(
         }
     };
     let mut n = 0;
+    // The line from the next cell on, shrunk as each cell is read (its
+    // offset worked out where a cell needs it).
+    let mut rest = bytes.get(t..).unwrap_or_default();
     let len = loop {
-        let rest = bytes.get(t..).unwrap_or_default();
-        // The dice and where the play after them starts.
-        let (dice, groups_at) = match rest {
+        let t = bytes.len() - rest.len();
+        // The dice and the play after them.
+        let (dice, play) = match rest {
             [] | [b'\n' | b'\r', ..] => break t,
             // The common spelling: one space after the dice.
-            [d1 @ b'1'..=b'6', d2 @ b'1'..=b'6', b':', b' ', next, ..]
-                if n < MAX_CELLS && *next != b' ' =>
-            {
-                (Roll::new(d1 - b'0', d2 - b'0'), t + 4)
-            }
+            [
+                d1 @ b'1'..=b'6',
+                d2 @ b'1'..=b'6',
+                b':',
+                b' ',
+                next,
+                play @ ..,
+            ] if n < MAX_CELLS && *next != b' ' => (
+                Roll::new(d1 - b'0', d2 - b'0'),
+                rest.get(4..).unwrap_or(play),
+            ),
             [d1 @ b'1'..=b'6', d2 @ b'1'..=b'6', b':', after @ ..]
                 if n < MAX_CELLS && matches!(after, [] | [b' ' | b'\n' | b'\r', ..]) =>
             {
                 // No play (a dance) is padded to the next column.
                 (
                     Roll::new(d1 - b'0', d2 - b'0'),
-                    skip_space_run(bytes, t + 3),
+                    bytes
+                        .get(skip_space_run(bytes, t + 3)..)
+                        .unwrap_or_default(),
                 )
             }
-            _ => (None, t),
+            _ => (None, rest),
         };
         let Some(dice) = dice else {
             // A cube or result cell, else a row for the general path.
@@ -537,27 +548,30 @@ pub(super) fn split_plain_row(
                 *cell = (t as u32, (t + size) as u32);
             }
             n += 1;
-            t = skip_spaces(bytes, t + size);
+            rest = bytes
+                .get(skip_spaces(bytes, t + size)..)
+                .unwrap_or_default();
             continue;
         };
         rolls.push(CellRoll {
             said: Said::Roll(dice),
             play: PlayNotation::empty(),
         });
-        let (end, next) = match (rolls.last_mut(), bytes.get(groups_at..)) {
-            (Some(roll), Some(rest)) => {
-                let (end, stop) = roll.play.read_line_groups(rest);
-                // No group read (an empty play) ends the cell at its dice.
-                let end = if end == 0 { t + 3 } else { groups_at + end };
-                (end, groups_at + stop)
-            }
-            _ => (t + 3, groups_at),
+        let (end, stop) = match rolls.last_mut() {
+            Some(roll) => roll.play.read_line_groups(play),
+            None => (0, 0),
+        };
+        // No group read (an empty play) ends the cell at its dice.
+        let end = if end == 0 {
+            t + 3
+        } else {
+            bytes.len() - play.len() + end
         };
         if let Some(cell) = row.cells.get_mut(n) {
             *cell = (t as u32, end as u32);
         }
         n += 1;
-        t = next;
+        rest = play.get(stop..).unwrap_or_default();
     };
     if n == 0 || u32::try_from(len).is_err() {
         rolls.truncate(first);
