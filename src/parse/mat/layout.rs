@@ -266,8 +266,10 @@ impl PlainRow {
 /// A cell read while its row was cut: what it says, and for a roll the
 /// play (empty for nothing written after the dice; empty for other cells).
 ///
-/// The play comes first in memory (`repr(C)`): a blank play is then
-/// written in place when a roll is pushed, not built aside and copied.
+/// The play comes first in memory (`repr(C)`): a roll's play is read
+/// into a blank one on the stack and the cell pushed after, which takes
+/// fewer instructions in this layout than in the compiler's own (see
+/// PERFORMANCE.md).
 #[derive(Copy, Clone, Debug)]
 #[repr(C)]
 pub(super) struct CellRoll {
@@ -553,14 +555,12 @@ pub(super) fn split_plain_row(
                 .unwrap_or_default();
             continue;
         };
-        rolls.push(CellRoll {
+        let mut roll = CellRoll {
             said: Said::Roll(dice),
             play: PlayNotation::empty(),
-        });
-        let (end, stop) = match rolls.last_mut() {
-            Some(roll) => roll.play.read_line_groups(play),
-            None => (0, 0),
         };
+        let (end, stop) = roll.play.read_line_groups(play);
+        rolls.push(roll);
         // No group read (an empty play) ends the cell at its dice.
         let end = if end == 0 {
             t + 3
