@@ -512,17 +512,14 @@ pub(super) fn split_plain_row(
         let (dice, play) = match rest {
             [] | [b'\n' | b'\r', ..] => break t,
             // The common spelling: one space after the dice.
-            [
-                d1 @ b'1'..=b'6',
-                d2 @ b'1'..=b'6',
-                b':',
-                b' ',
-                next,
-                play @ ..,
-            ] if n < MAX_CELLS && *next != b' ' => (
-                Roll::new(d1 - b'0', d2 - b'0'),
-                rest.get(4..).unwrap_or(play),
-            ),
+            [d1 @ b'1'..=b'6', d2 @ b'1'..=b'6', b':', b' ', next, ..]
+                if n < MAX_CELLS && *next != b' ' =>
+            {
+                (
+                    Roll::new(d1 - b'0', d2 - b'0'),
+                    rest.get(4..).unwrap_or_default(),
+                )
+            }
             [d1 @ b'1'..=b'6', d2 @ b'1'..=b'6', b':', after @ ..]
                 if n < MAX_CELLS && matches!(after, [] | [b' ' | b'\n' | b'\r', ..]) =>
             {
