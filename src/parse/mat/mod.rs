@@ -112,12 +112,15 @@ fn read_rows<'a>(
     let mut lines = Vec::with_capacity((text.len() / 40).clamp(16, 1024));
     // The roll cells read while their rows were cut.
     let mut rolls = Vec::with_capacity((text.len() / 20).clamp(16, 2048));
+    // The other move rows' cells, cut in the first walk.
+    let mut layouts = Vec::new();
     loop {
         let (match_line, length) = current;
         let body = scan_body(
             text,
             &match_line,
             &mut lines,
+            &mut layouts,
             fast_rows.then_some(&mut rolls),
         );
         let mut reader = MatchReader {
@@ -131,13 +134,11 @@ fn read_rows<'a>(
             last: Last::At(match_line.end_location()),
         };
         reader.header(text, header_start, &match_line, length);
-        for kept in lines
-            .iter()
-            .take_while(|kept| kept.line().start < body.end.0)
-        {
+        for kept in lines.get(..body.lines).unwrap_or_default() {
             match kept {
                 Kept::Plain(line, row) => reader.plain(line, row),
-                Kept::Other(line, row) => reader.line(line, row.as_ref()),
+                Kept::Row(line, index) => reader.line(line, layouts.get(*index)),
+                Kept::Other(line) => reader.line(line, None),
             }
         }
         reader.finish();
@@ -156,22 +157,21 @@ fn read_rows<'a>(
 enum Kept<'a> {
     /// A common row, read as it was cut ([`layout::split_plain_row`]).
     Plain(Line<'a>, PlainRow),
-    /// Any other line, with its cells if it is a move row.
-    Other(Line<'a>, Option<RowLayout>),
-}
-
-impl<'a> Kept<'a> {
-    fn line(&self) -> &Line<'a> {
-        match self {
-            Kept::Plain(line, _) | Kept::Other(line, _) => line,
-        }
-    }
+    /// Any other move row, with where its cells are in the list of
+    /// layouts (kept apart: a layout is larger than a common row, and
+    /// every kept line would take its room).
+    Row(Line<'a>, usize),
+    /// Any other line.
+    Other(Line<'a>),
 }
 
 /// What the first walk over a match's body found.
 struct Body<'a> {
     /// Column threshold of the right cells (0-based).
     threshold: u32,
+    /// How many of the kept lines are the body's (the others head the
+    /// next match).
+    lines: usize,
     /// Where the body ends: byte offset and line number of the next match's
     /// header (or the text's end).
     end: (usize, u32),
@@ -180,22 +180,27 @@ struct Body<'a> {
 }
 
 /// Walks the body of a match (from after its match line): learns the column
-/// threshold, keeps its lines in `lines` with their rows cut into cells (and
-/// in `rolls`, when given, the roll cells read while cutting the common
+/// threshold, keeps its lines in `lines` with their rows cut into cells
+/// (the common rows' in the line, any other row's in `layouts`; and in
+/// `rolls`, when given, the roll cells read while cutting the common
 /// rows), and finds the next match line. The comment and blank lines right before
 /// that match line are its header, not this body.
 fn scan_body<'a>(
     text: &'a str,
     match_line: &Line<'a>,
     lines: &mut Vec<Kept<'a>>,
+    layouts: &mut Vec<RowLayout>,
     mut rolls: Option<&mut Vec<CellRoll>>,
 ) -> Body<'a> {
     lines.clear();
+    layouts.clear();
     if let Some(rolls) = rolls.as_mut() {
         rolls.clear();
     }
     let mut learner = ColumnLearner::default();
-    let mut run: Option<(usize, u32)> = None;
+    // The run of blank and comment lines so far: where it starts, and how
+    // many lines were kept before it.
+    let mut run: Option<((usize, u32), usize)> = None;
     let mut end = (text.len(), match_line.number);
     let mut walk = Lines::new(text, match_line.next, match_line.number.saturating_add(1));
     // The common row read last (its fields are all set when it reads).
@@ -216,35 +221,32 @@ fn scan_body<'a>(
         end = (text.len(), line.number.saturating_add(1));
         let trimmed = line.trim_start();
         if trimmed.is_empty() || is_comment(trimmed) {
-            run.get_or_insert((line.start, line.number));
-            lines.push(Kept::Other(line, None));
+            run.get_or_insert(((line.start, line.number), lines.len()));
+            lines.push(Kept::Other(line));
             continue;
         }
         // The row is cut where it is kept. A move row is no match line.
-        lines.push(Kept::Other(line, Some(RowLayout::default())));
-        if let Some(Kept::Other(line, row)) = lines.last_mut() {
-            let is_row = row
-                .as_mut()
-                .is_some_and(|layout| layout::split_row_into(line.text, layout));
-            match row {
-                Some(layout) if is_row => learner.add(line, layout),
-                _ => *row = None,
-            }
-        }
-        if let Some(&Kept::Other(line, None)) = lines.last()
-            && let Some(length) = header::match_line(line.text)
-        {
-            lines.pop();
+        let mut layout = RowLayout::default();
+        if layout::split_row_into(line.text, &mut layout) {
+            learner.add(&line, &layout);
+            lines.push(Kept::Row(line, layouts.len()));
+            layouts.push(layout);
+        } else if let Some(length) = header::match_line(line.text) {
+            let (end, kept) = run.unwrap_or(((line.start, line.number), lines.len()));
             return Body {
                 threshold: learner.threshold(),
-                end: run.unwrap_or((line.start, line.number)),
+                lines: kept,
+                end,
                 next: Some((line, length)),
             };
+        } else {
+            lines.push(Kept::Other(line));
         }
         run = None;
     }
     Body {
         threshold: learner.threshold(),
+        lines: lines.len(),
         end,
         next: None,
     }
