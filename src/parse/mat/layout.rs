@@ -698,16 +698,30 @@ fn next_special(bytes: &[u8], mut i: usize) -> usize {
 #[derive(Clone, Debug)]
 pub(super) struct ColumnLearner {
     /// Start columns of second cells.
-    second: [u32; Self::WIDTH],
+    second: Histogram,
     /// Start columns of lone cells right of any left cell.
-    lone_right: [u32; Self::WIDTH],
+    lone_right: Histogram,
+}
+
+/// Votes by column, and the commonest column so far.
+#[derive(Clone, Debug)]
+struct Histogram {
+    counts: [u32; ColumnLearner::WIDTH],
+    /// The commonest column, the leftmost of equals, and its count (0 for
+    /// no vote yet): kept as the votes come, so that no scan of the
+    /// counts is needed at the end.
+    mode: (u32, u32),
 }
 
 impl Default for ColumnLearner {
     fn default() -> Self {
+        let empty = Histogram {
+            counts: [0; Self::WIDTH],
+            mode: (0, 0),
+        };
         ColumnLearner {
-            second: [0; Self::WIDTH],
-            lone_right: [0; Self::WIDTH],
+            second: empty.clone(),
+            lone_right: empty,
         }
     }
 }
@@ -743,28 +757,28 @@ impl ColumnLearner {
 
     /// One vote for `column` (0-based).
     #[inline]
-    fn count(histogram: &mut [u32; Self::WIDTH], column: u32) {
+    fn count(histogram: &mut Histogram, column: u32) {
         if column <= Self::LEFT_LIMIT {
             return;
         }
         if let Some(count) = usize::try_from(column)
             .ok()
-            .and_then(|c| histogram.get_mut(c))
+            .and_then(|c| histogram.counts.get_mut(c))
         {
             *count += 1;
+            let (mode, most) = histogram.mode;
+            if *count > most || (*count == most && column < mode) {
+                histogram.mode = (column, *count);
+            }
         }
     }
 
     /// The threshold (0-based column): a cell starting at or right of it is
     /// in the right column.
     pub fn threshold(&self) -> u32 {
-        let mode = |histogram: &[u32; Self::WIDTH]| {
-            histogram
-                .iter()
-                .enumerate()
-                .filter(|&(_, &n)| n > 0)
-                .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(&a.0)))
-                .and_then(|(column, _)| u32::try_from(column).ok())
+        let mode = |histogram: &Histogram| {
+            let (column, most) = histogram.mode;
+            (most > 0).then_some(column)
         };
         mode(&self.second)
             .or_else(|| mode(&self.lone_right))
@@ -915,6 +929,39 @@ mod tests {
         }
         assert_eq!(learner.threshold(), 29);
         assert_eq!(ColumnLearner::default().threshold(), 29);
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+
+        /// The commonest column kept as the votes come is the one a scan of
+        /// the counts at the end finds: the largest count, the leftmost of
+        /// equals, columns up to the left limit and past the width unheard.
+        #[test]
+        fn the_mode_kept_as_votes_come_is_the_mode_of_the_counts(
+            votes in proptest::collection::vec((proptest::bool::ANY, 0u32..170), 0..60),
+        ) {
+            let mut learner = ColumnLearner::default();
+            for &(second, column) in &votes {
+                let histogram = if second { &mut learner.second } else { &mut learner.lone_right };
+                ColumnLearner::count(histogram, column);
+            }
+            let scan = |histogram: &Histogram| {
+                histogram
+                    .counts
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &n)| n > 0)
+                    .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(&a.0)))
+                    .map(|(column, _)| column as u32)
+            };
+            let expected = scan(&learner.second)
+                .or_else(|| scan(&learner.lone_right))
+                .map_or(ColumnLearner::DEFAULT, |column| {
+                    column.saturating_sub(4).max(ColumnLearner::LEFT_LIMIT)
+                });
+            proptest::prop_assert_eq!(learner.threshold(), expected);
+        }
     }
 
     #[test]
