@@ -96,6 +96,18 @@ pub(super) fn oversized_length(text: &str) -> Option<&str> {
 
 /// The number of a `Game N` line.
 pub(super) fn game_line(text: &str) -> Option<u32> {
+    // The common spelling, spaces then `Game`, one space and up to four
+    // digits, read at once; any other by the grammar, which reads these
+    // the same way.
+    if let Some(digits) = text
+        .trim_start_matches(' ')
+        .as_bytes()
+        .strip_prefix(b"Game ")
+        && (1..=4).contains(&digits.len())
+        && digits.iter().all(u8::is_ascii_digit)
+    {
+        return Some(digits.iter().fold(0, |n, &d| n * 10 + u32::from(d - b'0')));
+    }
     all_consuming((
         space0::<&str, nom::error::Error<&str>>,
         tag_no_case("game"),
@@ -358,6 +370,34 @@ mod tests {
         assert_eq!(game_line("Game 12 "), Some(12));
         assert_eq!(game_line(" Game statistics for game 1"), None);
         assert_eq!(game_line(" Gamer : 0     Game 2 : 0"), None);
+        assert_eq!(game_line(" Game 0012"), Some(12));
+        assert_eq!(game_line("\t game  3\t"), Some(3));
+        assert_eq!(game_line(" Game 4294967296"), None);
+        assert_eq!(game_line(" Game 4294967295"), Some(u32::MAX));
+        assert_eq!(game_line(" Game "), None);
+        assert_eq!(game_line(" Game 1a"), None);
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]
+
+        /// The common spelling read at once gives what the grammar gives.
+        #[test]
+        fn game_lines_read_at_once_as_the_grammar_reads_them(
+            text in "[ \t]{0,3}(Game|game|GAME|Gamer)[ \t]{0,2}[0-9]{0,6}[ a]{0,1}",
+        ) {
+            let grammar = all_consuming((
+                space0::<&str, nom::error::Error<&str>>,
+                tag_no_case("game"),
+                space1,
+                uint,
+                space0,
+            ))
+            .parse(text.as_str())
+            .ok()
+            .map(|(_, (_, _, _, number, _))| number);
+            proptest::prop_assert_eq!(game_line(&text), grammar);
+        }
     }
 
     #[test]
