@@ -48,6 +48,16 @@ pub(super) fn match_line(text: &str) -> Option<u32> {
     if !ends_with("match") && !ends_with("session") {
         return None;
     }
+    // The common spelling, spaces then up to four digits and ` point
+    // match`, read at once; any other by the grammar, which reads these the
+    // same way.
+    let head = text.trim_start_matches(' ').as_bytes();
+    let digits = head.iter().take_while(|b| b.is_ascii_digit()).count();
+    if (1..=4).contains(&digits)
+        && let Some((number, b" point match")) = head.split_at_checked(digits)
+    {
+        return Some(number.iter().fold(0, |n, &d| n * 10 + u32::from(d - b'0')));
+    }
     let first = *text.trim_ascii_start().as_bytes().first()?;
     if first.is_ascii_digit() {
         all_consuming((
@@ -362,6 +372,34 @@ mod tests {
         assert_eq!(oversized_length("4294967295 point match"), None);
         assert_eq!(oversized_length("99999999999999999999 points"), None);
         assert_eq!(match_line("  1) 61: 13/7"), None);
+        assert_eq!(match_line(" 0007 point match"), Some(7));
+        assert_eq!(match_line("7 point  match"), Some(7));
+        assert_eq!(match_line("\t7\tpoint match\t"), Some(7));
+        assert_eq!(match_line(" 4294967295 point match"), Some(u32::MAX));
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]
+
+        /// The common spelling read at once gives what the grammar gives.
+        #[test]
+        fn match_lines_read_at_once_as_the_grammar_reads_them(
+            text in "[ \t]{0,3}[0-9]{0,6}[ \t]{0,2}(point|Point|points)[ ]{1,2}(match|Match|matches)[ ]{0,1}",
+        ) {
+            let grammar = all_consuming((
+                space0::<&str, nom::error::Error<&str>>,
+                uint,
+                space1,
+                tag_no_case("point"),
+                space1,
+                tag_no_case("match"),
+                space0,
+            ))
+            .parse(text.as_str())
+            .ok()
+            .map(|(_, (_, length, ..))| length);
+            proptest::prop_assert_eq!(match_line(&text), grammar);
+        }
     }
 
     #[test]
