@@ -172,8 +172,8 @@ struct Body<'a> {
     /// How many of the kept lines are the body's (the others head the
     /// next match).
     lines: usize,
-    /// Where the body ends: byte offset and line number of the next match's
-    /// header (or the text's end).
+    /// With `next`, where the body ends: byte offset and line number of the
+    /// next match's header (else of no meaning).
     end: (usize, u32),
     /// The next match line and its length.
     next: Option<(Line<'a>, u32)>,
@@ -201,7 +201,6 @@ fn scan_body<'a>(
     // The run of blank and comment lines so far: where it starts, and how
     // many lines were kept before it.
     let mut run: Option<((usize, u32), usize)> = None;
-    let mut end = (text.len(), match_line.number);
     let mut walk = Lines::new(text, match_line.next, match_line.number.saturating_add(1));
     // The common row read last (its fields are all set when it reads).
     let mut plain = PlainRow::default();
@@ -211,14 +210,12 @@ fn scan_body<'a>(
             && let Some(len) = layout::split_plain_row(walk.rest(), &mut plain, rolls)
         {
             let line = walk.next_plain(len);
-            end = (text.len(), line.number.saturating_add(1));
             learner.add_plain(&plain);
             lines.push(Kept::Plain(line, plain));
             run = None;
             continue;
         }
         let Some(line) = walk.next() else { break };
-        end = (text.len(), line.number.saturating_add(1));
         let trimmed = line.trim_start();
         if trimmed.is_empty() || is_comment(trimmed) {
             run.get_or_insert(((line.start, line.number), lines.len()));
@@ -247,7 +244,8 @@ fn scan_body<'a>(
     Body {
         threshold: learner.threshold(),
         lines: lines.len(),
-        end,
+        // No match follows: nothing reads it.
+        end: (text.len(), 0),
         next: None,
     }
 }
