@@ -615,7 +615,7 @@ fn word_cell(rest: &[u8]) -> Option<(Said, usize)> {
 
 /// The number of one to `max` digits (at most nine: it fits a `u32`) at the
 /// start of `bytes` and its length; `None` for none or more than `max`.
-fn number_at(bytes: &[u8], max: usize) -> Option<(u32, usize)> {
+pub(super) fn number_at(bytes: &[u8], max: usize) -> Option<(u32, usize)> {
     let digits = bytes
         .iter()
         .take(max + 1)
