@@ -897,6 +897,36 @@ mod tests {
     }
 
     #[test]
+    fn a_line_of_white_space_other_than_ascii_blanks_is_cut_as_the_reader_reads_it() {
+        // A vertical tab is white space to the reader (a blank line, so
+        // the remark before it belongs to the next match's header), though
+        // not an ASCII blank; likewise a no-break space.
+        for blank in ["\x0B", " \t\x0B ", "\u{a0}"] {
+            let text = format!(
+                " 1 point match\n Game 1\n a : 0   b : 0\n  1) 31: 8/5 6/5\n; c\n{blank}\n \
+                 1 point match\n Game 1\n a : 0   b : 0\n  1) 42: 8/4 6/4\n"
+            );
+            let mut whole = Events::default();
+            let decoded = super::super::text::Decoded {
+                text: Cow::Borrowed(&text),
+                encoding: Encoding::Utf8,
+                suspect: true,
+            };
+            super::super::read_decoded(&decoded, &mut whole);
+            let mut parts = Events::default();
+            // One control byte in the text: tolerated, as the file decides.
+            let stray = !super::super::binary::tolerated(text.as_bytes());
+            let pieces = pieces(&text, Encoding::Utf8, stray);
+            assert_eq!(pieces.len(), 2, "{blank:?}");
+            for piece in &pieces {
+                read_piece(piece, &mut parts);
+            }
+            assert!(whole.0.iter().any(|e| e.contains("comment")), "{blank:?}");
+            assert_eq!(parts.0, whole.0, "{blank:?}");
+        }
+    }
+
+    #[test]
     fn a_file_read_in_blocks_gives_the_same_pieces() {
         let mut text = String::new();
         for i in 0..300 {
