@@ -137,22 +137,23 @@ pub(super) fn set_position(text: &str) -> Result<BoardDump, String> {
     let text = text.trim();
     let (board, cube) = text.split_once('/').unwrap_or((text, ""));
     let board = board.trim();
-    if board.len() != 26 {
+    let count = board.chars().count();
+    if count != 26 {
         return Err(format!(
-            "expected 26 board characters before `/`, found {}",
-            board.chars().count()
+            "expected 26 board characters before `/`, found {count}"
         ));
     }
     let mut points = [0i8; 26];
-    for (point, c) in points.iter_mut().zip(board.bytes()) {
+    for (point, c) in points.iter_mut().zip(board.chars()) {
+        let from =
+            |first: char| i8::try_from(u32::from(c) - u32::from(first) + 1).unwrap_or_default();
         *point = match c {
-            b'-' => 0,
-            b'A'..=b'O' => i8::try_from(c - b'A' + 1).unwrap_or_default(),
-            b'a'..=b'o' => -i8::try_from(c - b'a' + 1).unwrap_or_default(),
+            '-' => 0,
+            'A'..='O' => from('A'),
+            'a'..='o' => -from('a'),
             _ => {
                 return Err(format!(
-                    "board character `{}`: expected `-`, `A`-`O` or `a`-`o`",
-                    char::from(c)
+                    "board character `{c}`: expected `-`, `A`-`O` or `a`-`o`"
                 ));
             }
         };
@@ -259,5 +260,14 @@ mod tests {
         );
         assert!(set_position("----cBD-D-B--A--Abcdc---A/0").is_err());
         assert!(set_position("----cBD-D-B--A--Abcdc---Az/0").is_err());
+        // Characters are counted as characters, not bytes.
+        assert_eq!(
+            set_position("é---cBD-D-B--A--Abcdc---A-/0").unwrap_err(),
+            "board character `é`: expected `-`, `A`-`O` or `a`-`o`"
+        );
+        assert_eq!(
+            set_position("é----cBD-D-B--A--Abcdc---A-/0").unwrap_err(),
+            "expected 26 board characters before `/`, found 27"
+        );
     }
 }
