@@ -1162,7 +1162,7 @@ mod tests {
         fn rows_built_from_pieces_give_the_same_events_both_ways(
             rows in proptest::collection::vec(
                 (
-                    0usize..7,
+                    0usize..8,
                     proptest::collection::vec((0usize..CELLS.len(), 0usize..SEPARATORS.len()), 0..6),
                 ),
                 0..14,
@@ -1180,10 +1180,12 @@ mod tests {
                     let written = match number {
                         0 | 1 | 4 | 5 => due,
                         2 => due + 2,
+                        // Three digits and more from here on.
+                        7 => due + 100,
                         _ => due.saturating_sub(3).max(1),
                     };
                     match number {
-                        0 | 2 | 6 => text.push_str(&format!("{written:>3}) ")),
+                        0 | 2 | 6 | 7 => text.push_str(&format!("{written:>3}) ")),
                         1 => text.push_str(&format!("{written:>3})")),
                         3 => text.push_str("      "),
                         4 => text.push_str(&format!("{written}) ")),
@@ -1204,7 +1206,7 @@ mod tests {
     }
 
     /// Cells for the rows built from pieces.
-    const CELLS: [&str; 24] = [
+    const CELLS: [&str; 28] = [
         "31: 8/5 6/5",
         "42: 8/4 6/4",
         "66: 13/7*(2) 7/1*(2)",
@@ -1229,6 +1231,10 @@ mod tests {
         "Jos\u{e9} 31: 8/5",
         "Illegal play",
         "12)",
+        "64: 13/7/3",
+        "41: B/20 6/5",
+        "21: 6/o 5/4",
+        "62: 26/20 013/11",
     ];
 
     /// What follows a cell in the rows built from pieces.
