@@ -417,8 +417,8 @@ mod fast {
     /// Reads the groups at the start of `bytes` (a non-blank first) into
     /// `play` (empty on entry), each followed by blanks or the end, up to the
     /// first word that is no such group: returns the offset just after the
-    /// last group read (0 for none) and the offset of that word (the length
-    /// when every word was a group). `play` then holds the groups read, as
+    /// last group read (0 for none) and the offset of that word (of the
+    /// line end when every word was a group). `play` then holds the groups read, as
     /// [`parse`] gives them for the text up to the first offset.
     /// A line end (`\n`, `\r`) ends the input like the end of `bytes`,
     /// and the only blank is the space (see

@@ -308,7 +308,7 @@ impl RowLayout {
             .unwrap_or_default()
     }
 
-    /// Lines are shorter than 4 GiB (see [`split_row`]), so offsets fit.
+    /// Lines are shorter than 4 GiB (see [`split_row_into`]), so offsets fit.
     fn close(&mut self, (start, row): (usize, Option<u32>), end: usize) {
         let (start, end) = (start as u32, end as u32);
         if let Some(slot) = self.cells.get_mut(usize::from(self.len)) {
@@ -351,21 +351,23 @@ impl RowLayout {
     }
 }
 
-/// Cuts a line into cells if it is a move row: a row number `NN)`, or a
-/// cell start as its first word (`Wins 2 points` rows, rows without a
-/// number). `None` for any other line, and for lines of 4 GiB or more.
-///
-/// Only words holding a byte that can make them a cell start (`:` of the
-/// dice, `)` of a row number, a letter) are looked at; the points of a play
-/// are skipped eight bytes at a time.
+/// [`split_row_into`] into a new layout: `None` for no move row.
 #[cfg(test)]
 pub(super) fn split_row(text: &str) -> Option<RowLayout> {
     let mut layout = RowLayout::default();
     split_row_into(text, &mut layout).then_some(layout)
 }
 
-/// [`split_row`] into `layout` (empty on entry), where it stays: a layout
-/// just built costs more to move than to build. False for no move row.
+/// Cuts a line into cells if it is a move row: a row number `NN)`, or a
+/// cell start as its first word (`Wins 2 points` rows, rows without a
+/// number). False for any other line, and for lines of 4 GiB or more.
+///
+/// The cells go into `layout` (empty on entry), where they stay: a layout
+/// just built costs more to move than to build.
+///
+/// Only words holding a byte that can make them a cell start (`:` of the
+/// dice, `)` of a row number, a letter) are looked at; the points of a play
+/// are skipped eight bytes at a time.
 pub(super) fn split_row_into(text: &str, layout: &mut RowLayout) -> bool {
     let bytes = text.as_bytes();
     if u32::try_from(bytes.len()).is_err() {

@@ -17,8 +17,8 @@ pub(super) struct Line<'a> {
     pub next: usize,
     /// Line number, from 1.
     pub number: u32,
-    /// Printable ASCII and spaces only: a byte offset is a column, and the
-    /// only white space is the space.
+    /// Bytes 0x20 to 0x7F only (printable ASCII, the space and DEL): a
+    /// byte offset is a column, and the only white space is the space.
     plain: bool,
 }
 
