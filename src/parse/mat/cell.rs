@@ -115,14 +115,7 @@ fn roll(
                 .ok_or_else(|| format!("dice `{d1}{d2}`: expected two digits from 1 to 6"))?,
         ),
     };
-    // ASCII blanks are the rule; other white space only after a non-ASCII
-    // character.
-    let rest = rest.trim_ascii_start();
-    let rest = if rest.as_bytes().first().is_some_and(|b| !b.is_ascii()) {
-        rest.trim_start()
-    } else {
-        rest
-    };
+    let rest = super::lines::trim_start(rest);
     let play = if rest.is_empty() {
         Written::Empty
     } else if rest.starts_with(['C', 'c']) && cannot_move(rest) {
@@ -374,6 +367,12 @@ mod tests {
                 other => panic!("{text}: {other:?}"),
             }
         }
+        // White space after the dice as the reader trims its lines: a
+        // vertical tab too.
+        assert_eq!(kind("13: \x0B8/5 6/5"), kind("13: 8/5 6/5"));
+        assert_eq!(kind("13:\u{a0}8/5 6/5"), kind("13: 8/5 6/5"));
+        assert_eq!(kind("13: \x0B"), kind("13:"));
+        assert_eq!(kind("13: \x0BCannot Move"), kind("13: Cannot Move"));
         assert_eq!(
             kind("13: 8/5 6/5"),
             ActionKind::Roll {

@@ -22,6 +22,18 @@ pub(super) struct Line<'a> {
     plain: bool,
 }
 
+/// `str::trim_start`, with the ASCII blanks that open almost every text
+/// skipped without decoding characters: the general trim only from a byte
+/// that may be white space to it and not to the ASCII trim (a non-ASCII
+/// byte, or a vertical tab).
+pub(crate) fn trim_start(text: &str) -> &str {
+    let rest = text.trim_ascii_start();
+    match rest.as_bytes().first() {
+        Some(&b) if !b.is_ascii() || b == b'\x0B' => rest.trim_start(),
+        _ => rest,
+    }
+}
+
 impl<'a> Line<'a> {
     /// The 0-based display column of byte `offset` of the line, tabs
     /// expanded and each character one column wide.
@@ -76,7 +88,7 @@ impl<'a> Line<'a> {
         if self.plain {
             self.text.trim_ascii_start()
         } else {
-            self.text.trim_start()
+            trim_start(self.text)
         }
     }
 
@@ -211,6 +223,18 @@ impl<'a> Iterator for Lines<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]
+
+        /// The trim that skips ASCII blanks first trims as `str::trim_start`.
+        #[test]
+        fn trim_start_is_str_trim_start(
+            text in "[ \t\n\r\x0B\x0C\u{85}\u{a0}\u{2003}\u{3000}a;é]{0,8}",
+        ) {
+            proptest::prop_assert_eq!(trim_start(&text), text.trim_start());
+        }
+    }
 
     fn lines(text: &str) -> Vec<(&str, usize, u32)> {
         Lines::new(text, 0, 1)

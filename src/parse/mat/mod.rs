@@ -307,20 +307,8 @@ pub(crate) fn lines(text: &str) -> impl Iterator<Item = (&str, usize)> {
 /// How `line` (without its terminator) counts after a match line: see
 /// [`Cut`]. A move row is never a match line.
 pub(crate) fn cut(line: &str) -> Cut {
-    // Blanks are ASCII in almost every line: trimmed without decoding
-    // characters; the general trim, which the reader's lines use
-    // (`Line::trim_start`), only when the next byte could be white space
-    // to it and not to the ASCII trim: a non-ASCII byte, or a vertical tab.
-    let trimmed = match line.trim_ascii_start() {
-        rest if rest
-            .as_bytes()
-            .first()
-            .is_some_and(|&b| !b.is_ascii() || b == b'\x0B') =>
-        {
-            rest.trim_start()
-        }
-        rest => rest,
-    };
+    // As the reader trims its lines.
+    let trimmed = lines::trim_start(line);
     if trimmed.is_empty() || is_comment(trimmed) {
         Cut::Filler
     } else if is_match_line(line) && !layout::split_row_into(line, &mut RowLayout::default()) {
