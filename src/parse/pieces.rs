@@ -879,21 +879,28 @@ mod tests {
              1) 31: 8/5 6/5   x{}y\n",
             '\0'
         );
+        let (whole, parts, count) = whole_and_in_pieces(&text, true);
+        assert_eq!(count, 3);
+        assert!(whole.iter().any(|e| e.contains("BinaryData")));
+        assert_eq!(parts, whole);
+    }
+
+    /// The events of `text` (which holds a suspect byte) read whole and
+    /// read in pieces (`stray` as the file decides), and the pieces' count.
+    fn whole_and_in_pieces(text: &str, stray: bool) -> (Vec<String>, Vec<String>, usize) {
         let mut whole = Events::default();
         let decoded = super::super::text::Decoded {
-            text: Cow::Borrowed(&text),
+            text: Cow::Borrowed(text),
             encoding: Encoding::Utf8,
             suspect: true,
         };
         super::super::read_decoded(&decoded, &mut whole);
         let mut parts = Events::default();
-        let pieces = pieces(&text, Encoding::Utf8, true);
-        assert_eq!(pieces.len(), 3);
+        let pieces = pieces(text, Encoding::Utf8, stray);
         for piece in &pieces {
             read_piece(piece, &mut parts);
         }
-        assert!(whole.0.iter().any(|e| e.contains("BinaryData")));
-        assert_eq!(parts.0, whole.0);
+        (whole.0, parts.0, pieces.len())
     }
 
     #[test]
@@ -906,23 +913,12 @@ mod tests {
                 " 1 point match\n Game 1\n a : 0   b : 0\n  1) 31: 8/5 6/5\n; c\n{blank}\n \
                  1 point match\n Game 1\n a : 0   b : 0\n  1) 42: 8/4 6/4\n"
             );
-            let mut whole = Events::default();
-            let decoded = super::super::text::Decoded {
-                text: Cow::Borrowed(&text),
-                encoding: Encoding::Utf8,
-                suspect: true,
-            };
-            super::super::read_decoded(&decoded, &mut whole);
-            let mut parts = Events::default();
             // One control byte in the text: tolerated, as the file decides.
             let stray = !super::super::binary::tolerated(text.as_bytes());
-            let pieces = pieces(&text, Encoding::Utf8, stray);
-            assert_eq!(pieces.len(), 2, "{blank:?}");
-            for piece in &pieces {
-                read_piece(piece, &mut parts);
-            }
-            assert!(whole.0.iter().any(|e| e.contains("comment")), "{blank:?}");
-            assert_eq!(parts.0, whole.0, "{blank:?}");
+            let (whole, parts, count) = whole_and_in_pieces(&text, stray);
+            assert_eq!(count, 2, "{blank:?}");
+            assert!(whole.iter().any(|e| e.contains("comment")), "{blank:?}");
+            assert_eq!(parts, whole, "{blank:?}");
         }
     }
 
