@@ -88,7 +88,7 @@ impl<'a> Line<'a> {
         if self.plain {
             self.text.trim_ascii_start()
         } else {
-            trim_start(self.text)
+            self.text.trim_start()
         }
     }
 
