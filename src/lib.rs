@@ -37,6 +37,7 @@ pub mod replay;
 pub mod report;
 pub mod rules;
 pub mod side;
+pub mod skill;
 pub mod walk;
 
 /// The integration tests' helpers (`../shared` or a one-line skip), for the
