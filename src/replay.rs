@@ -18,11 +18,13 @@ mod record;
 mod results;
 mod rules;
 mod score_lines;
+mod skill;
 mod state;
 mod turns;
 mod typo;
 
 pub use rules::{RulesInForce, Setting, Source, parse_variant};
+pub use skill::MatchSkill;
 
 use crate::finding::{Finding, SeverityCounts};
 use crate::parse::Format;
@@ -141,6 +143,9 @@ pub struct MatchSummary {
     /// The program that most probably wrote the record, guessed from its
     /// layout and words (see `replay::dialect`).
     pub dialect: Option<&'static str>,
+    /// The skill statistics of the analysis the record carries; `None`
+    /// when it carries none.
+    pub skill: Option<Box<MatchSkill>>,
 }
 
 /// Whether a file could be read and what was found.

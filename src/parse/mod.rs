@@ -217,6 +217,20 @@ pub struct Action<'a> {
     pub kind: ActionKind,
 }
 
+/// The analysis a record carries for one decision or roll (an analysed SGF's
+/// `A`, `DA`, `LU` properties; an `.xg` file's move and cube records), with
+/// its numbers as written. Given just before the action it concerns (a
+/// checker play's: just after it).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Analysis {
+    /// Where the analysis is written (SGF: its property).
+    pub location: Location,
+    /// The decision and the engine's figures.
+    pub decision: crate::skill::Decision,
+    /// How deeply the engine looked, as the record says.
+    pub depth: Option<crate::skill::Depth>,
+}
+
 /// A comment line inside the record.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Comment<'a> {
@@ -326,6 +340,11 @@ pub trait Visitor<'a> {
     /// A comment line.
     fn comment(&mut self, comment: &Comment<'a>) {
         let _ = comment;
+    }
+    /// The analysis of a decision or roll. Readers give it only for records
+    /// that carry one.
+    fn analysis(&mut self, analysis: &Analysis) {
+        let _ = analysis;
     }
     /// A reading problem.
     fn problem(&mut self, problem: &Problem<'a>) {
@@ -523,6 +542,10 @@ impl<'a, V: Visitor<'a>> Visitor<'a> for Interleaved<'_, V> {
     fn comment(&mut self, comment: &Comment<'a>) {
         self.flush_before(comment.location.byte);
         self.visitor.comment(comment);
+    }
+    fn analysis(&mut self, analysis: &Analysis) {
+        self.flush_before(analysis.location.byte);
+        self.visitor.analysis(analysis);
     }
     fn problem(&mut self, problem: &Problem<'a>) {
         // A problem at the start of the input (a note) comes first.

@@ -25,7 +25,7 @@ use crate::notation::PlayNotation;
 use crate::parse::pieces::Start;
 use crate::parse::producer::Producer;
 use crate::parse::{
-    Action, ActionKind, Format, GameHeader, MatchHeader, Problem, ProblemKind, Visitor, Written,
+    Action, ActionKind, Analysis, Format, GameHeader, MatchHeader, Problem, ProblemKind, Visitor, Written,
 };
 use crate::position::Position;
 use crate::rules::{AnyBoard, MoveGen};
@@ -95,6 +95,17 @@ pub(crate) struct Replayer<'o, 'a> {
     /// ([`GameState::empty_roll`](super::state::GameState::empty_roll)),
     /// kept here to borrow it from the record instead of copying it.
     pub(super) empty_roll_text: &'a str,
+    /// The program named as the current match's analyser (SGF `AP`).
+    pub(super) skill_engine: String,
+    /// The current game's analyses, in reading order, until its replay.
+    pub(super) analyses: Vec<super::skill::Pending>,
+    /// The current game's analysed decisions with their context, as its
+    /// latest replay joined them.
+    pub(super) skill_game: Vec<(
+        crate::skill::Context,
+        crate::skill::Decision,
+        Option<crate::skill::Depth>,
+    )>,
     /// Plays in the common state are judged by [`Replayer::plain_play`]
     /// (off: every play takes the general path, to compare the two). Only
     /// the tests turn it off: elsewhere it is always on, and no field.
@@ -132,6 +143,9 @@ impl<'o, 'a> Replayer<'o, 'a> {
             shift: Start::FILE,
             clues: Clues::default(),
             empty_roll_text: "",
+            skill_engine: String::new(),
+            analyses: Vec::new(),
+            skill_game: Vec::new(),
             #[cfg(test)]
             plain_plays: PLAIN_PLAYS.with(std::cell::Cell::get),
         }
@@ -220,6 +234,10 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
         self.close_match(self.shift.locate(last));
     }
 
+    fn analysis(&mut self, analysis: &Analysis) {
+        self.keep_analysis(analysis);
+    }
+
     fn problem(&mut self, problem: &Problem<'a>) {
         let mut problem = problem.clone();
         problem.location = self.shift.locate(problem.location);
@@ -303,6 +321,10 @@ impl<'a> Replayer<'_, 'a> {
             self.findings.len(),
         );
         state.producer = Producer::of(header);
+        self.skill_engine = match header.format {
+            Format::Xg => "eXtreme Gammon".to_owned(),
+            _ => super::skill::engine_name(header.tag("AP")),
+        };
         self.clues = Clues::of_match(header);
         state.summary.site = header
             .tag("Site")
@@ -385,8 +407,19 @@ impl<'a> Replayer<'_, 'a> {
     pub(super) fn process(&mut self, events: &[GameEvent<'a>]) {
         self.snapshots.clear();
         self.event_start = None;
+        // Analysed records only: each analysis joined to the replay where
+        // it was read.
+        let analysed = !self.analyses.is_empty();
+        let (mut next, mut illegal) = (0, false);
+        if analysed {
+            self.skill_game.clear();
+        }
         for (i, event) in events.iter().enumerate() {
             self.event_index = i;
+            let first = self.findings.len();
+            if analysed {
+                next = self.join_analyses(next, i, illegal);
+            }
             match event {
                 GameEvent::Action(action) => {
                     if !matches!(action.kind, ActionKind::SetPosition(_))
@@ -406,8 +439,14 @@ impl<'a> Replayer<'_, 'a> {
                 }
                 GameEvent::Problem(problem) => self.reading_problem(problem),
             }
+            if analysed {
+                illegal = self.play_found_illegal(event, first);
+            }
         }
         self.flush_empty_roll();
+        if analysed {
+            self.join_analyses(next, events.len(), illegal);
+        }
     }
 
     /// Keeps the board as the event being replayed starts, unless kept

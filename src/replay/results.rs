@@ -482,6 +482,12 @@ impl Replayer<'_, '_> {
             return;
         };
         self.resolve_on_end(matches!(over, Some(Ending::Resign { .. })));
+        let skill_context = self
+            .current
+            .as_ref()
+            .is_some_and(|m| m.summary.skill.is_some())
+            .then(|| self.skill_context())
+            .flatten();
         // What the rest reads of the game, taken before it is dropped in
         // place (no move of the whole state).
         let Some(m) = self.current.as_mut() else {
@@ -507,6 +513,7 @@ impl Replayer<'_, '_> {
         let Some(m) = self.current.as_mut() else {
             return;
         };
+        let mut recorded = None;
         if let Some(end) = over {
             let winner = end.winner();
             let computed = end.points().unwrap_or(0);
@@ -516,6 +523,7 @@ impl Replayer<'_, '_> {
                 _ => computed,
             };
             m.score.record(winner, points);
+            recorded = Some((winner, points));
             m.last_resign = match (end, written, g.written_at) {
                 (Ending::Resign { .. }, Some(w), Some(at)) => {
                     // A loser who has borne off cannot lose a gammon.
@@ -548,6 +556,13 @@ impl Replayer<'_, '_> {
             m.alt_expected = None;
             m.last_resign = None;
         }
+        if let Some(context) = skill_context {
+            let points = recorded.map_or(0, |(_, p)| p);
+            self.tally_game_end(context, recorded.map(|(w, _)| w), points);
+        }
+        let Some(m) = self.current.as_mut() else {
+            return;
+        };
         m.result_unknown = g.doubtful_points
             || match over {
                 None => true,

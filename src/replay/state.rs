@@ -378,12 +378,14 @@ impl MatchState {
 }
 
 /// The strings of a match state that no replay of a game changes: the
-/// players' names (of the match and of the game), the site, the winner.
+/// players' names (of the match and of the game), the site, the winner;
+/// and the skill statistics of the games before.
 struct Names {
     first_names: Option<ByPlayer<String>>,
     players: ByPlayer<String>,
     winner: Option<String>,
     site: Option<String>,
+    skill: Option<Box<super::MatchSkill>>,
     game: Option<Option<ByPlayer<String>>>,
 }
 
@@ -398,6 +400,7 @@ impl MatchState {
             ),
             winner: self.summary.winner.take(),
             site: self.summary.site.take(),
+            skill: self.summary.skill.take(),
             game: self.game.as_mut().map(|g| g.names.take()),
         }
     }
@@ -408,8 +411,10 @@ impl MatchState {
             players,
             winner,
             site,
+            skill,
             game,
         } = names;
+        self.summary.skill = skill;
         self.first_names = first_names;
         self.summary.players.first.name = players.first;
         self.summary.players.second.name = players.second;
@@ -449,6 +454,7 @@ impl MatchState {
                 rules: summary.rules,
                 site: None,
                 dialect: summary.dialect,
+                skill: None,
             },
             game: self.game.as_ref().map(GameState::seed),
             games: self.games,

@@ -25,6 +25,27 @@ pub struct Engine {
     pub depth: Option<String>,
 }
 
+/// How deeply an engine looked at a decision, as the record names it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Depth {
+    /// GNU Backgammon's evaluation at N plies (`0-ply` is its quickest).
+    Plies(u8),
+    /// A GNU Backgammon rollout.
+    Rollout,
+    /// eXtreme Gammon's level names (`3-ply`, `XG Roller++`, ...).
+    Level(&'static str),
+}
+
+impl std::fmt::Display for Depth {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Depth::Plies(n) => write!(f, "{n}-ply"),
+            Depth::Rollout => f.write_str("rollout"),
+            Depth::Level(name) => f.write_str(name),
+        }
+    }
+}
+
 /// The engine families whose definitions the statistics follow.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Family {

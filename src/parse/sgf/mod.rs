@@ -29,8 +29,9 @@
 //! - `RE[W+n]` is an [`ActionKind::Win`] at the end of the game, in the
 //!   winner's column, located at the `RE` property; `C[..]` are comments.
 //!
-//! Analysis properties (`A`, `DA`, `LU`, `GS`, ...) are skipped without
-//! being stored. Variations are skipped (the main line is the first one at
+//! The analysis of a move node (`A`, `DA`, `LU` with `GW`/`GB`) is given as
+//! [`super::Analysis`] events (see `analysis`); the other analysis
+//! properties (`GS`, the marks) are skipped without being stored. Variations are skipped (the main line is the first one at
 //! each branch) and counted in one [`ProblemKind::Skipped`] per game.
 //!
 //! The scan is flat (an explicit depth counter, no recursion), linear in
@@ -38,6 +39,7 @@
 //! written: escapes (`\]`, `\\`) are resolved only where a value is
 //! interpreted (moves, numbers), not in names, tags and comments.
 
+mod analysis;
 mod lex;
 mod moves;
 mod nodes;
@@ -111,7 +113,9 @@ impl Key {
 }
 
 /// Properties read outside the root node; everything else there is skipped.
-const NODE_KEYS: &[&str] = &["W", "B", "AE", "AB", "AW", "PL", "DI", "CV", "CP", "C"];
+const NODE_KEYS: &[&str] = &[
+    "W", "B", "AE", "AB", "AW", "PL", "DI", "CV", "CP", "C", "A", "DA", "LU", "GW", "GB",
+];
 /// Root properties that are neither game information nor tags.
 const ROOT_SKIPPED: &[&str] = &[
     "GS", "A", "DA", "MR", "CR", "LU", "GB", "GW", "BM", "DO", "BC", "DC",

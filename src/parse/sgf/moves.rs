@@ -1,6 +1,7 @@
 //! Move nodes (`W[..]`, `B[..]`) and the end of a game tree and of the
 //! input.
 
+use super::analysis::{NodeAnalysis, NodeMove};
 use super::*;
 
 impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
@@ -9,9 +10,20 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
         let mut has_setup = false;
         let mut player = None;
         let mut comments = Vec::new();
+        let mut analysis = NodeAnalysis::default();
         for prop in props {
             let key = prop.key;
-            if key.is("W") || key.is("B") {
+            if key.is("A") {
+                analysis.moves = Some(prop);
+            } else if key.is("DA") {
+                analysis.cube = Some(prop);
+            } else if key.is("LU") {
+                analysis.luck = Some(prop);
+            } else if key.is("GW") {
+                analysis.good_for_white = Some(prop);
+            } else if key.is("GB") {
+                analysis.good_for_black = Some(prop);
+            } else if key.is("W") || key.is("B") {
                 if mover.is_none() {
                     mover = Some(prop);
                 } else {
@@ -72,7 +84,21 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
                     None,
                 );
             }
-            self.play_move(prop);
+            if analysis.any() && !is_root {
+                let side = if prop.key.is("W") {
+                    Side::First
+                } else {
+                    Side::Second
+                };
+                let kind = self.node_move(prop, side);
+                self.analysis_before(side, kind, &analysis);
+                let rolled = self.play_move(prop);
+                if rolled && kind == NodeMove::Roll {
+                    self.analysis_after(side, &analysis);
+                }
+            } else {
+                self.play_move(prop);
+            }
             self.comments(comments);
         } else if has_setup {
             self.stage_setup(props, player);
@@ -96,7 +122,29 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
         }
     }
 
-    pub(super) fn play_move(&mut self, prop: &Prop<'a>) {
+    /// What the move of a node is, for its analysis.
+    fn node_move(&self, prop: &Prop<'a>, side: Side) -> NodeMove {
+        let Some(v) = self.first_value(prop) else {
+            return NodeMove::Other;
+        };
+        let offer = self.game.as_ref().and_then(|g| g.offer);
+        match value::parse_move(&value::unescape(v.raw), side) {
+            Ok(Move::Roll(..)) => NodeMove::Roll,
+            Ok(Move::Double) if offer.is_some_and(|(by, _)| by == side.other()) => NodeMove::Beaver,
+            Ok(Move::Double) => NodeMove::Double,
+            Ok(Move::Take)
+                if offer.is_some_and(|(by, animals)| animals > 0 && by == side.other()) =>
+            {
+                NodeMove::Other
+            }
+            Ok(Move::Take) => NodeMove::Take,
+            Ok(Move::Drop) => NodeMove::Drop,
+            _ => NodeMove::Other,
+        }
+    }
+
+    /// Gives the node's move as an action; whether it was a roll given.
+    pub(super) fn play_move(&mut self, prop: &Prop<'a>) -> bool {
         let side = if prop.key.is("W") {
             Side::First
         } else {
@@ -105,12 +153,13 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
         let text = self.prop_text(prop);
         let Some(v) = self.first_value(prop) else {
             // reported as a property without a value
-            return;
+            return false;
         };
         let parsed = value::parse_move(&value::unescape(v.raw), side);
         let Some(game) = self.game.as_mut() else {
-            return;
+            return false;
         };
+        let mut rolled = false;
         let kind = match parsed {
             Err(expected) => {
                 self.problem(
@@ -120,9 +169,10 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
                     format!("bad move: expected {expected}"),
                     Some(side),
                 );
-                return;
+                return false;
             }
             Ok(Move::Roll(dice, play)) => {
+                rolled = true;
                 game.last_roller = Some(side);
                 game.turn = None;
                 game.offer = None;
@@ -161,7 +211,7 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
                     .is_some_and(|(by, animals)| animals > 0 && by == side.other()) =>
             {
                 game.offer = None;
-                return;
+                return false;
             }
             Ok(Move::Take) => {
                 game.offer = None;
@@ -172,7 +222,7 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
                 ActionKind::Drop
             }
             Ok(Move::Resign) => ActionKind::Resign(Resignation::Game),
-            Ok(Move::ResignAnswer) => return,
+            Ok(Move::ResignAnswer) => return false,
         };
         self.visitor.action(&Action {
             location: prop.location,
@@ -181,6 +231,7 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
             text,
             kind,
         });
+        rolled
     }
 
     /// The current game tree closed; `end` is the offset after its `)`.

@@ -251,6 +251,7 @@ impl<'a> Replayer<'_, 'a> {
             self.readings.clear();
             self.snapshots.clear();
             self.event_start = None;
+            self.analyses.clear();
             return;
         }
         let mut events = std::mem::take(&mut self.events);
@@ -265,6 +266,7 @@ impl<'a> Replayer<'_, 'a> {
         self.mark_server_record(first);
         number_actions(&mut self.findings[first..], &events);
         self.describe_plays(&events, first);
+        self.tally_game_skill();
         // Keep the buffer's capacity for the next game.
         events.clear();
         self.events = events;

@@ -1,0 +1,205 @@
+//! The analysis GNU Backgammon writes into a move node: `A` (the checker-play
+//! candidates), `DA` (the cube decision), `LU` with `GW`/`GB` (the roll's
+//! luck). Read into [`Decision`]s; a value in another shape than GNU
+//! Backgammon 1.07 writes (a rollout, an older layout) is left unread: the
+//! decision is then not analysed.
+
+use super::{Prop, Reader, Visitor, value};
+use crate::parse::{Analysis, Location};
+use crate::side::Side;
+use crate::skill::{Candidate, CubeAction, Decision, Depth, LuckClass};
+
+/// The analysis properties of one node.
+#[derive(Default)]
+pub(super) struct NodeAnalysis<'p, 'a> {
+    pub(super) moves: Option<&'p Prop<'a>>,
+    pub(super) cube: Option<&'p Prop<'a>>,
+    pub(super) luck: Option<&'p Prop<'a>>,
+    pub(super) good_for_white: Option<&'p Prop<'a>>,
+    pub(super) good_for_black: Option<&'p Prop<'a>>,
+}
+
+impl NodeAnalysis<'_, '_> {
+    pub(super) fn any(&self) -> bool {
+        self.moves.is_some() || self.cube.is_some() || self.luck.is_some()
+    }
+}
+
+/// What the node's move is, for the analysis given before it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) enum NodeMove {
+    Roll,
+    Double,
+    Beaver,
+    Take,
+    Drop,
+    Other,
+}
+
+/// The number after `E ver 3` tokens: `Nc`/`NC` gives the plies.
+fn plies(token: &str) -> Option<u8> {
+    token
+        .strip_suffix(['C', 'c'])
+        .and_then(|n| n.parse().ok())
+}
+
+fn number(token: Option<&str>) -> Option<f64> {
+    token
+        .and_then(|t| t.parse::<f64>().ok())
+        .filter(|x| x.is_finite())
+}
+
+/// One candidate: `<steps> E ver 3 p p p p p score <plies>C ...`.
+fn candidate(text: &str) -> Option<(Candidate, Option<Depth>)> {
+    let mut tokens = text.split_ascii_whitespace();
+    let _steps = tokens.next()?;
+    if tokens.next()? != "E" || tokens.next()? != "ver" || tokens.next()? != "3" {
+        return None;
+    }
+    let mut rest = tokens.skip(5);
+    let equity = number(rest.next())?;
+    let depth = rest.next().and_then(plies).map(Depth::Plies);
+    Some((Candidate { equity }, depth))
+}
+
+/// `DA[E ver 3 <plies>C d n p  p×5 e ND  p×5 e DT]`: no double and
+/// double/take, cubeful, from the doubler's side.
+fn cube(text: &str) -> Option<(f64, f64, Option<Depth>)> {
+    let mut tokens = [""; 21];
+    let mut count = 0;
+    for (slot, token) in tokens.iter_mut().zip(text.split_ascii_whitespace()) {
+        *slot = token;
+        count += 1;
+    }
+    if count < 21 || tokens[..3] != ["E", "ver", "3"] {
+        return None;
+    }
+    let depth = plies(tokens[3]).map(Depth::Plies);
+    Some((number(Some(tokens[13]))?, number(Some(tokens[20]))?, depth))
+}
+
+impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
+    /// The analysis of the node that stands before its move: the cube
+    /// decision and the roll's luck.
+    pub(super) fn analysis_before(&mut self, side: Side, kind: NodeMove, props: &NodeAnalysis<'_, 'a>) {
+        if let Some(prop) = props.cube
+            && let Some(v) = self.first_value(prop)
+            && let Some((no_double, double_take, depth)) = cube(&value::unescape(v.raw))
+        {
+            let (doubler, action) = match kind {
+                NodeMove::Roll => (side, CubeAction::NoDouble),
+                NodeMove::Double => (side, CubeAction::Double),
+                NodeMove::Beaver => (side.other(), CubeAction::Beaver),
+                NodeMove::Take => (side.other(), CubeAction::Take),
+                NodeMove::Drop => (side.other(), CubeAction::Pass),
+                NodeMove::Other => (side, CubeAction::NoDouble),
+            };
+            if kind != NodeMove::Other {
+                self.give(
+                    prop.location,
+                    Decision::Cube {
+                        doubler,
+                        action,
+                        no_double,
+                        double_take,
+                        double_pass: None,
+                        xg_errors: None,
+                    },
+                    depth,
+                );
+            }
+        }
+        if kind == NodeMove::Roll
+            && let Some(prop) = props.luck
+            && let Some(value) = self
+                .first_value(prop)
+                .and_then(|v| number(Some(v.raw.trim())))
+        {
+            let mark = |prop: Option<&Prop<'a>>| {
+                prop.and_then(|p| self.first_value(p))
+                    .map(|v| v.raw.trim() == "2")
+            };
+            let good = if side == Side::First {
+                (mark(props.good_for_white), mark(props.good_for_black))
+            } else {
+                (mark(props.good_for_black), mark(props.good_for_white))
+            };
+            let class = match good {
+                (Some(true), _) => Some(LuckClass::VeryLucky),
+                (Some(false), _) => Some(LuckClass::Lucky),
+                (None, Some(true)) => Some(LuckClass::VeryUnlucky),
+                (None, Some(false)) => Some(LuckClass::Unlucky),
+                (None, None) => None,
+            };
+            self.give(
+                prop.location,
+                Decision::Luck {
+                    player: side,
+                    value,
+                    class,
+                },
+                None,
+            );
+        }
+    }
+
+    /// The checker-play analysis, given after the play: the candidates of
+    /// `A`, or none for a roll the engine saw no choice in (a dance).
+    pub(super) fn analysis_after(&mut self, side: Side, props: &NodeAnalysis<'_, 'a>) {
+        let Some(prop) = props.moves else {
+            if props.any() {
+                let location = props
+                    .luck
+                    .or(props.cube)
+                    .map_or(Location::START, |p| p.location);
+                self.give(
+                    location,
+                    Decision::Chequer {
+                        player: side,
+                        candidates: Vec::new(),
+                        played: None,
+                        legal_plays: 0,
+                        xg_error: None,
+                    },
+                    None,
+                );
+            }
+            return;
+        };
+        let values = self.values_of(prop);
+        let Some((index, rest)) = values.split_first() else {
+            return;
+        };
+        let played = index.raw.trim().parse::<usize>().ok();
+        let mut candidates = Vec::with_capacity(rest.len().min(64));
+        let mut depth = None;
+        for v in rest {
+            let Some((c, d)) = candidate(&value::unescape(v.raw)) else {
+                return;
+            };
+            candidates.push(c);
+            depth = depth.or(d);
+        }
+        let count = u32::try_from(candidates.len()).unwrap_or(u32::MAX);
+        let played = played.filter(|&i| i < candidates.len());
+        self.give(
+            prop.location,
+            Decision::Chequer {
+                player: side,
+                candidates,
+                played,
+                legal_plays: count,
+                xg_error: None,
+            },
+            depth,
+        );
+    }
+
+    fn give(&mut self, location: Location, decision: Decision, depth: Option<Depth>) {
+        self.visitor.analysis(&Analysis {
+            location,
+            decision,
+            depth,
+        });
+    }
+}
