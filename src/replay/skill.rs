@@ -158,3 +158,27 @@ pub(super) fn engine_name(application: Option<&str>) -> String {
         _ => "unknown engine".to_owned(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::replay::{Options, check_bytes};
+    use crate::side::Side;
+    use crate::test_util::shared_or_skip;
+
+    #[test]
+    fn an_analysed_sgf_gives_each_player_his_decisions() {
+        let Some(dir) = shared_or_skip("corpus/gnubg-analysed", "analysed SGF") else {
+            return;
+        };
+        let bytes = std::fs::read(dir.join("003.sgf")).expect("read");
+        let report = check_bytes("003.sgf", &bytes, &Options::default());
+        let skill = report.matches[0].skill.as_ref().expect("analysed");
+        assert_eq!(skill.players[Side::First].moves, 62);
+        assert_eq!(skill.players[Side::Second].moves, 64);
+        assert_eq!(skill.engines[0].name, "GNU Backgammon 1.07.001");
+        assert_eq!(skill.engines[0].depth.as_deref(), Some("0-ply"));
+        let plain = std::fs::read(dir.join("003.mat")).expect("read");
+        let report = check_bytes("003.mat", &plain, &Options::default());
+        assert!(report.matches[0].skill.is_none());
+    }
+}

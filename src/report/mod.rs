@@ -890,6 +890,7 @@ pub(crate) mod testing {
                 rules: None,
                 site: None,
                 dialect: None,
+                skill: None,
             }],
             findings,
             trace: Vec::new(),
