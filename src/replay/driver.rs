@@ -25,7 +25,8 @@ use crate::notation::PlayNotation;
 use crate::parse::pieces::Start;
 use crate::parse::producer::Producer;
 use crate::parse::{
-    Action, ActionKind, Analysis, Format, GameHeader, MatchHeader, Problem, ProblemKind, Visitor, Written,
+    Action, ActionKind, Analysis, Format, GameHeader, MatchHeader, Problem, ProblemKind, Visitor,
+    Written,
 };
 use crate::position::Position;
 use crate::rules::{AnyBoard, MoveGen};

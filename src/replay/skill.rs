@@ -13,7 +13,7 @@ use crate::catalogue::Code;
 use crate::parse::{ActionKind, Analysis};
 use crate::rules::matchplay::Crawford;
 use crate::side::{ByPlayer, Side};
-use crate::skill::{Context, Decision, Engine, Tally};
+use crate::skill::{Context, Decision, Engine, Tally, XgTally};
 
 /// The skill statistics of one match: who analysed it and each player's
 /// sums.
@@ -23,6 +23,9 @@ pub struct MatchSkill {
     pub engines: Vec<Engine>,
     /// Each player's sums.
     pub players: ByPlayer<Tally>,
+    /// Each player's sums of eXtreme Gammon's own figures (records XG
+    /// analysed).
+    pub xg: ByPlayer<XgTally>,
     /// Analysed decisions read.
     pub decisions: u32,
 }
@@ -127,6 +130,7 @@ impl Replayer<'_, '_> {
             skill.decisions += 1;
             for side in Side::BOTH {
                 skill.players[side].add(context, decision, side);
+                skill.xg[side].add(decision, side);
             }
         }
         self.skill_game = game;
@@ -136,11 +140,7 @@ impl Replayer<'_, '_> {
     /// A game of an analysed match ended: its result, for the results the
     /// statistics compare with luck.
     pub(super) fn tally_game_end(&mut self, context: Context, winner: Option<Side>, points: u32) {
-        let Some(skill) = self
-            .current
-            .as_mut()
-            .and_then(|m| m.summary.skill.as_mut())
-        else {
+        let Some(skill) = self.current.as_mut().and_then(|m| m.summary.skill.as_mut()) else {
             return;
         };
         let end = Decision::GameEnd { winner, points };
@@ -177,8 +177,54 @@ mod tests {
         assert_eq!(skill.players[Side::Second].moves, 64);
         assert_eq!(skill.engines[0].name, "GNU Backgammon 1.07.001");
         assert_eq!(skill.engines[0].depth.as_deref(), Some("0-ply"));
+        assert_eq!(skill.xg[Side::First].decisions(), 0);
         let plain = std::fs::read(dir.join("003.mat")).expect("read");
         let report = check_bytes("003.mat", &plain, &Options::default());
         assert!(report.matches[0].skill.is_none());
+    }
+
+    /// XG's stats window, as published for two of these matches: PR and
+    /// decisions (unforced plays + doubles + answers). XG's count differs
+    /// from GNU Backgammon's: gnubg counts every cube decision it analysed
+    /// (`Total cube decisions`), rates per unforced play and close cube
+    /// decision in mEMG, and has no PR.
+    #[test]
+    fn xg_pr_and_decisions_agree_with_its_stats_window() {
+        let Some(dir) = shared_or_skip("corpus/xg/kevung__gbf", "analysed .xg") else {
+            return;
+        };
+        // (file, player, PR shown, decisions shown = plays + doubles + answers)
+        let published = [
+            (
+                "data__charlot1-charlot2_7p_2025-11-08-2305.xg",
+                [(0.39, [85, 3, 2]), (0.42, [64, 13, 2])],
+            ),
+            (
+                "Aachen2024__double__Squire-Jorgensen-Harmand-Unger_7_point_match_18-08-2024.xg",
+                // XG shows 144 unforced plays for the second side; the record
+                // holds 145 analysed plays with a choice (the extra one lost
+                // nothing): the PR still agrees within 0.02.
+                [(3.13, [138, 16, 2]), (3.07, [145, 12, 5])],
+            ),
+        ];
+        for (file, players) in published {
+            let bytes = std::fs::read(dir.join(file)).expect("read");
+            let report = check_bytes(file, &bytes, &Options::default());
+            let skill = report.matches[0].skill.as_ref().expect("analysed");
+            for (side, (pr, counts)) in Side::BOTH.into_iter().zip(players) {
+                let x = &skill.xg[side];
+                let ours = x.pr().expect("decisions");
+                assert!(
+                    (ours - pr).abs() <= 0.02,
+                    "{file} {side:?}: PR {ours} against {pr}"
+                );
+                assert_eq!(
+                    [x.checker_decisions, x.double_decisions, x.take_decisions],
+                    counts,
+                    "{file} {side:?}"
+                );
+            }
+            assert!(skill.engines.iter().all(|e| e.name == "eXtreme Gammon"));
+        }
     }
 }

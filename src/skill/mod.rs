@@ -172,5 +172,7 @@ pub enum Decision {
 }
 
 mod stats;
+mod xg;
 
 pub use stats::{Statistics, Tally};
+pub use xg::XgTally;

@@ -38,9 +38,7 @@ pub(super) enum NodeMove {
 
 /// The number after `E ver 3` tokens: `Nc`/`NC` gives the plies.
 fn plies(token: &str) -> Option<u8> {
-    token
-        .strip_suffix(['C', 'c'])
-        .and_then(|n| n.parse().ok())
+    token.strip_suffix(['C', 'c']).and_then(|n| n.parse().ok())
 }
 
 fn number(token: Option<&str>) -> Option<f64> {
@@ -81,7 +79,12 @@ fn cube(text: &str) -> Option<(f64, f64, Option<Depth>)> {
 impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
     /// The analysis of the node that stands before its move: the cube
     /// decision and the roll's luck.
-    pub(super) fn analysis_before(&mut self, side: Side, kind: NodeMove, props: &NodeAnalysis<'_, 'a>) {
+    pub(super) fn analysis_before(
+        &mut self,
+        side: Side,
+        kind: NodeMove,
+        props: &NodeAnalysis<'_, 'a>,
+    ) {
         if let Some(prop) = props.cube
             && let Some(v) = self.first_value(prop)
             && let Some((no_double, double_take, depth)) = cube(&value::unescape(v.raw))
