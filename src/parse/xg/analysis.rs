@@ -30,24 +30,28 @@ fn i32_at(raw: &[u8], at: usize) -> Option<i32> {
     Some(i32::from_le_bytes(b))
 }
 
-/// The names of XG's analysis levels.
-pub(super) fn level(level: i32) -> Option<Depth> {
+/// The names of XG's analysis levels (a 16-bit field): 0-6 are 1- to
+/// 7-ply, 100 a rollout, 998-1000 the opening book, 1001 XG Roller, 1002 XG
+/// Roller++; negative: none.
+pub(super) fn level(level: i16) -> Option<Depth> {
+    const PLIES: [&str; 7] = [
+        "1-ply", "2-ply", "3-ply", "4-ply", "5-ply", "6-ply", "7-ply",
+    ];
     let name = match level {
-        0 => "1-ply",
-        1 => "2-ply",
-        2 => "3-ply",
-        3 => "4-ply",
-        4 => "5-ply",
-        5 => "6-ply",
-        6 => "7-ply",
-        998 => "XG Roller",
-        999 => "XG Roller+",
-        1000 => "XG Roller++",
-        100 => "book",
-        -1 => return None,
-        _ => "rollout",
+        0..=6 => PLIES[usize::try_from(level).ok()?],
+        100 => "rollout",
+        998..=1000 => "book",
+        1001 => "XG Roller",
+        1002 => "XG Roller++",
+        l if l < 0 => return None,
+        _ => "another level",
     };
     Some(Depth::Level(name))
+}
+
+fn i16_at(raw: &[u8], at: usize) -> Option<i16> {
+    let b: [u8; 2] = raw.get(at..at + 2)?.try_into().ok()?;
+    Some(i16::from_le_bytes(b))
 }
 
 /// A move record's analysis.
@@ -87,7 +91,7 @@ pub(super) fn checker(raw: &[u8]) -> Option<MoveAnalysis> {
         }
     }
     let luck = f64_at(raw, 2320).filter(|&l| l > NONE + 0.5);
-    let depth = i32_at(raw, 1280).and_then(level);
+    let depth = i16_at(raw, 1280).and_then(level);
     Some(MoveAnalysis {
         equities,
         played,
@@ -129,7 +133,7 @@ pub(super) fn cube(raw: &[u8]) -> Option<CubeAnalysis> {
         double_take,
         double_pass,
         errors: (doubler, taker),
-        depth: i32_at(raw, 92).and_then(level),
+        depth: i16_at(raw, 92).and_then(level),
     })
 }
 

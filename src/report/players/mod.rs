@@ -87,7 +87,7 @@ struct Spelling {
 }
 
 /// Everything summed for one player.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 struct PlayerStats {
     /// For an unnamed side, `(unnamed: ...)`; for a named player, the
     /// normalised name (shown only when no spelling was kept).
@@ -104,6 +104,8 @@ struct PlayerStats {
     faces: [u64; 6],
     by_kind: BTreeMap<KindColumn, u64>,
     findings: FindingTotals,
+    /// The skill statistics of the player's analysed matches.
+    skill: crate::report::skill::SkillSums,
 }
 
 impl PlayerStats {
@@ -128,7 +130,7 @@ impl PlayerStats {
 }
 
 /// The per-player report, built one file at a time.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct PlayersReport {
     aliases: Aliases,
     players: BTreeMap<PlayerKey, PlayerStats>,
@@ -228,6 +230,9 @@ impl PlayersReport {
                 stats.add_tally(tally);
                 if side == Side::First || !same {
                     stats.matches += 1;
+                }
+                if let Some(skill) = &summary.skill {
+                    stats.skill.add_match(skill, side);
                 }
             }
         }
