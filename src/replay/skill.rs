@@ -8,6 +8,7 @@
 //! legal plays only.
 
 use super::driver::Replayer;
+use super::record::finding;
 use super::state::GameEvent;
 use crate::catalogue::Code;
 use crate::parse::{ActionKind, Analysis};
@@ -31,6 +32,22 @@ pub struct MatchSkill {
 }
 
 impl Eq for MatchSkill {}
+
+/// GNU Backgammon's threshold of a very bad play, and XG's of a blunder
+/// (EMG).
+const VERY_BAD: f64 = 0.12;
+const XG_BLUNDER: f64 = 0.08;
+
+/// A play as replayed, with the board before it (for `--blunders`).
+#[derive(Clone, Debug)]
+pub(super) struct PlayMade {
+    location: crate::location::Location,
+    side: Side,
+    row: Option<u32>,
+    text: String,
+    dice: Option<crate::dice::Roll>,
+    before: Option<crate::position::Position>,
+}
 
 /// An analysis waiting for the replay of its game.
 #[derive(Clone, Debug)]
@@ -71,9 +88,93 @@ impl Replayer<'_, '_> {
                 *played = None;
             }
             let depth = pending.analysis.depth;
+            if self.options.blunders && !illegal {
+                let best = pending.analysis.best;
+                self.blunder(&decision, depth, best);
+            }
             self.skill_game.push((context, decision, depth));
         }
         next
+    }
+
+    /// Keeps the play of `event` (a roll) and the board before it.
+    pub(super) fn note_play(&mut self, event: &GameEvent<'_>) {
+        let GameEvent::Action(action) = event else {
+            return;
+        };
+        let ActionKind::Roll { dice, .. } = action.kind else {
+            return;
+        };
+        self.last_play = Some(Box::new(PlayMade {
+            location: action.location,
+            side: action.side,
+            row: action.row,
+            text: action.text.to_owned(),
+            dice,
+            before: self.view(action.side),
+        }));
+    }
+
+    /// A `blunder` finding for a checker play the analysis marks very bad.
+    fn blunder(
+        &mut self,
+        decision: &Decision,
+        depth: Option<crate::skill::Depth>,
+        best: Option<crate::notation::PlayNotation>,
+    ) {
+        let Decision::Chequer {
+            player,
+            candidates,
+            played: Some(played),
+            xg_error,
+            ..
+        } = decision
+        else {
+            return;
+        };
+        let (Some(first), Some(made)) = (candidates.first(), candidates.get(*played)) else {
+            return;
+        };
+        let (lost, threshold, what) = match xg_error {
+            Some(error) => (error.abs(), XG_BLUNDER, "a blunder"),
+            None => (first.equity - made.equity, VERY_BAD, "very bad"),
+        };
+        if lost < threshold {
+            return;
+        }
+        let Some(play) = self.last_play.take().filter(|p| p.side == *player) else {
+            return;
+        };
+        let engine = match depth {
+            Some(depth) => format!("{}, {depth}", self.skill_engine),
+            None => self.skill_engine.clone(),
+        };
+        let best = best.map_or_else(
+            || "the best play".to_owned(),
+            |b| format!("the best play, {b}"),
+        );
+        let message = format!(
+            "the record's analysis ({engine}) marks this play {what}: it gives up {lost:.3} (EMG) \
+             against {best}"
+        );
+        let PlayMade {
+            location,
+            side,
+            row,
+            text,
+            dice,
+            before,
+        } = *play;
+        self.record(
+            finding(Code::Blunder)
+                .located(location)
+                .side(Some(side))
+                .row(row)
+                .text(text)
+                .rolled(dice)
+                .before(before)
+                .message(message),
+        );
     }
 
     /// Whether event `index`, just replayed, is a play the replay found

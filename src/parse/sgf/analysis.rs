@@ -5,6 +5,8 @@
 //! decision is then not analysed.
 
 use super::{Prop, Reader, Visitor, value};
+use crate::dice::Roll;
+use crate::notation::PlayNotation;
 use crate::parse::{Analysis, Location};
 use crate::side::Side;
 use crate::skill::{Candidate, CubeAction, Decision, Depth, LuckClass};
@@ -148,7 +150,12 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
 
     /// The checker-play analysis, given after the play: the candidates of
     /// `A`, or none for a roll the engine saw no choice in (a dance).
-    pub(super) fn analysis_after(&mut self, side: Side, props: &NodeAnalysis<'_, 'a>) {
+    pub(super) fn analysis_after(
+        &mut self,
+        side: Side,
+        dice: Option<Roll>,
+        props: &NodeAnalysis<'_, 'a>,
+    ) {
         let Some(prop) = props.moves else {
             if props.any() {
                 let location = props
@@ -185,7 +192,16 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
         }
         let count = u32::try_from(candidates.len()).unwrap_or(u32::MAX);
         let played = played.filter(|&i| i < candidates.len());
-        self.give(
+        let best = dice.zip(rest.first()).and_then(|(dice, v)| {
+            let steps = value::unescape(v.raw);
+            let steps = steps.split_ascii_whitespace().next()?;
+            let text = format!("{}{}{steps}", dice.first, dice.second);
+            match value::parse_move(&text, side) {
+                Ok(value::Move::Roll(_, play)) => Some(play),
+                _ => None,
+            }
+        });
+        self.give_best(
             prop.location,
             Decision::Chequer {
                 player: side,
@@ -195,14 +211,26 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
                 xg_error: None,
             },
             depth,
+            best,
         );
     }
 
     fn give(&mut self, location: Location, decision: Decision, depth: Option<Depth>) {
+        self.give_best(location, decision, depth, None);
+    }
+
+    fn give_best(
+        &mut self,
+        location: Location,
+        decision: Decision,
+        depth: Option<Depth>,
+        best: Option<PlayNotation>,
+    ) {
         self.visitor.analysis(&Analysis {
             location,
             decision,
             depth,
+            best,
         });
     }
 }

@@ -90,11 +90,11 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
                 } else {
                     Side::Second
                 };
-                let kind = self.node_move(prop, side);
+                let (kind, dice) = self.node_move(prop, side);
                 self.analysis_before(side, kind, &analysis);
                 let rolled = self.play_move(prop);
                 if rolled && kind == NodeMove::Roll {
-                    self.analysis_after(side, &analysis);
+                    self.analysis_after(side, dice, &analysis);
                 }
             } else {
                 self.play_move(prop);
@@ -123,13 +123,13 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
     }
 
     /// What the move of a node is, for its analysis.
-    fn node_move(&self, prop: &Prop<'a>, side: Side) -> NodeMove {
+    fn node_move(&self, prop: &Prop<'a>, side: Side) -> (NodeMove, Option<Roll>) {
         let Some(v) = self.first_value(prop) else {
-            return NodeMove::Other;
+            return (NodeMove::Other, None);
         };
         let offer = self.game.as_ref().and_then(|g| g.offer);
-        match value::parse_move(&value::unescape(v.raw), side) {
-            Ok(Move::Roll(..)) => NodeMove::Roll,
+        let kind = match value::parse_move(&value::unescape(v.raw), side) {
+            Ok(Move::Roll(dice, _)) => return (NodeMove::Roll, Some(dice)),
             Ok(Move::Double) if offer.is_some_and(|(by, _)| by == side.other()) => NodeMove::Beaver,
             Ok(Move::Double) => NodeMove::Double,
             Ok(Move::Take)
@@ -140,7 +140,8 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
             Ok(Move::Take) => NodeMove::Take,
             Ok(Move::Drop) => NodeMove::Drop,
             _ => NodeMove::Other,
-        }
+        };
+        (kind, None)
     }
 
     /// Gives the node's move as an action; whether it was a roll given.

@@ -8,6 +8,7 @@
 //! double/pass equities from the doubler's side and the errors of the
 //! doubler and of the taker. XG writes -1000 for "not analysed".
 
+use crate::notation::{Hop, PlayNotation};
 use crate::skill::Depth;
 
 /// XG's "not analysed" value.
@@ -69,6 +70,8 @@ pub(super) struct MoveAnalysis {
     pub(super) depth: Option<Depth>,
     /// XG marks the play as no decision (one legal play, or none).
     pub(super) forced: bool,
+    /// The best candidate, in the mover's numbering.
+    pub(super) best: Option<PlayNotation>,
 }
 
 /// The analysis of a move record, when XG analysed the play.
@@ -99,7 +102,30 @@ pub(super) fn checker(raw: &[u8]) -> Option<MoveAnalysis> {
         luck,
         depth,
         forced: raw.get(2304).is_some_and(|&b| b != 0) || count < 2,
+        best: raw.get(1024..1032).and_then(notation),
     })
+}
+
+/// A candidate's steps: four from/to pairs of bytes, 0-based from the
+/// mover's side (24 the bar, negative off), -1 ending the list.
+fn notation(steps: &[u8]) -> Option<PlayNotation> {
+    let mut play = PlayNotation::empty();
+    for pair in steps.chunks_exact(2) {
+        let (from, to) = (i8::from_le_bytes([pair[0]]), i8::from_le_bytes([pair[1]]));
+        if from == -1 {
+            break;
+        }
+        let hop = match (u8::try_from(from), to) {
+            (Ok(from @ 0..=24), to @ -6..=23) => Hop {
+                from: from + 1,
+                to: u8::try_from(to + 1).unwrap_or(0),
+                hit: false,
+            },
+            _ => return None,
+        };
+        play.push(hop);
+    }
+    (!play.is_empty()).then_some(play)
 }
 
 /// A cube record's analysis.

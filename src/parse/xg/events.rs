@@ -449,10 +449,21 @@ impl Builder {
     }
 
     fn analysis(&mut self, location: Location, decision: Decision, depth: Option<Depth>) {
+        self.analysis_best(location, decision, depth, None);
+    }
+
+    fn analysis_best(
+        &mut self,
+        location: Location,
+        decision: Decision,
+        depth: Option<Depth>,
+        best: Option<PlayNotation>,
+    ) {
         self.events.push(Event::Analysis(Box::new(Analysis {
             location,
             decision,
             depth,
+            best,
         })));
     }
 
@@ -523,7 +534,7 @@ impl Builder {
         } else {
             u32::try_from(a.equities.len()).unwrap_or(u32::MAX)
         };
-        self.analysis(
+        self.analysis_best(
             at(offset),
             Decision::Chequer {
                 player: side,
@@ -537,6 +548,7 @@ impl Builder {
                 xg_error: Some(a.error),
             },
             a.depth,
+            a.best,
         );
     }
 
