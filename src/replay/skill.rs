@@ -165,7 +165,7 @@ impl Replayer<'_, '_> {
             dice,
             before,
         } = *play;
-        self.record(
+        let index = self.record(
             finding(Code::Blunder)
                 .located(location)
                 .side(Some(side))
@@ -175,6 +175,12 @@ impl Replayer<'_, '_> {
                 .before(before)
                 .message(message),
         );
+        // Thousandths of equity: an f64 below 1,000 points always fits.
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        let millis = (lost * 1000.0).round().clamp(0.0, f64::from(u32::MAX)) as u32;
+        if let Some(f) = self.findings.get_mut(index) {
+            f.lost_millis = Some(millis);
+        }
     }
 
     /// Whether event `index`, just replayed, is a play the replay found

@@ -101,7 +101,21 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
             }
             self.comments(comments);
         } else if has_setup {
-            self.stage_setup(props, player);
+            if analysis.any()
+                || analysis.good_for_white.is_some()
+                || analysis.good_for_black.is_some()
+            {
+                // The luck of a `DI` roll is not counted (as GNU Backgammon
+                // does not), and its text is not the set-up's.
+                let setup: Vec<Prop<'a>> = props
+                    .iter()
+                    .filter(|p| !p.key.is_any(&["A", "DA", "LU", "GW", "GB"]))
+                    .cloned()
+                    .collect();
+                self.stage_setup(&setup, player);
+            } else {
+                self.stage_setup(props, player);
+            }
             if let Some(game) = self.game.as_mut() {
                 game.pending.comments.extend(comments);
             }
