@@ -234,3 +234,117 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
         });
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::parse::{Action, Analysis, Visitor};
+    use crate::side::Side;
+    use crate::skill::{CubeAction, Decision, Depth, LuckClass};
+
+    /// The analyses and actions of a text, in reading order.
+    #[derive(Default)]
+    struct Events(Vec<String>, Vec<Analysis>);
+
+    impl<'a> Visitor<'a> for Events {
+        fn action(&mut self, action: &Action<'a>) {
+            self.0.push(action.text.to_owned());
+        }
+        fn analysis(&mut self, analysis: &Analysis) {
+            self.0.push("analysis".to_owned());
+            self.1.push(analysis.clone());
+        }
+    }
+
+    fn read(text: &str) -> Events {
+        let mut events = Events::default();
+        super::super::read(text, &mut events);
+        events
+    }
+
+    const CUBE: &str = "DA[E ver 3 0C 1 0.000000 1 0.5 0.1 0.0 0.1 0.0 0.0 0.499116 0.5 0.1 0.0 0.1 0.0 0.0 0.476925]";
+
+    #[test]
+    fn a_move_node_gives_its_cube_decision_and_luck_before_the_play_and_its_candidates_after() {
+        let text = format!(
+            "(;GM[6]MI[length:3]\n;W[31hefe]{CUBE}A[1][xuxw E ver 3 0.5 0.1 0 0.1 0 0.25 2C 0 1 0 1][hefe E ver 3 0.5 0.1 0 0.1 0 0.125 2C 0 1 0 1]LU[-0.65432]GB[2])"
+        );
+        let events = read(&text);
+        assert_eq!(
+            events.0,
+            ["analysis", "analysis", "W[31hefe]", "analysis"],
+            "cube and luck before, checker play after"
+        );
+        let [cube, luck, chequer] = &events.1[..] else {
+            panic!("{:?}", events.1);
+        };
+        assert_eq!(
+            cube.decision,
+            Decision::Cube {
+                doubler: Side::First,
+                action: CubeAction::NoDouble,
+                no_double: 0.499116,
+                double_take: 0.476925,
+                double_pass: None,
+                xg_errors: None,
+            }
+        );
+        assert_eq!(cube.depth, Some(Depth::Plies(0)));
+        assert_eq!(
+            luck.decision,
+            Decision::Luck {
+                player: Side::First,
+                value: -0.65432,
+                class: Some(LuckClass::VeryUnlucky),
+            }
+        );
+        let Decision::Chequer {
+            player,
+            candidates,
+            played,
+            ..
+        } = &chequer.decision
+        else {
+            panic!("{chequer:?}");
+        };
+        assert_eq!(*player, Side::First);
+        assert_eq!(candidates.len(), 2);
+        assert_eq!(candidates[0].equity, 0.25);
+        assert_eq!(*played, Some(1));
+        assert_eq!(chequer.depth, Some(Depth::Plies(2)));
+        assert_eq!(
+            chequer.best.map(|b| b.to_string()).as_deref(),
+            Some("24/21 24/23")
+        );
+    }
+
+    #[test]
+    fn double_take_and_drop_nodes_are_judged_from_the_doubler_side() {
+        let text =
+            format!("(;GM[6]MI[length:3]\n;W[double]{CUBE}\n;B[take]{CUBE}\n;W[double]{CUBE})");
+        let actions: Vec<(Side, CubeAction)> = read(&text)
+            .1
+            .iter()
+            .filter_map(|a| match a.decision {
+                Decision::Cube {
+                    doubler, action, ..
+                } => Some((doubler, action)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            actions,
+            [
+                (Side::First, CubeAction::Double),
+                (Side::First, CubeAction::Take),
+                (Side::First, CubeAction::Double),
+            ]
+        );
+    }
+
+    #[test]
+    fn values_of_another_shape_are_left_unread() {
+        let text = "(;GM[6]\n;W[31hefe]DA[R ver 3 rollout]A[0][hefe X]LU[lucky])";
+        let events = read(text);
+        assert!(events.1.is_empty(), "{:?}", events.1);
+    }
+}
