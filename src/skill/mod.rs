@@ -171,6 +171,9 @@ pub enum Decision {
     },
 }
 
+mod gnubg;
+mod met;
 mod stats;
 
-pub use stats::{Statistics, Tally};
+pub use gnubg::{luck_rating, mark, rating};
+pub use stats::{Cell, Checker, Cube, Luck, Overall, Statistics, Tally, Unit, gnubg_cells};
