@@ -125,6 +125,7 @@ names! {
         BadHeader = "bad-header",
         Numbering = "numbering",
         HitMark = "hit-mark",
+        Blunder = "blunder",
         AmbiguousPath = "ambiguous-path",
         AssumedRule = "assumed-rule",
         Encoding = "encoding",
@@ -1119,6 +1120,19 @@ const ENTRIES: [Entry; Code::ALL.len() + Kind::ALL.len()] = [
          programs that do not).",
         &[HITTING],
         "4) 64: 13/7 24/20   (13/7 hits a blot, and the match marks hits elsewhere)",
+    ),
+    entry(
+        C::Blunder,
+        None,
+        I,
+        G::Reading,
+        F::Play,
+        "A checker play that the analysis the record carries (GNU Backgammon's, eXtreme \
+         Gammon's) marks very bad: it gave up at least 0.120 (GNU Backgammon's very bad) or 0.080 \
+         (XG's blunder) of equity against the engine's best play. The analysis is the record's, \
+         not bgaudit's; reported only with `check --blunders`.",
+        &[],
+        "12) 62: 13/5   (the analysis: 24/18 13/11 is best; this play gives up 0.153)",
     ),
     entry(
         C::AmbiguousPath,

@@ -91,6 +91,9 @@ pub struct Finding {
     /// For a finding about a checker play in a known position: the legal
     /// plays of its roll there.
     pub legal: Option<Box<LegalPlays>>,
+    /// A `blunder`: the equity the play gave up by the record's analysis,
+    /// in thousandths (EMG).
+    pub lost_millis: Option<u32>,
 }
 
 impl Finding {
@@ -121,6 +124,7 @@ impl Finding {
             server: None,
             written: None,
             legal: None,
+            lost_millis: None,
         }
     }
 

@@ -63,6 +63,9 @@ pub struct Options {
     /// Record every action with the position before and after it
     /// ([`FileReport::trace`]), for `bgaudit show` and explanations.
     pub trace: bool,
+    /// Report the plays an analysed record's engine marks very bad as
+    /// `blunder` findings (`check --blunders`).
+    pub blunders: bool,
 }
 
 /// One action as replayed, with the positions around it.

@@ -13,7 +13,8 @@ use crate::util::fixtures;
 /// Entries no fixture or plant can give, each with the reason.
 const NOT_FROM_FIXTURES: &[(Code, Option<Kind>, &str)] = &[];
 
-/// Every file under `dir`, checked with the default options.
+/// Every file under `dir`, checked with the default options and
+/// `--blunders` (the findings of the analysis an analysed fixture carries).
 fn check_folder(dir: &Path, reports: &mut Vec<FileReport>) {
     let mut entries: Vec<_> = std::fs::read_dir(dir)
         .expect("a readable folder")
@@ -26,7 +27,11 @@ fn check_folder(dir: &Path, reports: &mut Vec<FileReport>) {
         } else {
             let bytes = std::fs::read(&path).expect("a readable file");
             let name = path.display().to_string();
-            reports.push(check_bytes(&name, &bytes, &Options::default()));
+            let options = Options {
+                blunders: true,
+                ..Options::default()
+            };
+            reports.push(check_bytes(&name, &bytes, &options));
         }
     }
 }

@@ -19,7 +19,11 @@ const PLAYERS_HEADER: &str = "player,spellings,matches,games,plays,illegal_plays
      illegal_play_when_none,illegal_pinned_checker,illegal_onto_pinned_point,\
      illegal_bear_off_pinned,illegal_marker,illegal_other,stood,ended_game,illegal_cube,\
      record_defects,probable_typos,illegal_per_100_plays,rolls,suspect_rolls,doubles,doubles_rate,face_1,\
-     face_2,face_3,face_4,face_5,face_6,dice_sample,chi_square,chi_square_dof,chi_square_p";
+     face_2,face_3,face_4,face_5,face_6,dice_sample,chi_square,chi_square_dof,chi_square_p,\
+     analysed_matches,skill.analysed_matches,skill.engine,skill.moves,skill.overall.pr,\
+     skill.xg.decisions,skill.xg.checker_decisions,skill.xg.double_decisions,skill.xg.take_decisions,\
+     skill.xg.error_emg,skill.xg.checker_error_emg,skill.xg.double_error_emg,skill.xg.take_error_emg,\
+     skill.xg.errors,skill.xg.blunders";
 
 pub(crate) fn bgaudit() -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_bgaudit"));

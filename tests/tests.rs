@@ -28,6 +28,7 @@ mod robust;
 mod sarif;
 mod schema;
 mod self_docs;
+mod skill;
 mod skill_gnubg;
 mod streaming;
 mod typo_dice;

@@ -297,6 +297,11 @@ pub(crate) struct CheckArgs {
     /// written.
     #[arg(long)]
     pub(crate) csv_safe: bool,
+    /// Also report, as `blunder` findings (info), the checker plays that the
+    /// analysis a record carries (an analysed SGF, an .xg) marks very bad:
+    /// with the board, the play made and the engine's best play.
+    #[arg(long)]
+    pub(crate) blunders: bool,
     #[command(flatten)]
     pub(crate) common: CommonArgs,
 }

@@ -191,9 +191,11 @@ impl Config {
             options: Options {
                 flags: rules.flags(),
                 trace: true,
+                blunders: false,
             },
             task,
         };
+        let blunders = matches!(&args.command, Command::Check(check) if check.blunders);
         let (paths, common, task) = match args.command {
             Command::Completions(args) => {
                 return Ok(bare(Task::Completions { shell: args.shell }));
@@ -327,6 +329,7 @@ impl Config {
             options: Options {
                 flags,
                 trace: false,
+                blunders,
             },
             task,
         })

@@ -229,6 +229,9 @@ pub struct Analysis {
     pub decision: crate::skill::Decision,
     /// How deeply the engine looked, as the record says.
     pub depth: Option<crate::skill::Depth>,
+    /// A checker play's best candidate, in the mover's numbering, when the
+    /// record spells it.
+    pub best: Option<PlayNotation>,
 }
 
 /// A comment line inside the record.

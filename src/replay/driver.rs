@@ -25,7 +25,8 @@ use crate::notation::PlayNotation;
 use crate::parse::pieces::Start;
 use crate::parse::producer::Producer;
 use crate::parse::{
-    Action, ActionKind, Analysis, Format, GameHeader, MatchHeader, Problem, ProblemKind, Visitor, Written,
+    Action, ActionKind, Analysis, Format, GameHeader, MatchHeader, Problem, ProblemKind, Visitor,
+    Written,
 };
 use crate::position::Position;
 use crate::rules::{AnyBoard, MoveGen};
@@ -97,6 +98,9 @@ pub(crate) struct Replayer<'o, 'a> {
     pub(super) empty_roll_text: &'a str,
     /// The program named as the current match's analyser (SGF `AP`).
     pub(super) skill_engine: String,
+    /// With `--blunders`, in an analysed game: the last play replayed and
+    /// the board before it, for the finding on a very bad play.
+    pub(super) last_play: Option<Box<super::skill::PlayMade>>,
     /// The current game's analyses, in reading order, until its replay.
     pub(super) analyses: Vec<super::skill::Pending>,
     /// The current game's analysed decisions with their context, as its
@@ -145,6 +149,7 @@ impl<'o, 'a> Replayer<'o, 'a> {
             empty_roll_text: "",
             skill_engine: String::new(),
             analyses: Vec::new(),
+            last_play: None,
             skill_game: Vec::new(),
             #[cfg(test)]
             plain_plays: PLAIN_PLAYS.with(std::cell::Cell::get),
@@ -419,6 +424,9 @@ impl<'a> Replayer<'_, 'a> {
             let first = self.findings.len();
             if analysed {
                 next = self.join_analyses(next, i, illegal);
+                if self.options.blunders {
+                    self.note_play(event);
+                }
             }
             match event {
                 GameEvent::Action(action) => {

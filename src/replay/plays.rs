@@ -630,6 +630,10 @@ impl Replayer<'_, '_> {
     /// its roll.
     pub(super) fn add_legal_plays(&mut self, from: usize) {
         for i in from..self.findings.len() {
+            // A blunder is a legal play: its finding names the best one.
+            if self.findings[i].code == crate::catalogue::Code::Blunder {
+                continue;
+            }
             let legal = legal_plays_of(&self.findings[i], &mut self.backgammon);
             self.findings[i].legal = legal.map(Box::new);
         }

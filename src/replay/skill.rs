@@ -8,12 +8,13 @@
 //! legal plays only.
 
 use super::driver::Replayer;
+use super::record::finding;
 use super::state::GameEvent;
 use crate::catalogue::Code;
 use crate::parse::{ActionKind, Analysis};
 use crate::rules::matchplay::Crawford;
 use crate::side::{ByPlayer, Side};
-use crate::skill::{Context, Decision, Engine, Tally};
+use crate::skill::{Context, Decision, Engine, Tally, XgTally};
 
 /// The skill statistics of one match: who analysed it and each player's
 /// sums.
@@ -23,11 +24,30 @@ pub struct MatchSkill {
     pub engines: Vec<Engine>,
     /// Each player's sums.
     pub players: ByPlayer<Tally>,
+    /// Each player's sums of eXtreme Gammon's own figures (records XG
+    /// analysed).
+    pub xg: ByPlayer<XgTally>,
     /// Analysed decisions read.
     pub decisions: u32,
 }
 
 impl Eq for MatchSkill {}
+
+/// GNU Backgammon's threshold of a very bad play, and XG's of a blunder
+/// (EMG).
+const VERY_BAD: f64 = 0.12;
+const XG_BLUNDER: f64 = 0.08;
+
+/// A play as replayed, with the board before it (for `--blunders`).
+#[derive(Clone, Debug)]
+pub(super) struct PlayMade {
+    location: crate::location::Location,
+    side: Side,
+    row: Option<u32>,
+    text: String,
+    dice: Option<crate::dice::Roll>,
+    before: Option<crate::position::Position>,
+}
 
 /// An analysis waiting for the replay of its game.
 #[derive(Clone, Debug)]
@@ -68,9 +88,99 @@ impl Replayer<'_, '_> {
                 *played = None;
             }
             let depth = pending.analysis.depth;
+            if self.options.blunders && !illegal {
+                let best = pending.analysis.best;
+                self.blunder(&decision, depth, best);
+            }
             self.skill_game.push((context, decision, depth));
         }
         next
+    }
+
+    /// Keeps the play of `event` (a roll) and the board before it.
+    pub(super) fn note_play(&mut self, event: &GameEvent<'_>) {
+        let GameEvent::Action(action) = event else {
+            return;
+        };
+        let ActionKind::Roll { dice, .. } = action.kind else {
+            return;
+        };
+        self.last_play = Some(Box::new(PlayMade {
+            location: action.location,
+            side: action.side,
+            row: action.row,
+            text: action.text.to_owned(),
+            dice,
+            before: self.view(action.side),
+        }));
+    }
+
+    /// A `blunder` finding for a checker play the analysis marks very bad.
+    fn blunder(
+        &mut self,
+        decision: &Decision,
+        depth: Option<crate::skill::Depth>,
+        best: Option<crate::notation::PlayNotation>,
+    ) {
+        let Decision::Chequer {
+            player,
+            candidates,
+            played: Some(played),
+            xg_error,
+            ..
+        } = decision
+        else {
+            return;
+        };
+        let (Some(first), Some(made)) = (candidates.first(), candidates.get(*played)) else {
+            return;
+        };
+        let (lost, threshold, what) = match xg_error {
+            Some(error) => (error.abs(), XG_BLUNDER, "a blunder"),
+            None => (first.equity - made.equity, VERY_BAD, "very bad"),
+        };
+        if lost < threshold {
+            return;
+        }
+        let Some(play) = self.last_play.take().filter(|p| p.side == *player) else {
+            return;
+        };
+        let engine = match depth {
+            Some(depth) => format!("{}, {depth}", self.skill_engine),
+            None => self.skill_engine.clone(),
+        };
+        let best = best.map_or_else(
+            || "the best play".to_owned(),
+            |b| format!("the best play, {b}"),
+        );
+        let message = format!(
+            "the record's analysis ({engine}) marks this play {what}: it gives up {lost:.3} (EMG) \
+             against {best}"
+        );
+        let PlayMade {
+            location,
+            side,
+            row,
+            text,
+            dice,
+            before,
+        } = *play;
+        let index = self.record(
+            finding(Code::Blunder)
+                .located(location)
+                .side(Some(side))
+                .row(row)
+                .text(text)
+                .rolled(dice)
+                .before(before)
+                .message(message),
+        );
+        // Thousandths of equity: an f64 below 1,000 points always fits.
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        let millis = (lost * 1000.0).round().clamp(0.0, f64::from(u32::MAX)) as u32;
+        if let Some(f) = self.findings.get_mut(index) {
+            f.lost_millis = Some(millis);
+        }
     }
 
     /// Whether event `index`, just replayed, is a play the replay found
@@ -127,6 +237,7 @@ impl Replayer<'_, '_> {
             skill.decisions += 1;
             for side in Side::BOTH {
                 skill.players[side].add(context, decision, side);
+                skill.xg[side].add(decision, side);
             }
         }
         self.skill_game = game;
@@ -136,11 +247,7 @@ impl Replayer<'_, '_> {
     /// A game of an analysed match ended: its result, for the results the
     /// statistics compare with luck.
     pub(super) fn tally_game_end(&mut self, context: Context, winner: Option<Side>, points: u32) {
-        let Some(skill) = self
-            .current
-            .as_mut()
-            .and_then(|m| m.summary.skill.as_mut())
-        else {
+        let Some(skill) = self.current.as_mut().and_then(|m| m.summary.skill.as_mut()) else {
             return;
         };
         let end = Decision::GameEnd { winner, points };
@@ -177,8 +284,54 @@ mod tests {
         assert_eq!(skill.players[Side::Second].moves, 64);
         assert_eq!(skill.engines[0].name, "GNU Backgammon 1.07.001");
         assert_eq!(skill.engines[0].depth.as_deref(), Some("0-ply"));
+        assert_eq!(skill.xg[Side::First].decisions(), 0);
         let plain = std::fs::read(dir.join("003.mat")).expect("read");
         let report = check_bytes("003.mat", &plain, &Options::default());
         assert!(report.matches[0].skill.is_none());
+    }
+
+    /// XG's stats window, as published for two of these matches: PR and
+    /// decisions (unforced plays + doubles + answers). XG's count differs
+    /// from GNU Backgammon's: gnubg counts every cube decision it analysed
+    /// (`Total cube decisions`), rates per unforced play and close cube
+    /// decision in mEMG, and has no PR.
+    #[test]
+    fn xg_pr_and_decisions_agree_with_its_stats_window() {
+        let Some(dir) = shared_or_skip("corpus/xg/kevung__gbf", "analysed .xg") else {
+            return;
+        };
+        // (file, player, PR shown, decisions shown = plays + doubles + answers)
+        let published = [
+            (
+                "data__charlot1-charlot2_7p_2025-11-08-2305.xg",
+                [(0.39, [85, 3, 2]), (0.42, [64, 13, 2])],
+            ),
+            (
+                "Aachen2024__double__Squire-Jorgensen-Harmand-Unger_7_point_match_18-08-2024.xg",
+                // XG shows 144 unforced plays for the second side; the record
+                // holds 145 analysed plays with a choice (the extra one lost
+                // nothing): the PR still agrees within 0.02.
+                [(3.13, [138, 16, 2]), (3.07, [145, 12, 5])],
+            ),
+        ];
+        for (file, players) in published {
+            let bytes = std::fs::read(dir.join(file)).expect("read");
+            let report = check_bytes(file, &bytes, &Options::default());
+            let skill = report.matches[0].skill.as_ref().expect("analysed");
+            for (side, (pr, counts)) in Side::BOTH.into_iter().zip(players) {
+                let x = &skill.xg[side];
+                let ours = x.pr().expect("decisions");
+                assert!(
+                    (ours - pr).abs() <= 0.02,
+                    "{file} {side:?}: PR {ours} against {pr}"
+                );
+                assert_eq!(
+                    [x.checker_decisions, x.double_decisions, x.take_decisions],
+                    counts,
+                    "{file} {side:?}"
+                );
+            }
+            assert!(skill.engines.iter().all(|e| e.name == "eXtreme Gammon"));
+        }
     }
 }

@@ -123,10 +123,15 @@ impl<W: Write> JsonlWriter<W> {
         json_str(out, &m.players.first.name)?;
         out.push(b',');
         json_str(out, &m.players.second.name)?;
+        out.extend_from_slice(b"],\"skill\":");
+        match m.skill.as_deref() {
+            None => out.extend_from_slice(b"null"),
+            Some(skill) => serde_json::to_writer(&mut *out, &super::match_skill(skill))?,
+        }
         numbers(
             out,
             &[
-                (b"],\"games\":", m.games),
+                (b",\"games\":", m.games),
                 (b",\"plays\":", m.plays),
                 (b",\"cube_actions\":", m.cube_actions),
             ],

@@ -25,6 +25,7 @@ pub mod legal;
 pub mod players;
 pub mod rules;
 pub mod sarif;
+pub mod skill;
 pub mod summary;
 pub mod svg;
 pub mod table;
@@ -517,6 +518,9 @@ pub struct MatchRecord {
     pub length: u32,
     /// The players, left column first.
     pub players: [String; 2],
+    /// Each player's skill statistics from the analysis the record carries
+    /// ([`skill`]), in the order of `players`; `None` when it carries none.
+    pub skill: Option<[serde_json::Value; 2]>,
     /// Games in the record.
     pub games: u32,
     /// Checker plays judged.
@@ -533,6 +537,12 @@ pub struct MatchRecord {
     pub rules: Option<RulesRow>,
 }
 
+/// The `skill` objects of an analysed match's two players.
+#[must_use]
+pub fn match_skill(skill: &crate::replay::MatchSkill) -> [serde_json::Value; 2] {
+    crate::side::Side::BOTH.map(|side| skill::SkillSums::of_match(skill, side).json())
+}
+
 /// The match records of a file.
 #[must_use]
 pub fn match_records(report: &FileReport) -> Vec<MatchRecord> {
@@ -545,6 +555,7 @@ pub fn match_records(report: &FileReport) -> Vec<MatchRecord> {
             match_number: m.number,
             length: m.length,
             players: [m.players.first.name.clone(), m.players.second.name.clone()],
+            skill: m.skill.as_deref().map(match_skill),
             games: m.games,
             plays: m.plays,
             cube_actions: m.cube_actions,

@@ -5,6 +5,8 @@
 //! decision is then not analysed.
 
 use super::{Prop, Reader, Visitor, value};
+use crate::dice::Roll;
+use crate::notation::PlayNotation;
 use crate::parse::{Analysis, Location};
 use crate::side::Side;
 use crate::skill::{Candidate, CubeAction, Decision, Depth, LuckClass};
@@ -38,9 +40,7 @@ pub(super) enum NodeMove {
 
 /// The number after `E ver 3` tokens: `Nc`/`NC` gives the plies.
 fn plies(token: &str) -> Option<u8> {
-    token
-        .strip_suffix(['C', 'c'])
-        .and_then(|n| n.parse().ok())
+    token.strip_suffix(['C', 'c']).and_then(|n| n.parse().ok())
 }
 
 fn number(token: Option<&str>) -> Option<f64> {
@@ -81,7 +81,12 @@ fn cube(text: &str) -> Option<(f64, f64, Option<Depth>)> {
 impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
     /// The analysis of the node that stands before its move: the cube
     /// decision and the roll's luck.
-    pub(super) fn analysis_before(&mut self, side: Side, kind: NodeMove, props: &NodeAnalysis<'_, 'a>) {
+    pub(super) fn analysis_before(
+        &mut self,
+        side: Side,
+        kind: NodeMove,
+        props: &NodeAnalysis<'_, 'a>,
+    ) {
         if let Some(prop) = props.cube
             && let Some(v) = self.first_value(prop)
             && let Some((no_double, double_take, depth)) = cube(&value::unescape(v.raw))
@@ -145,7 +150,12 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
 
     /// The checker-play analysis, given after the play: the candidates of
     /// `A`, or none for a roll the engine saw no choice in (a dance).
-    pub(super) fn analysis_after(&mut self, side: Side, props: &NodeAnalysis<'_, 'a>) {
+    pub(super) fn analysis_after(
+        &mut self,
+        side: Side,
+        dice: Option<Roll>,
+        props: &NodeAnalysis<'_, 'a>,
+    ) {
         let Some(prop) = props.moves else {
             if props.any() {
                 let location = props
@@ -182,7 +192,16 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
         }
         let count = u32::try_from(candidates.len()).unwrap_or(u32::MAX);
         let played = played.filter(|&i| i < candidates.len());
-        self.give(
+        let best = dice.zip(rest.first()).and_then(|(dice, v)| {
+            let steps = value::unescape(v.raw);
+            let steps = steps.split_ascii_whitespace().next()?;
+            let text = format!("{}{}{steps}", dice.first, dice.second);
+            match value::parse_move(&text, side) {
+                Ok(value::Move::Roll(_, play)) => Some(play),
+                _ => None,
+            }
+        });
+        self.give_best(
             prop.location,
             Decision::Chequer {
                 player: side,
@@ -192,14 +211,140 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
                 xg_error: None,
             },
             depth,
+            best,
         );
     }
 
     fn give(&mut self, location: Location, decision: Decision, depth: Option<Depth>) {
+        self.give_best(location, decision, depth, None);
+    }
+
+    fn give_best(
+        &mut self,
+        location: Location,
+        decision: Decision,
+        depth: Option<Depth>,
+        best: Option<PlayNotation>,
+    ) {
         self.visitor.analysis(&Analysis {
             location,
             decision,
             depth,
+            best,
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::parse::{Action, Analysis, Visitor};
+    use crate::side::Side;
+    use crate::skill::{CubeAction, Decision, Depth, LuckClass};
+
+    /// The analyses and actions of a text, in reading order.
+    #[derive(Default)]
+    struct Events(Vec<String>, Vec<Analysis>);
+
+    impl<'a> Visitor<'a> for Events {
+        fn action(&mut self, action: &Action<'a>) {
+            self.0.push(action.text.to_owned());
+        }
+        fn analysis(&mut self, analysis: &Analysis) {
+            self.0.push("analysis".to_owned());
+            self.1.push(analysis.clone());
+        }
+    }
+
+    fn read(text: &str) -> Events {
+        let mut events = Events::default();
+        super::super::read(text, &mut events);
+        events
+    }
+
+    const CUBE: &str = "DA[E ver 3 0C 1 0.000000 1 0.5 0.1 0.0 0.1 0.0 0.0 0.499116 0.5 0.1 0.0 0.1 0.0 0.0 0.476925]";
+
+    #[test]
+    fn a_move_node_gives_its_cube_decision_and_luck_before_the_play_and_its_candidates_after() {
+        let text = format!(
+            "(;GM[6]MI[length:3]\n;W[31hefe]{CUBE}A[1][xuxw E ver 3 0.5 0.1 0 0.1 0 0.25 2C 0 1 0 1][hefe E ver 3 0.5 0.1 0 0.1 0 0.125 2C 0 1 0 1]LU[-0.65432]GB[2])"
+        );
+        let events = read(&text);
+        assert_eq!(
+            events.0,
+            ["analysis", "analysis", "W[31hefe]", "analysis"],
+            "cube and luck before, checker play after"
+        );
+        let [cube, luck, chequer] = &events.1[..] else {
+            panic!("{:?}", events.1);
+        };
+        assert_eq!(
+            cube.decision,
+            Decision::Cube {
+                doubler: Side::First,
+                action: CubeAction::NoDouble,
+                no_double: 0.499116,
+                double_take: 0.476925,
+                double_pass: None,
+                xg_errors: None,
+            }
+        );
+        assert_eq!(cube.depth, Some(Depth::Plies(0)));
+        assert_eq!(
+            luck.decision,
+            Decision::Luck {
+                player: Side::First,
+                value: -0.65432,
+                class: Some(LuckClass::VeryUnlucky),
+            }
+        );
+        let Decision::Chequer {
+            player,
+            candidates,
+            played,
+            ..
+        } = &chequer.decision
+        else {
+            panic!("{chequer:?}");
+        };
+        assert_eq!(*player, Side::First);
+        assert_eq!(candidates.len(), 2);
+        assert_eq!(candidates[0].equity, 0.25);
+        assert_eq!(*played, Some(1));
+        assert_eq!(chequer.depth, Some(Depth::Plies(2)));
+        assert_eq!(
+            chequer.best.map(|b| b.to_string()).as_deref(),
+            Some("24/21 24/23")
+        );
+    }
+
+    #[test]
+    fn double_take_and_drop_nodes_are_judged_from_the_doubler_side() {
+        let text =
+            format!("(;GM[6]MI[length:3]\n;W[double]{CUBE}\n;B[take]{CUBE}\n;W[double]{CUBE})");
+        let actions: Vec<(Side, CubeAction)> = read(&text)
+            .1
+            .iter()
+            .filter_map(|a| match a.decision {
+                Decision::Cube {
+                    doubler, action, ..
+                } => Some((doubler, action)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            actions,
+            [
+                (Side::First, CubeAction::Double),
+                (Side::First, CubeAction::Take),
+                (Side::First, CubeAction::Double),
+            ]
+        );
+    }
+
+    #[test]
+    fn values_of_another_shape_are_left_unread() {
+        let text = "(;GM[6]\n;W[31hefe]DA[R ver 3 rollout]A[0][hefe X]LU[lucky])";
+        let events = read(text);
+        assert!(events.1.is_empty(), "{:?}", events.1);
     }
 }

@@ -90,18 +90,32 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
                 } else {
                     Side::Second
                 };
-                let kind = self.node_move(prop, side);
+                let (kind, dice) = self.node_move(prop, side);
                 self.analysis_before(side, kind, &analysis);
                 let rolled = self.play_move(prop);
                 if rolled && kind == NodeMove::Roll {
-                    self.analysis_after(side, &analysis);
+                    self.analysis_after(side, dice, &analysis);
                 }
             } else {
                 self.play_move(prop);
             }
             self.comments(comments);
         } else if has_setup {
-            self.stage_setup(props, player);
+            if analysis.any()
+                || analysis.good_for_white.is_some()
+                || analysis.good_for_black.is_some()
+            {
+                // The luck of a `DI` roll is not counted (as GNU Backgammon
+                // does not), and its text is not the set-up's.
+                let setup: Vec<Prop<'a>> = props
+                    .iter()
+                    .filter(|p| !p.key.is_any(&["A", "DA", "LU", "GW", "GB"]))
+                    .cloned()
+                    .collect();
+                self.stage_setup(&setup, player);
+            } else {
+                self.stage_setup(props, player);
+            }
             if let Some(game) = self.game.as_mut() {
                 game.pending.comments.extend(comments);
             }
@@ -123,13 +137,13 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
     }
 
     /// What the move of a node is, for its analysis.
-    fn node_move(&self, prop: &Prop<'a>, side: Side) -> NodeMove {
+    fn node_move(&self, prop: &Prop<'a>, side: Side) -> (NodeMove, Option<Roll>) {
         let Some(v) = self.first_value(prop) else {
-            return NodeMove::Other;
+            return (NodeMove::Other, None);
         };
         let offer = self.game.as_ref().and_then(|g| g.offer);
-        match value::parse_move(&value::unescape(v.raw), side) {
-            Ok(Move::Roll(..)) => NodeMove::Roll,
+        let kind = match value::parse_move(&value::unescape(v.raw), side) {
+            Ok(Move::Roll(dice, _)) => return (NodeMove::Roll, Some(dice)),
             Ok(Move::Double) if offer.is_some_and(|(by, _)| by == side.other()) => NodeMove::Beaver,
             Ok(Move::Double) => NodeMove::Double,
             Ok(Move::Take)
@@ -140,7 +154,8 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
             Ok(Move::Take) => NodeMove::Take,
             Ok(Move::Drop) => NodeMove::Drop,
             _ => NodeMove::Other,
-        }
+        };
+        (kind, None)
     }
 
     /// Gives the node's move as an action; whether it was a roll given.

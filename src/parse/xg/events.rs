@@ -10,10 +10,11 @@ use super::rtf;
 use crate::dice::Roll;
 use crate::notation::{Hop, PlayNotation, PointName};
 use crate::parse::{
-    Action, ActionKind, BoardDump, Comment, GameHeader, Location, MatchHeader, PlayerName, Problem,
-    ProblemKind, Tag, Visitor, Written,
+    Action, ActionKind, Analysis, BoardDump, Comment, GameHeader, Location, MatchHeader,
+    PlayerName, Problem, ProblemKind, Tag, Visitor, Written,
 };
 use crate::side::{ByPlayer, Side};
+use crate::skill::{Candidate, CubeAction, Decision, Depth};
 
 /// The match length eXtreme Gammon writes for a money session.
 const MONEY: i32 = 99_999;
@@ -54,6 +55,7 @@ enum Event {
         kind: ActionKind,
     },
     EndGame(Location),
+    Analysis(Box<Analysis>),
     Comment {
         location: Location,
         text: String,
@@ -154,6 +156,7 @@ impl XgMatch {
                     kind: kind.clone(),
                 }),
                 Event::EndGame(location) => visitor.end_game(*location),
+                Event::Analysis(analysis) => visitor.analysis(analysis),
                 Event::Comment { location, text } => visitor.comment(&Comment {
                     location: *location,
                     text,
@@ -300,10 +303,15 @@ pub fn decode(stream: &[u8], comments: Option<&[u8]>) -> Result<XgMatch, XgError
             (Record::Cube(_) | Record::Move(_) | Record::GameFooter(_), State::Between) => {
                 return Err(out_of_order("outside any game"));
             }
-            (Record::Cube(cube), State::InGame) => builder.cube(offset, cube),
+            (Record::Cube(cube), State::InGame) => {
+                builder.cube_analysis(offset, cube, raw);
+                builder.cube(offset, cube);
+            }
             (Record::Move(play), State::InGame) => {
                 played += usize::from(play.played);
+                let analysis = builder.move_analysis_before(offset, play, raw);
                 builder.checker_play(offset, play);
+                builder.move_analysis_after(offset, play, analysis);
             }
             (Record::GameFooter(footer), State::InGame) => {
                 footers += 1;
@@ -438,6 +446,110 @@ impl Builder {
             kind,
             message,
         });
+    }
+
+    fn analysis(&mut self, location: Location, decision: Decision, depth: Option<Depth>) {
+        self.analysis_best(location, decision, depth, None);
+    }
+
+    fn analysis_best(
+        &mut self,
+        location: Location,
+        decision: Decision,
+        depth: Option<Depth>,
+        best: Option<PlayNotation>,
+    ) {
+        self.events.push(Event::Analysis(Box::new(Analysis {
+            location,
+            decision,
+            depth,
+            best,
+        })));
+    }
+
+    /// The analysis of a cube record (before its double, if any).
+    fn cube_analysis(&mut self, offset: usize, cube: &Cube, raw: &[u8]) {
+        let (Some(side), Some(a)) = (side_of(cube.active), super::analysis::cube(raw)) else {
+            return;
+        };
+        let action = match (cube.double, cube.take) {
+            (d, _) if d < 0 => return,
+            (1, 0) => CubeAction::Pass,
+            (1, 1) => CubeAction::Take,
+            (1, _) => CubeAction::Beaver,
+            _ => CubeAction::NoDouble,
+        };
+        self.analysis(
+            at(offset),
+            Decision::Cube {
+                doubler: side,
+                action,
+                no_double: a.no_double,
+                double_take: a.double_take,
+                double_pass: Some(a.double_pass),
+                xg_errors: Some(a.errors),
+            },
+            a.depth,
+        );
+    }
+
+    /// The analysis of a move record: the roll's luck is given before the
+    /// play, the play's analysis kept for after it.
+    fn move_analysis_before(
+        &mut self,
+        offset: usize,
+        play: &Move,
+        raw: &[u8],
+    ) -> Option<super::analysis::MoveAnalysis> {
+        let side = side_of(play.active)?;
+        let a = super::analysis::checker(raw)?;
+        if let Some(luck) = a.luck {
+            self.analysis(
+                at(offset),
+                Decision::Luck {
+                    player: side,
+                    value: luck,
+                    class: None,
+                },
+                None,
+            );
+        }
+        Some(a)
+    }
+
+    fn move_analysis_after(
+        &mut self,
+        offset: usize,
+        play: &Move,
+        analysis: Option<super::analysis::MoveAnalysis>,
+    ) {
+        let (Some(side), Some(a)) = (side_of(play.active), analysis) else {
+            return;
+        };
+        if !play.played {
+            return;
+        }
+        let legal_plays = if a.forced {
+            1
+        } else {
+            u32::try_from(a.equities.len()).unwrap_or(u32::MAX)
+        };
+        self.analysis_best(
+            at(offset),
+            Decision::Chequer {
+                player: side,
+                candidates: a
+                    .equities
+                    .iter()
+                    .map(|&equity| Candidate { equity })
+                    .collect(),
+                played: a.played,
+                legal_plays,
+                xg_error: Some(a.error),
+            },
+            a.depth,
+            a.best,
+        );
     }
 
     fn action(&mut self, location: Location, side: Side, text: String, kind: ActionKind) {

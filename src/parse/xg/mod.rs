@@ -55,6 +55,7 @@
 //!
 //! [`Location`]: super::Location
 
+mod analysis;
 pub mod container;
 pub mod events;
 pub mod records;

@@ -60,7 +60,14 @@ pub struct HtmlWriter<W: Write> {
     counted: Totals,
     totals: Option<Totals>,
     findings: usize,
+    /// Each player's worst blunders (`check --blunders`): equity lost in
+    /// thousandths, the finding's number, the play; the worst
+    /// [`WORST_BLUNDERS`] kept.
+    blunders: BTreeMap<String, Vec<(u32, usize, String)>>,
 }
+
+/// Blunders listed per player in the skill table.
+const WORST_BLUNDERS: usize = 3;
 
 impl<W: Write> HtmlWriter<W> {
     /// A writer over `out`.
@@ -74,6 +81,7 @@ impl<W: Write> HtmlWriter<W> {
             counted: Totals::default(),
             totals: None,
             findings: 0,
+            blunders: BTreeMap::new(),
         }
     }
 
@@ -138,6 +146,16 @@ impl<W: Write> HtmlWriter<W> {
                 .or_insert((finding.severity, 0));
             entry.0 = entry.0.max(finding.severity);
             entry.1 += 1;
+            if let (Some(lost), Some(player)) = (finding.lost_millis, &finding.player) {
+                let worst = self.blunders.entry(player.clone()).or_default();
+                let play = match (&finding.dice, &finding.written) {
+                    (Some(dice), Some(play)) => format!("{}{}: {play}", dice.first, dice.second),
+                    _ => finding.text.clone(),
+                };
+                worst.push((lost, id, play));
+                worst.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+                worst.truncate(WORST_BLUNDERS);
+            }
             article(&mut s, id, report, finding, row);
         }
         s.push_str("</section>");
@@ -162,6 +180,7 @@ impl<W: Write> HtmlWriter<W> {
         s.push_str("<header><h1>bgaudit report</h1></header>\n");
         self.summary(&mut s, totals);
         self.player_table(&mut s);
+        self.skill_table(&mut s);
         s.push_str(
             "<section id=\"findings\"><h2>Files and findings</h2>\n\
              <div id=\"filters\" class=\"filters\" hidden><label>code <select name=\"code\">\
@@ -264,6 +283,95 @@ impl<W: Write> HtmlWriter<W> {
             s.push_str("</tbody></table>");
         }
         s.push_str("</section>\n");
+    }
+
+    /// The skill statistics of the players some of whose matches carry an
+    /// engine's analysis, with their worst blunders (linked to their
+    /// findings, which show the board, the play made and the best play).
+    fn skill_table(&self, s: &mut String) {
+        let rows: Vec<_> = self
+            .players
+            .rows()
+            .into_iter()
+            .filter(|row| row.skill.is_some())
+            .collect();
+        if rows.is_empty() {
+            return;
+        }
+        s.push_str(
+            "<section id=\"skill\"><h2>Skill (from the analysis the records carry)</h2>\
+             <p>Figures of the engine that analysed each record, as it defines them; figures of \
+             different engines or depths do not compare.</p><div class=\"wide\">\
+             <table class=\"skill\"><thead><tr><th>player</th><th>analysed</th><th>engine</th>\
+             <th>unforced plays</th><th>doubtful / bad / very bad</th>\
+             <th>checker error EMG</th><th>cube decisions (close)</th><th>cube error EMG</th>\
+             <th>error rate mEMG</th><th>Snowie error rate</th><th>rating</th><th>luck EMG</th>\
+             <th>PR (XG)</th><th>worst blunders</th></tr></thead><tbody>",
+        );
+        for row in rows {
+            let Some(skill) = &row.skill else {
+                continue;
+            };
+            let get = |path: &[&str]| -> String {
+                match path.iter().try_fold(skill, |v, key| v.get(key)) {
+                    None | Some(serde_json::Value::Null) => "–".to_owned(),
+                    Some(serde_json::Value::String(text)) => text.clone(),
+                    Some(serde_json::Value::Number(n)) => match n.as_f64() {
+                        Some(x) if n.is_f64() => format!("{x:.3}"),
+                        _ => n.to_string(),
+                    },
+                    Some(other) => other.to_string(),
+                }
+            };
+            let mut worst = String::new();
+            let mut seen = Vec::new();
+            for spelling in &row.spellings {
+                for (lost, id, text) in self.blunders.get(spelling).into_iter().flatten() {
+                    seen.push((*lost, *id, text.as_str()));
+                }
+            }
+            seen.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+            for (lost, id, text) in seen.into_iter().take(WORST_BLUNDERS) {
+                let _ = write!(
+                    worst,
+                    "<a href=\"#f{id}\">{} (−{}.{:03})</a> ",
+                    html(text),
+                    lost / 1000,
+                    lost % 1000
+                );
+            }
+            let _ = write!(
+                s,
+                "<tr><td>{}</td><td class=\"n\">{} of {}</td><td>{}</td><td class=\"n\">{}</td>\
+                 <td class=\"n\">{} / {} / {}</td><td class=\"n\">{}</td>\
+                 <td class=\"n\">{} ({})</td><td class=\"n\">{}</td><td class=\"n\">{}</td>\
+                 <td class=\"n\">{}</td><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>\
+                 <td>{}</td></tr>",
+                html(&row.player),
+                row.analysed_matches,
+                row.matches,
+                html(&get(&["engine"])),
+                get(&["checker", "unforced"]),
+                get(&["checker", "doubtful"]),
+                get(&["checker", "bad"]),
+                get(&["checker", "very_bad"]),
+                get(&["checker", "error_emg"]),
+                get(&["cube", "decisions"]),
+                get(&["cube", "close"]),
+                get(&["cube", "error_emg"]),
+                get(&["overall", "error_rate_memg"]),
+                get(&["overall", "snowie_error_rate"]),
+                html(&get(&["overall", "rating"])),
+                get(&["luck", "total_emg"]),
+                get(&["overall", "pr"]),
+                if worst.is_empty() {
+                    "–".to_owned()
+                } else {
+                    worst
+                },
+            );
+        }
+        s.push_str("</tbody></table></div></section>\n");
     }
 
     fn player_table(&self, s: &mut String) {

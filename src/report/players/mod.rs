@@ -87,7 +87,7 @@ struct Spelling {
 }
 
 /// Everything summed for one player.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 struct PlayerStats {
     /// For an unnamed side, `(unnamed: ...)`; for a named player, the
     /// normalised name (shown only when no spelling was kept).
@@ -104,6 +104,8 @@ struct PlayerStats {
     faces: [u64; 6],
     by_kind: BTreeMap<KindColumn, u64>,
     findings: FindingTotals,
+    /// The skill statistics of the player's analysed matches.
+    skill: crate::report::skill::SkillSums,
 }
 
 impl PlayerStats {
@@ -128,7 +130,7 @@ impl PlayerStats {
 }
 
 /// The per-player report, built one file at a time.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct PlayersReport {
     aliases: Aliases,
     players: BTreeMap<PlayerKey, PlayerStats>,
@@ -228,6 +230,9 @@ impl PlayersReport {
                 stats.add_tally(tally);
                 if side == Side::First || !same {
                     stats.matches += 1;
+                }
+                if let Some(skill) = &summary.skill {
+                    stats.skill.add_match(skill, side);
                 }
             }
         }
@@ -674,7 +679,8 @@ mod tests {
             "\"illegal_per_100_plays\": 0.00,",
             "\"doubles_rate\": 0.2000,",
             "\"chi_square\": 0.0000,",
-            "\"chi_square_p\": 1.000\n",
+            "\"chi_square_p\": 1.000,",
+            "\"skill\": null\n",
         ] {
             assert!(json.contains(expected), "{expected} missing in\n{json}");
         }
@@ -753,7 +759,16 @@ mod tests {
         report.write(Format::Csv, &mut csv, None).unwrap();
         let csv = String::from_utf8(csv).unwrap();
         let lines: Vec<&str> = csv.lines().collect();
-        assert_eq!(lines[0], PlayerRow::FIELDS.join(","));
+        let skill_columns = crate::report::skill::csv_columns();
+        assert_eq!(
+            lines[0],
+            format!(
+                "{},{}",
+                PlayerRow::FIELDS.join(","),
+                skill_columns.join(",")
+            )
+        );
+        assert!(skill_columns.iter().all(|c| c.starts_with("skill.")));
         assert_eq!(lines.len(), 1 + rows.len());
 
         let mut json = Vec::new();
@@ -772,7 +787,11 @@ mod tests {
             "{}",
             lines[1]
         );
-        assert_eq!(array[0].as_object().unwrap().len(), PlayerRow::FIELDS.len());
+        assert_eq!(
+            array[0].as_object().unwrap().len(),
+            PlayerRow::FIELDS.len() + 1
+        );
+        assert_eq!(array[0]["skill"], serde_json::Value::Null);
 
         let mut table = Vec::new();
         report.write(Format::Table, &mut table, Some(200)).unwrap();

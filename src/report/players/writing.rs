@@ -44,9 +44,19 @@ impl PlayersReport {
         let rows = self.rows();
         match format {
             Format::Csv => {
-                let mut writer = headed_writer(out, &PlayerRow::FIELDS)?;
+                let skill_columns = crate::report::skill::csv_columns();
+                let header: Vec<&str> = PlayerRow::FIELDS
+                    .iter()
+                    .copied()
+                    .chain(skill_columns.iter().map(String::as_str))
+                    .collect();
+                let mut writer = headed_writer(out, &header)?;
                 for row in &rows {
                     let mut record = csv_record(row)?;
+                    record.extend(crate::report::skill::csv_cells(
+                        row.skill.as_ref(),
+                        &skill_columns,
+                    ));
                     if csv_safe {
                         record.iter_mut().for_each(crate::report::formula_safe);
                     }
@@ -61,29 +71,36 @@ impl PlayersReport {
             Format::Jsonl => {
                 for row in &rows {
                     let fields = json_fields(row)?;
-                    let object: Vec<String> = fields
+                    let mut object: Vec<String> = fields
                         .iter()
                         .map(|(field, text)| format!("\"{field}\":{text}"))
                         .collect();
+                    object.push(format!("\"skill\":{}", skill_json(row)?));
                     writeln!(out, "{{{}}}", object.join(","))?;
                 }
                 out.flush()
             }
             Format::Table => {
-                let mut table = new_table(&TABLE_HEADER, wrap_width);
+                // A skill column only where some player was analysed.
+                let analysed = rows.iter().any(|row| row.skill.is_some());
+                let mut header = TABLE_HEADER.to_vec();
+                if analysed {
+                    header.push("skill (analysed matches)");
+                }
+                let mut table = new_table(&header, wrap_width);
                 for row in &rows {
-                    table.add_row(row.table_cells());
+                    table.add_row(row.table_cells(analysed));
                 }
                 match wrap_width {
                     // Too wide for the terminal: a block per player, the
                     // columns as `name: value` wrapped under the name.
                     Some(width) if table::natural_width(&table) > usize::from(width) => {
                         for row in &rows {
-                            let cells = row.table_cells();
+                            let cells = row.table_cells(analysed);
                             for line in wrap(&cells[0], usize::from(width).max(20)) {
                                 writeln!(out, "{line}")?;
                             }
-                            let pairs: Vec<String> = TABLE_HEADER
+                            let pairs: Vec<String> = header
                                 .iter()
                                 .zip(&cells)
                                 .skip(1)
@@ -208,6 +225,13 @@ pub struct PlayerRow {
     /// [`format_significant`]); empty without dice.
     #[serde(serialize_with = "four_significant")]
     pub chi_square_p: Option<f64>,
+    /// Matches of the player whose record carries an engine's analysis.
+    pub analysed_matches: u64,
+    /// The skill statistics of those matches ([`crate::report::skill`]);
+    /// `None` when none was analysed. Written after the columns above: an
+    /// object in JSON, `skill.*` columns in CSV.
+    #[serde(skip)]
+    pub skill: Option<serde_json::Value>,
 }
 
 /// The players table's column titles.
@@ -230,7 +254,7 @@ pub const TABLE_HEADER: [&str; 14] = [
 
 impl PlayerRow {
     /// The field names, in column order (the CSV header).
-    pub const FIELDS: [&'static str; 40] = [
+    pub const FIELDS: [&'static str; 41] = [
         "player",
         "spellings",
         "matches",
@@ -271,6 +295,7 @@ impl PlayerRow {
         "chi_square",
         "chi_square_dof",
         "chi_square_p",
+        "analysed_matches",
     ];
 
     /// The columns written with a fixed precision (2 or 4 decimals, 4
@@ -332,6 +357,8 @@ impl PlayerRow {
             chi_square_p: chi
                 .and_then(|x| chi_square_sf(x, FACE_DOF))
                 .map(round_significant),
+            analysed_matches: stats.skill.analysed_matches,
+            skill: (stats.skill.analysed_matches > 0).then(|| stats.skill.json()),
         }
     }
 
@@ -355,7 +382,7 @@ impl PlayerRow {
         }
     }
 
-    pub(super) fn table_cells(&self) -> Vec<String> {
+    pub(super) fn table_cells(&self, skill: bool) -> Vec<String> {
         let kinds: Vec<String> = catalogue::kinds(Code::IllegalPlay)
             .into_iter()
             .filter_map(|entry| entry.kind)
@@ -411,6 +438,13 @@ impl PlayerRow {
             doubles,
             dice,
         ]
+        .into_iter()
+        .chain(skill.then(|| {
+            self.skill
+                .as_ref()
+                .map_or_else(|| "not analysed".to_owned(), crate::report::skill::cell)
+        }))
+        .collect()
     }
 }
 
@@ -474,18 +508,19 @@ fn write_json<W: Write>(rows: &[PlayerRow], out: &mut W) -> io::Result<()> {
     for (i, row) in rows.iter().enumerate() {
         out.write_all(b"  {\n")?;
         let fields = json_fields(row)?;
-        for (j, (field, text)) in fields.iter().enumerate() {
-            let comma = if j + 1 < PlayerRow::FIELDS.len() {
-                ","
-            } else {
-                ""
-            };
-            writeln!(out, "    \"{field}\": {text}{comma}")?;
+        for (field, text) in &fields {
+            writeln!(out, "    \"{field}\": {text},")?;
         }
+        writeln!(out, "    \"skill\": {}", skill_json(row)?)?;
         let comma = if i + 1 < rows.len() { "," } else { "" };
         writeln!(out, "  }}{comma}")?;
     }
     out.write_all(b"]\n")
+}
+
+/// The `skill` object of `row` as JSON text (`null` when not analysed).
+fn skill_json(row: &PlayerRow) -> io::Result<String> {
+    Ok(serde_json::to_string(&row.skill)?)
 }
 
 /// The cells of `row` in column order for CSV: text as it is, numbers as
