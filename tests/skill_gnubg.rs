@@ -139,21 +139,28 @@ fn shared_expected(dir: &Path, id: &str, sanity: &serde_json::Value) -> Table {
     table
 }
 
-/// Compares every `NAME.sgf` of `dir` that has a `NAME.txt`; returns
+/// gnubg's printed statistics of `NAME.sgf`: `NAME.txt` or `NAME.stats.txt`.
+fn truth(sgf: &Path) -> Option<std::path::PathBuf> {
+    [sgf.with_extension("txt"), sgf.with_extension("stats.txt")]
+        .into_iter()
+        .find(|p| p.exists())
+}
+
+/// Compares every `NAME.sgf` of `dir` that has gnubg's text beside it; returns
 /// (matches, rows, the differences).
 fn check_folder(dir: &Path) -> (usize, usize, Vec<String>) {
     let mut names: Vec<_> = std::fs::read_dir(dir)
         .expect("folder")
         .filter_map(Result::ok)
         .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "sgf") && p.with_extension("txt").exists())
+        .filter(|p| p.extension().is_some_and(|e| e == "sgf") && truth(p).is_some())
         .collect();
     names.sort();
     let (mut rows, mut diffs) = (0, Vec::new());
     for path in &names {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         let expected =
-            parse_gnubg_text(&std::fs::read_to_string(path.with_extension("txt")).expect("txt"));
+            parse_gnubg_text(&std::fs::read_to_string(truth(path).expect("txt")).expect("txt"));
         let got = ours(&name, &std::fs::read(path).expect("sgf"));
         rows += expected.len();
         diffs.extend(

@@ -390,10 +390,9 @@ impl Game {
                 self.open = true;
                 let sums = &mut self.pair.sums[slot(*player)];
                 sums.total_moves += 1;
-                let skill = match played {
-                    Some(i) if !candidates.is_empty() => {
-                        candidates[*i].equity as f32 - candidates[0].equity as f32
-                    }
+                let equity = |i: usize| candidates.get(i).map(|c| c.equity as f32);
+                let skill = match (played.and_then(equity), equity(0)) {
+                    (Some(made), Some(best)) => made - best,
                     _ => 0.0,
                 };
                 let c = cost(skill, context, *player);
