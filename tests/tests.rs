@@ -29,6 +29,7 @@ mod sarif;
 mod schema;
 mod self_docs;
 mod skill;
+mod skill_gnubg;
 mod streaming;
 mod typo_dice;
 mod typo_rate;

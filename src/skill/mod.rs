@@ -172,8 +172,11 @@ pub enum Decision {
     },
 }
 
+mod gnubg;
+mod met;
 mod stats;
 mod xg;
 
-pub use stats::{Statistics, Tally};
+pub use gnubg::{luck_rating, mark, rating};
+pub use stats::{Cell, Checker, Cube, Luck, Overall, Statistics, Tally, Unit, gnubg_cells};
 pub use xg::XgTally;
