@@ -109,3 +109,95 @@ fn the_html_report_has_a_skill_table_linking_the_worst_blunders() {
     let output = run(&["check", MAT, "--format", "html"]);
     assert!(!stdout(&output).contains("<section id=\"skill\">"));
 }
+
+/// A play the replay finds illegal is counted as GNU Backgammon counts a
+/// play missing from its candidates: a move, with no error and no mark.
+#[test]
+fn an_illegal_play_in_an_analysed_record_counts_as_a_move_without_error() {
+    let original = std::fs::read_to_string(SGF).expect("the fixture");
+    // Bravo's 63 played b/e c/i (A[3]: the fourth candidate, an error)
+    // becomes b/e c/j: seven pips for a six.
+    assert!(original.contains(";B[63beci]DA["));
+    let edited = original.replacen(";B[63beci]DA[", ";B[63becj]DA[", 1);
+    let dir = std::env::temp_dir().join(format!("bgaudit-skill-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let path = dir.join("illegal.sgf");
+    std::fs::write(&path, edited).expect("written");
+    let path = path.display().to_string();
+    let skill_of = |file: &str| -> Vec<Value> {
+        let records = jsonl(&["check", file, "--blunders", "--format", "jsonl"]);
+        let m = records
+            .iter()
+            .find(|r| r["type"] == "match")
+            .expect("a match record");
+        m["skill"].as_array().expect("analysed").clone()
+    };
+    let before = skill_of(SGF);
+    let after = skill_of(&path);
+    let records = jsonl(&["check", &path, "--blunders", "--format", "jsonl"]);
+    let illegal: Vec<&Value> = records
+        .iter()
+        .filter(|r| r["code"] == "illegal-play")
+        .collect();
+    assert_eq!(illegal.len(), 1, "{records:?}");
+    assert!(
+        records
+            .iter()
+            .all(|r| r["code"] != "blunder" || r["line"] != illegal[0]["line"])
+    );
+    let checker = |s: &Value, key: &str| s["checker"][key].clone();
+    // Bravo is the second player.
+    assert_eq!(checker(&after[1], "moves"), checker(&before[1], "moves"));
+    assert_eq!(
+        checker(&after[1], "unforced"),
+        checker(&before[1], "unforced")
+    );
+    let error = |s: &Value| checker(s, "error_emg").as_f64().expect("a number").abs();
+    assert!(
+        error(&after[1]) < error(&before[1]),
+        "the illegal play's error is not counted: {} then {}",
+        error(&before[1]),
+        error(&after[1])
+    );
+    // Alpha's figures do not change.
+    assert_eq!(after[0], before[0]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// How XG's counts differ from GNU Backgammon's on one record XG analysed:
+/// the same unforced checker plays, but gnubg's definitions count every
+/// cube decision analysed (and the close ones apart), where XG counts the
+/// doubles, the no doubles within 0.2 of a double and the answers; XG's PR
+/// is over its own decisions.
+#[test]
+fn xg_and_gnubg_count_the_same_record_differently() {
+    let Some(dir) = crate::util::shared_or_skip("corpus/xg/kevung__gbf", "analysed .xg") else {
+        return;
+    };
+    let file = dir.join("data__charlot1-charlot2_7p_2025-11-08-2305.xg");
+    let file = file.display().to_string();
+    let rows = jsonl(&["players", &file, "--format", "jsonl"]);
+    let charlot2 = rows
+        .iter()
+        .find(|r| r["player"] == "charlot2")
+        .expect("charlot2");
+    let skill = &charlot2["skill"];
+    assert!(
+        skill["engine"]
+            .as_str()
+            .expect("named")
+            .starts_with("eXtreme Gammon")
+    );
+    assert_eq!(
+        skill["checker"]["unforced"],
+        skill["xg"]["checker_decisions"]
+    );
+    assert_eq!(skill["xg"]["decisions"], 79);
+    assert_eq!(skill["xg"]["double_decisions"], 13);
+    assert_eq!(
+        skill["cube"]["decisions"], 29,
+        "every analysed cube decision"
+    );
+    assert_eq!(skill["cube"]["close"], 10, "gnubg's close or actual ones");
+    assert_eq!(skill["overall"]["pr"], 0.42);
+}

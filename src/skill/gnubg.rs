@@ -247,7 +247,15 @@ fn cost(x: f32, context: &Context, mover: Side) -> f32 {
 
 /// gnubg's `FindCubeDecision`: no double, double/take, double/pass and the
 /// optimal equity, normalised, from the doubler's side.
-fn cube_equities(context: &Context, doubler: Side, nd: f64, dt: f64) -> [f32; 4] {
+/// `pass`: the record gives the three equities normalised already (EMG, as
+/// eXtreme Gammon writes them): then none is converted.
+fn cube_equities(
+    context: &Context,
+    doubler: Side,
+    nd: f64,
+    dt: f64,
+    pass: Option<f64>,
+) -> [f32; 4] {
     let s = score_of(context, doubler);
     let (mut nd, mut dt) = (nd as f32, dt as f32);
     let owner_ok = context.owner.is_none_or(|o| o == doubler);
@@ -261,7 +269,9 @@ fn cube_equities(context: &Context, doubler: Side, nd: f64, dt: f64) -> [f32; 4]
             !s.crawford && mine + s.cube < len && !(post && mine + 1 == len) && owner_ok;
         (available, met::match_equity(&s, s.mover, s.cube, s.mover))
     };
-    if context.length > 0 {
+    if let Some(pass) = pass {
+        dp = pass as f32;
+    } else if context.length > 0 {
         nd = met::mwc2eq(nd, &s);
         dt = met::mwc2eq(dt, &s);
         dp = met::mwc2eq(dp, &s);
@@ -385,6 +395,7 @@ impl Game {
                 player,
                 candidates,
                 played,
+                legal_plays,
                 ..
             } => {
                 self.open = true;
@@ -397,7 +408,7 @@ impl Game {
                 };
                 let c = cost(skill, context, *player);
                 sums.marks[mark(skill)] += 1;
-                if candidates.len() > 1 {
+                if *legal_plays > 1 {
                     sums.unforced += 1;
                     sums.chequer[0] -= skill;
                     sums.chequer[1] -= c;
@@ -408,10 +419,11 @@ impl Game {
                 action,
                 no_double,
                 double_take,
+                double_pass,
                 ..
             } => {
                 self.open = true;
-                let e = cube_equities(context, *doubler, *no_double, *double_take);
+                let e = cube_equities(context, *doubler, *no_double, *double_take, *double_pass);
                 let [optimal, nd, dt, dp] = e;
                 match action {
                     CubeAction::NoDouble => {
