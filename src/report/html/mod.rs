@@ -302,7 +302,7 @@ impl<W: Write> HtmlWriter<W> {
             "<section id=\"skill\"><h2>Skill (from the analysis the records carry)</h2>\
              <p>Figures of the engine that analysed each record, as it defines them; figures of \
              different engines or depths do not compare.</p><div class=\"wide\">\
-             <table class=\"skill\"><thead><tr><th>player</th><th>analysed</th><th>engine</th>\
+             <table class=\"players skill\"><thead><tr><th>player</th><th>analysed</th><th>engine</th>\
              <th>unforced plays</th><th>doubtful / bad / very bad</th>\
              <th>checker error EMG</th><th>cube decisions (close)</th><th>cube error EMG</th>\
              <th>error rate mEMG</th><th>Snowie error rate</th><th>rating</th><th>luck EMG</th>\
@@ -312,17 +312,36 @@ impl<W: Write> HtmlWriter<W> {
             let Some(skill) = &row.skill else {
                 continue;
             };
-            let get = |path: &[&str]| -> String {
+            // Numbers as GNU Backgammon prints them: EMG with 3 decimals,
+            // rates with 1, no `-0.000`.
+            let get_with = |path: &[&str], decimals: usize| -> String {
                 match path.iter().try_fold(skill, |v, key| v.get(key)) {
                     None | Some(serde_json::Value::Null) => "–".to_owned(),
                     Some(serde_json::Value::String(text)) => text.clone(),
                     Some(serde_json::Value::Number(n)) => match n.as_f64() {
-                        Some(x) if n.is_f64() => format!("{x:.3}"),
+                        Some(x) if n.is_f64() => {
+                            let text = format!("{x:.decimals$}");
+                            if text
+                                .trim_start_matches('-')
+                                .bytes()
+                                .all(|b| b == b'0' || b == b'.')
+                            {
+                                text.trim_start_matches('-').to_owned()
+                            } else {
+                                text
+                            }
+                        }
                         _ => n.to_string(),
                     },
                     Some(other) => other.to_string(),
                 }
             };
+            let get = |path: &[&str]| get_with(path, 3);
+            let engine = get(&["engine"]);
+            let engine_name: Vec<&str> = engine
+                .split("; ")
+                .map(|e| e.split(" (").next().unwrap_or(e))
+                .collect();
             let mut worst = String::new();
             let mut seen = Vec::new();
             for spelling in &row.spellings {
@@ -342,7 +361,7 @@ impl<W: Write> HtmlWriter<W> {
             }
             let _ = write!(
                 s,
-                "<tr><td>{}</td><td class=\"n\">{} of {}</td><td>{}</td><td class=\"n\">{}</td>\
+                "<tr><td>{}</td><td class=\"n\">{} of {}</td><td title=\"{}\">{}</td><td class=\"n\">{}</td>\
                  <td class=\"n\">{} / {} / {}</td><td class=\"n\">{}</td>\
                  <td class=\"n\">{} ({})</td><td class=\"n\">{}</td><td class=\"n\">{}</td>\
                  <td class=\"n\">{}</td><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>\
@@ -350,7 +369,8 @@ impl<W: Write> HtmlWriter<W> {
                 html(&row.player),
                 row.analysed_matches,
                 row.matches,
-                html(&get(&["engine"])),
+                html(&engine),
+                html(&engine_name.join("; ")),
                 get(&["checker", "unforced"]),
                 get(&["checker", "doubtful"]),
                 get(&["checker", "bad"]),
@@ -359,11 +379,11 @@ impl<W: Write> HtmlWriter<W> {
                 get(&["cube", "decisions"]),
                 get(&["cube", "close"]),
                 get(&["cube", "error_emg"]),
-                get(&["overall", "error_rate_memg"]),
-                get(&["overall", "snowie_error_rate"]),
+                get_with(&["overall", "error_rate_memg"], 1),
+                get_with(&["overall", "snowie_error_rate"], 1),
                 html(&get(&["overall", "rating"])),
                 get(&["luck", "total_emg"]),
-                get(&["overall", "pr"]),
+                get_with(&["overall", "pr"], 2),
                 if worst.is_empty() {
                     "–".to_owned()
                 } else {
