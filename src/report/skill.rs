@@ -120,7 +120,7 @@ impl SkillSums {
 }
 
 /// The table's cell of a `skill` object: matches analysed and engine,
-/// error rate, PR, marked plays.
+/// overall error rate and rating, very bad plays, cube errors, luck, PR.
 #[must_use]
 pub fn cell(json: &Value) -> String {
     let get = |path: &[&str]| {
@@ -128,19 +128,45 @@ pub fn cell(json: &Value) -> String {
             .try_fold(json, |v, key| v.get(key))
             .filter(|v| !v.is_null())
     };
+    let number = |path: &[&str]| get(path).and_then(Value::as_f64);
+    let count = |path: &[&str]| get(path).and_then(Value::as_u64).unwrap_or(0);
     let mut parts = vec![format!(
         "{} analysed ({})",
-        get(&["analysed_matches"]).map_or_else(String::new, ToString::to_string),
+        count(&["analysed_matches"]),
         get(&["engine"]).and_then(Value::as_str).unwrap_or_default()
     )];
-    if let Some(rate) = get(&["overall", "error_rate_memg"]).and_then(Value::as_f64) {
-        parts.push(format!("error rate {rate:.1} mEMG"));
+    if let Some(rate) = number(&["overall", "error_rate_memg"]) {
+        let rating = get(&["overall", "rating"])
+            .and_then(Value::as_str)
+            .map(|r| format!(" ({r})"))
+            .unwrap_or_default();
+        parts.push(format!("error rate {rate:.1} mEMG{rating}"));
     }
-    if let Some(pr) = get(&["overall", "pr"]).and_then(Value::as_f64) {
+    if get(&["checker", "very_bad"]).is_some() {
+        parts.push(format!(
+            "very bad plays {}",
+            count(&["checker", "very_bad"])
+        ));
+    }
+    if get(&["cube"]).is_some() {
+        let errors: u64 = [
+            "missed_double_below_cp",
+            "missed_double_above_cp",
+            "wrong_double_below_dp",
+            "wrong_double_above_tg",
+            "wrong_take",
+            "wrong_pass",
+        ]
+        .iter()
+        .map(|class| count(&["cube", class]))
+        .sum();
+        parts.push(format!("cube errors {errors}"));
+    }
+    if let Some(luck) = number(&["luck", "total_emg"]) {
+        parts.push(format!("luck {luck:+.3}"));
+    }
+    if let Some(pr) = number(&["overall", "pr"]) {
         parts.push(format!("PR {pr:.2}"));
-    }
-    if let Some(very_bad) = get(&["checker", "very_bad"]) {
-        parts.push(format!("very bad plays {very_bad}"));
     }
     parts.join(", ")
 }
