@@ -105,11 +105,9 @@ pub(crate) struct Replayer<'o, 'a> {
     pub(super) analyses: Vec<super::skill::Pending>,
     /// The current game's analysed decisions with their context, as its
     /// latest replay joined them.
-    pub(super) skill_game: Vec<(
-        crate::skill::Context,
-        crate::skill::Decision,
-        Option<crate::skill::Depth>,
-    )>,
+    /// (the context, the analysis's index in `analyses`, the play was
+    /// found illegal).
+    pub(super) skill_game: Vec<(crate::skill::Context, usize, bool)>,
     /// Plays in the common state are judged by [`Replayer::plain_play`]
     /// (off: every play takes the general path, to compare the two). Only
     /// the tests turn it off: elsewhere it is always on, and no field.

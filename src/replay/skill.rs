@@ -29,6 +29,8 @@ pub struct MatchSkill {
     pub xg: ByPlayer<XgTally>,
     /// Analysed decisions read.
     pub decisions: u32,
+    /// The depths met (those of `engines`).
+    pub depths: Vec<crate::skill::Depth>,
 }
 
 impl Eq for MatchSkill {}
@@ -79,20 +81,17 @@ impl Replayer<'_, '_> {
             if pending.before > index {
                 break;
             }
+            let at = next;
             next += 1;
             let Some(context) = self.skill_context() else {
                 continue;
             };
-            let mut decision = pending.analysis.decision.clone();
-            if illegal && let Decision::Chequer { played, .. } = &mut decision {
-                *played = None;
+            let chequer = matches!(pending.analysis.decision, Decision::Chequer { .. });
+            if self.options.blunders && chequer && !illegal {
+                let analysis = pending.analysis.clone();
+                self.blunder(&analysis.decision, analysis.depth, analysis.best);
             }
-            let depth = pending.analysis.depth;
-            if self.options.blunders && !illegal {
-                let best = pending.analysis.best;
-                self.blunder(&decision, depth, best);
-            }
-            self.skill_game.push((context, decision, depth));
+            self.skill_game.push((context, at, illegal && chequer));
         }
         next
     }
@@ -216,32 +215,46 @@ impl Replayer<'_, '_> {
     /// Adds the current game's analysed decisions, as its last replay
     /// joined them, to its match.
     pub(super) fn tally_game_skill(&mut self) {
-        self.analyses.clear();
-        if self.skill_game.is_empty() {
-            return;
-        }
-        let game = std::mem::take(&mut self.skill_game);
-        let Some(m) = self.current.as_mut() else {
-            return;
-        };
-        let producer = self.skill_engine.clone();
-        let skill = m.summary.skill.get_or_insert_with(Box::default);
-        for (context, decision, depth) in &game {
-            let engine = Engine {
-                name: producer.clone(),
-                depth: depth.map(|d| d.to_string()),
-            };
-            if depth.is_some() && !skill.engines.contains(&engine) {
-                skill.engines.push(engine);
+        if !self.skill_game.is_empty()
+            && let Some(m) = self.current.as_mut()
+        {
+            let skill = m.summary.skill.get_or_insert_with(Box::default);
+            for &(context, at, illegal) in &self.skill_game {
+                let Some(pending) = self.analyses.get(at) else {
+                    continue;
+                };
+                if let Some(depth) = pending.analysis.depth
+                    && !skill.depths.contains(&depth)
+                {
+                    skill.depths.push(depth);
+                    skill.engines.push(Engine {
+                        name: self.skill_engine.clone(),
+                        depth: Some(depth.to_string()),
+                    });
+                }
+                skill.decisions += 1;
+                let decision = &pending.analysis.decision;
+                let unlisted;
+                let decision = match decision {
+                    // Not among the engine's candidates: see the module docs.
+                    Decision::Chequer { .. } if illegal => {
+                        let mut copy = decision.clone();
+                        if let Decision::Chequer { played, .. } = &mut copy {
+                            *played = None;
+                        }
+                        unlisted = copy;
+                        &unlisted
+                    }
+                    _ => decision,
+                };
+                for side in Side::BOTH {
+                    skill.players[side].add(&context, decision, side);
+                    skill.xg[side].add(decision, side);
+                }
             }
-            skill.decisions += 1;
-            for side in Side::BOTH {
-                skill.players[side].add(context, decision, side);
-                skill.xg[side].add(decision, side);
-            }
         }
-        self.skill_game = game;
         self.skill_game.clear();
+        self.analyses.clear();
     }
 
     /// A game of an analysed match ended: its result, for the results the

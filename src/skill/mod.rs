@@ -120,16 +120,17 @@ pub enum Decision {
     Chequer {
         /// Who played.
         player: Side,
-        /// The candidates, best first, as many as the record lists (a record
-        /// may list only the best few and the play made). One candidate = a
-        /// forced play.
+        /// Candidates, best first: the best, and the play made when it is
+        /// not the best (SGF); or every candidate the record lists (XG: up to
+        /// 32). Empty for a roll the record analysed without a choice (a
+        /// dance).
         candidates: Vec<Candidate>,
         /// Which candidate is the play made; `None` when it is not among them
         /// (an illegal play that stood, a play the list lacks).
         played: Option<usize>,
-        /// The number of legal plays the engine saw, when the record says
-        /// (gnubg cuts nothing, XG records its own count); else the number of
-        /// candidates.
+        /// How many plays the record's analysis lists (GNU Backgammon: every
+        /// legal play; XG: its candidates, or 1 when it marks the play as no
+        /// decision). More than one: an unforced play.
         legal_plays: u32,
         /// eXtreme Gammon's own error of the play (≤ 0), when the record has
         /// one.

@@ -5,7 +5,6 @@
 //! decision is then not analysed.
 
 use super::{Prop, Reader, Visitor, value};
-use crate::dice::Roll;
 use crate::notation::PlayNotation;
 use crate::parse::{Analysis, Location};
 use crate::side::Side;
@@ -19,6 +18,9 @@ pub(super) struct NodeAnalysis<'p, 'a> {
     pub(super) luck: Option<&'p Prop<'a>>,
     pub(super) good_for_white: Option<&'p Prop<'a>>,
     pub(super) good_for_black: Option<&'p Prop<'a>>,
+    /// Where the node's move is: the place of its analysis (see
+    /// `ANALYSIS_KEYS`).
+    pub(super) at: Location,
 }
 
 impl NodeAnalysis<'_, '_> {
@@ -39,43 +41,124 @@ pub(super) enum NodeMove {
 }
 
 /// The number after `E ver 3` tokens: `Nc`/`NC` gives the plies.
-fn plies(token: &str) -> Option<u8> {
-    token.strip_suffix(['C', 'c']).and_then(|n| n.parse().ok())
+fn plies(token: &[u8]) -> Option<u8> {
+    let digits = token.strip_suffix(b"C").or(token.strip_suffix(b"c"))?;
+    std::str::from_utf8(digits).ok()?.parse().ok()
 }
 
-fn number(token: Option<&str>) -> Option<f64> {
-    token
-        .and_then(|t| t.parse::<f64>().ok())
-        .filter(|x| x.is_finite())
+/// A decimal as GNU Backgammon writes it (`-0.050580`, `1.313205`): exact
+/// integer digits over a power of ten, which IEEE division rounds as
+/// `str::parse` does; anything else (an exponent, many digits) by
+/// `str::parse`.
+fn number(token: &[u8]) -> Option<f64> {
+    const POWERS: [f64; 16] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+    ];
+    let (negative, digits) = match token.split_first() {
+        Some((b'-', rest)) => (true, rest),
+        Some((b'+', rest)) => (false, rest),
+        _ => (false, token),
+    };
+    let mut mantissa: u64 = 0;
+    let mut decimals: Option<usize> = None;
+    let mut count = 0;
+    for &b in digits {
+        match b {
+            b'0'..=b'9' if count < 15 => {
+                mantissa = mantissa * 10 + u64::from(b - b'0');
+                count += 1;
+                if let Some(d) = decimals.as_mut() {
+                    *d += 1;
+                }
+            }
+            b'.' if decimals.is_none() => decimals = Some(0),
+            _ => {
+                let x: f64 = std::str::from_utf8(token).ok()?.parse().ok()?;
+                return x.is_finite().then_some(x);
+            }
+        }
+    }
+    if count == 0 {
+        return None;
+    }
+    // At most 15 digits: exact in an f64, as is 10^15.
+    #[allow(clippy::cast_precision_loss)]
+    let x = mantissa as f64 / POWERS[decimals.unwrap_or(0)];
+    Some(if negative { -x } else { x })
+}
+
+/// The blank-separated tokens of a value, without allocating.
+fn tokens(text: &[u8]) -> Tokens<'_> {
+    Tokens { rest: text }
+}
+
+/// See [`tokens`]: a plain byte loop (a value holds dozens of tokens and a
+/// file thousands of values).
+struct Tokens<'t> {
+    rest: &'t [u8],
+}
+
+impl<'t> Iterator for Tokens<'t> {
+    type Item = &'t [u8];
+
+    fn next(&mut self) -> Option<&'t [u8]> {
+        let start = self.rest.iter().position(|b| !b.is_ascii_whitespace())?;
+        let rest = &self.rest[start..];
+        let end = rest
+            .iter()
+            .position(u8::is_ascii_whitespace)
+            .unwrap_or(rest.len());
+        self.rest = &rest[end..];
+        Some(&rest[..end])
+    }
+}
+
+/// The first `N` blank-separated tokens of a value, in one pass over its
+/// bytes (a value holds dozens of tokens and a file thousands of values).
+fn first_tokens<const N: usize>(text: &[u8]) -> Option<[&[u8]; N]> {
+    let mut out = [&text[..0]; N];
+    let mut n = 0;
+    let mut start = usize::MAX;
+    for (i, &b) in text.iter().enumerate() {
+        if b.is_ascii_whitespace() {
+            if start != usize::MAX {
+                *out.get_mut(n)? = &text[start..i];
+                n += 1;
+                start = usize::MAX;
+                if n == N {
+                    return Some(out);
+                }
+            }
+        } else if start == usize::MAX {
+            start = i;
+        }
+    }
+    if start != usize::MAX && n < N {
+        out[n] = &text[start..];
+        n += 1;
+    }
+    (n == N).then_some(out)
 }
 
 /// One candidate: `<steps> E ver 3 p p p p p score <plies>C ...`.
-fn candidate(text: &str) -> Option<(Candidate, Option<Depth>)> {
-    let mut tokens = text.split_ascii_whitespace();
-    let _steps = tokens.next()?;
-    if tokens.next()? != "E" || tokens.next()? != "ver" || tokens.next()? != "3" {
+fn candidate(text: &[u8]) -> Option<(Candidate, Option<Depth>)> {
+    let t = first_tokens::<11>(text)?;
+    if t[1..4] != [b"E".as_slice(), b"ver", b"3"] {
         return None;
     }
-    let mut rest = tokens.skip(5);
-    let equity = number(rest.next())?;
-    let depth = rest.next().and_then(plies).map(Depth::Plies);
-    Some((Candidate { equity }, depth))
+    let equity = number(t[9])?;
+    Some((Candidate { equity }, plies(t[10]).map(Depth::Plies)))
 }
 
 /// `DA[E ver 3 <plies>C d n p  p×5 e ND  p×5 e DT]`: no double and
 /// double/take, cubeful, from the doubler's side.
-fn cube(text: &str) -> Option<(f64, f64, Option<Depth>)> {
-    let mut tokens = [""; 21];
-    let mut count = 0;
-    for (slot, token) in tokens.iter_mut().zip(text.split_ascii_whitespace()) {
-        *slot = token;
-        count += 1;
-    }
-    if count < 21 || tokens[..3] != ["E", "ver", "3"] {
+fn cube(text: &[u8]) -> Option<(f64, f64, Option<Depth>)> {
+    let t = first_tokens::<21>(text)?;
+    if t[..3] != [b"E".as_slice(), b"ver", b"3"] {
         return None;
     }
-    let depth = plies(tokens[3]).map(Depth::Plies);
-    Some((number(Some(tokens[13]))?, number(Some(tokens[20]))?, depth))
+    let depth = plies(t[3]).map(Depth::Plies);
+    Some((number(t[13])?, number(t[20])?, depth))
 }
 
 impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
@@ -89,7 +172,7 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
     ) {
         if let Some(prop) = props.cube
             && let Some(v) = self.first_value(prop)
-            && let Some((no_double, double_take, depth)) = cube(&value::unescape(v.raw))
+            && let Some((no_double, double_take, depth)) = cube(v.raw.as_bytes())
         {
             let (doubler, action) = match kind {
                 NodeMove::Roll => (side, CubeAction::NoDouble),
@@ -101,7 +184,7 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
             };
             if kind != NodeMove::Other {
                 self.give(
-                    prop.location,
+                    props.at,
                     Decision::Cube {
                         doubler,
                         action,
@@ -118,7 +201,7 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
             && let Some(prop) = props.luck
             && let Some(value) = self
                 .first_value(prop)
-                .and_then(|v| number(Some(v.raw.trim())))
+                .and_then(|v| number(v.raw.trim().as_bytes()))
         {
             let mark = |prop: Option<&Prop<'a>>| {
                 prop.and_then(|p| self.first_value(p))
@@ -137,7 +220,7 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
                 (None, None) => None,
             };
             self.give(
-                prop.location,
+                props.at,
                 Decision::Luck {
                     player: side,
                     value,
@@ -150,20 +233,11 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
 
     /// The checker-play analysis, given after the play: the candidates of
     /// `A`, or none for a roll the engine saw no choice in (a dance).
-    pub(super) fn analysis_after(
-        &mut self,
-        side: Side,
-        dice: Option<Roll>,
-        props: &NodeAnalysis<'_, 'a>,
-    ) {
+    pub(super) fn analysis_after(&mut self, side: Side, props: &NodeAnalysis<'_, 'a>) {
         let Some(prop) = props.moves else {
             if props.any() {
-                let location = props
-                    .luck
-                    .or(props.cube)
-                    .map_or(Location::START, |p| p.location);
                 self.give(
-                    location,
+                    props.at,
                     Decision::Chequer {
                         player: side,
                         candidates: Vec::new(),
@@ -180,29 +254,32 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
         let Some((index, rest)) = values.split_first() else {
             return;
         };
-        let played = index.raw.trim().parse::<usize>().ok();
-        let mut candidates = Vec::with_capacity(rest.len().min(64));
-        let mut depth = None;
-        for v in rest {
-            let Some((c, d)) = candidate(&value::unescape(v.raw)) else {
-                return;
-            };
-            candidates.push(c);
-            depth = depth.or(d);
-        }
-        let count = u32::try_from(candidates.len()).unwrap_or(u32::MAX);
-        let played = played.filter(|&i| i < candidates.len());
-        let best = dice.zip(rest.first()).and_then(|(dice, v)| {
-            let steps = value::unescape(v.raw);
-            let steps = steps.split_ascii_whitespace().next()?;
-            let text = format!("{}{}{steps}", dice.first, dice.second);
-            match value::parse_move(&text, side) {
-                Ok(value::Move::Roll(_, play)) => Some(play),
-                _ => None,
-            }
+        // The best candidate and the one played are read; the others only
+        // counted (GNU Backgammon lists every legal play: most of an
+        // analysed file, and no statistic needs them).
+        let Some((best, depth)) = rest.first().and_then(|v| candidate(v.raw.as_bytes())) else {
+            return;
+        };
+        let mut candidates = vec![best];
+        let played = match index.raw.trim().parse::<usize>() {
+            Ok(0) => Some(0),
+            Ok(i) => match rest.get(i).map(|v| candidate(v.raw.as_bytes())) {
+                Some(Some((made, _))) => {
+                    candidates.push(made);
+                    Some(1)
+                }
+                Some(None) => return,
+                None => None,
+            },
+            Err(_) => None,
+        };
+        let count = u32::try_from(rest.len()).unwrap_or(u32::MAX);
+        let best = rest.first().and_then(|v| {
+            let steps = tokens(v.raw.as_bytes()).next()?;
+            value::steps(steps, side).ok()
         });
         self.give_best(
-            prop.location,
+            props.at,
             Decision::Chequer {
                 player: side,
                 candidates,
@@ -339,6 +416,38 @@ mod tests {
                 (Side::First, CubeAction::Double),
             ]
         );
+    }
+
+    #[test]
+    fn numbers_are_read_as_str_parse_reads_them() {
+        for text in [
+            "0.507361",
+            "-0.050580",
+            "1.313205",
+            "0",
+            "-0.000000",
+            "12",
+            "0.1",
+            "1e-3",
+            "0.12345678901234567",
+            "-1000.000000",
+            "0.014120",
+        ] {
+            let expected: f64 = text.parse().expect("a number");
+            assert_eq!(super::number(text.as_bytes()), Some(expected), "{text}");
+        }
+        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+        for _ in 0..10_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let text = format!("{}.{:06}", (x >> 40) % 3, x % 1_000_000);
+            let expected: f64 = text.parse().expect("a number");
+            assert_eq!(super::number(text.as_bytes()), Some(expected), "{text}");
+        }
+        for bad in ["", "-", ".", "x", "1.2.3", "nan", "inf"] {
+            assert_eq!(super::number(bad.as_bytes()), None, "{bad}");
+        }
     }
 
     #[test]

@@ -116,6 +116,10 @@ impl Key {
 const NODE_KEYS: &[&str] = &[
     "W", "B", "AE", "AB", "AW", "PL", "DI", "CV", "CP", "C", "A", "DA", "LU", "GW", "GB",
 ];
+/// The analysis properties of a move node: located at the node's move, so
+/// that their values (most of an analysed file) are not counted character
+/// by character for a line and column.
+const ANALYSIS_KEYS: &[&str] = &["A", "DA", "LU", "GW", "GB"];
 /// Root properties that are neither game information nor tags.
 const ROOT_SKIPPED: &[&str] = &[
     "GS", "A", "DA", "MR", "CR", "LU", "GB", "GW", "BM", "DO", "BC", "DC",

@@ -90,11 +90,12 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
                 } else {
                     Side::Second
                 };
-                let (kind, dice) = self.node_move(prop, side);
+                analysis.at = prop.location;
+                let kind = self.node_move(prop, side);
                 self.analysis_before(side, kind, &analysis);
                 let rolled = self.play_move(prop);
                 if rolled && kind == NodeMove::Roll {
-                    self.analysis_after(side, dice, &analysis);
+                    self.analysis_after(side, &analysis);
                 }
             } else {
                 self.play_move(prop);
@@ -136,26 +137,34 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
         }
     }
 
-    /// What the move of a node is, for its analysis.
-    fn node_move(&self, prop: &Prop<'a>, side: Side) -> (NodeMove, Option<Roll>) {
+    /// What the move of a node is, for its analysis: from its first
+    /// characters (the move itself is read by [`Reader::play_move`]).
+    fn node_move(&self, prop: &Prop<'a>, side: Side) -> NodeMove {
         let Some(v) = self.first_value(prop) else {
-            return (NodeMove::Other, None);
+            return NodeMove::Other;
         };
+        let value = v.raw.trim();
         let offer = self.game.as_ref().and_then(|g| g.offer);
-        let kind = match value::parse_move(&value::unescape(v.raw), side) {
-            Ok(Move::Roll(dice, _)) => return (NodeMove::Roll, Some(dice)),
-            Ok(Move::Double) if offer.is_some_and(|(by, _)| by == side.other()) => NodeMove::Beaver,
-            Ok(Move::Double) => NodeMove::Double,
-            Ok(Move::Take)
-                if offer.is_some_and(|(by, animals)| animals > 0 && by == side.other()) =>
-            {
-                NodeMove::Other
+        let word = |w: &str| value.eq_ignore_ascii_case(w);
+        if value.len() >= 2 && value.as_bytes()[..2].iter().all(u8::is_ascii_digit) {
+            NodeMove::Roll
+        } else if word("double") {
+            if offer.is_some_and(|(by, _)| by == side.other()) {
+                NodeMove::Beaver
+            } else {
+                NodeMove::Double
             }
-            Ok(Move::Take) => NodeMove::Take,
-            Ok(Move::Drop) => NodeMove::Drop,
-            _ => NodeMove::Other,
-        };
-        (kind, None)
+        } else if word("take") {
+            if offer.is_some_and(|(by, animals)| animals > 0 && by == side.other()) {
+                NodeMove::Other
+            } else {
+                NodeMove::Take
+            }
+        } else if word("drop") {
+            NodeMove::Drop
+        } else {
+            NodeMove::Other
+        }
     }
 
     /// Gives the node's move as an action; whether it was a roll given.

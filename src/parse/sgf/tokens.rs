@@ -232,7 +232,14 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
             return;
         }
         self.keeping = true;
-        let location = self.lines.at(start);
+        // An analysis property's place is its node's move's (see
+        // `ANALYSIS_KEYS`): its long values are not counted character by
+        // character.
+        let location = if !root && key.is_any(ANALYSIS_KEYS) {
+            Location::START
+        } else {
+            self.lines.at(start)
+        };
         let end = start + ident.len();
         let first = self.values.len();
         self.props.push(Prop {
@@ -288,7 +295,15 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
         if !self.keeping {
             return;
         }
-        let location = self.lines.at(start);
+        let analysis = self
+            .props
+            .last()
+            .is_some_and(|p| p.location == Location::START && p.key.is_any(ANALYSIS_KEYS));
+        let location = if analysis {
+            Location::START
+        } else {
+            self.lines.at(start)
+        };
         self.values.push(Val { raw, location });
         let count = self.values.len();
         if let Some(prop) = self.props.last_mut() {

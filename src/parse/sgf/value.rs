@@ -96,7 +96,11 @@ pub(super) fn parse_move(value: &str, side: Side) -> Result<Move, &'static str> 
         return Err("two dice, `double`, `take` or `drop`");
     }
     let dice = Roll::new(a - b'0', b - b'0').ok_or("dice from 1 to 6")?;
-    let letters = &bytes[2..];
+    Ok(Move::Roll(dice, steps(&bytes[2..], side)?))
+}
+
+/// A play's letter pairs (from, to), in the mover's numbering.
+pub(super) fn steps(letters: &[u8], side: Side) -> Result<PlayNotation, &'static str> {
     if letters.len() > 2 * MAX_HOPS {
         return Err("at most 16 letter pairs after the dice");
     }
@@ -119,7 +123,7 @@ pub(super) fn parse_move(value: &str, side: Side) -> Result<Move, &'static str> 
             hit: false,
         });
     }
-    Ok(Move::Roll(dice, play))
+    Ok(play)
 }
 
 /// A move letter as a point in the mover's own numbering: `a`..`x` are
