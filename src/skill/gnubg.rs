@@ -385,6 +385,7 @@ impl Game {
                 player,
                 candidates,
                 played,
+                legal_plays,
                 ..
             } => {
                 self.open = true;
@@ -397,7 +398,7 @@ impl Game {
                 };
                 let c = cost(skill, context, *player);
                 sums.marks[mark(skill)] += 1;
-                if candidates.len() > 1 {
+                if *legal_plays > 1 {
                     sums.unforced += 1;
                     sums.chequer[0] -= skill;
                     sums.chequer[1] -= c;

@@ -938,7 +938,7 @@ mod tests {
                 },
             ],
             played: Some(1),
-            legal_plays: 2,
+            legal_plays: 20,
             xg_error: None,
         }
     }
