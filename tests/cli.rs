@@ -13,17 +13,47 @@ const FINDING_HEADER: &str = "file,line,column,offset,match,game,move,side,playe
                               dice,text,position,stood,message,likely_typo,suggestion,xgid";
 const SUMMARY_HEADER: &str = "file,match,player1,player2,length,games,plays,cube_actions,winner,\
                               score1,score2,errors,warnings,infos,status,reason,rules";
-const PLAYERS_HEADER: &str = "player,spellings,matches,games,plays,illegal_plays,\
-     illegal_wrong_dice,illegal_under_played,illegal_smaller_die,illegal_bar_first,\
-     illegal_bear_off_early,illegal_bear_off_lower,illegal_blocked_path,illegal_no_play,\
-     illegal_play_when_none,illegal_pinned_checker,illegal_onto_pinned_point,\
-     illegal_bear_off_pinned,illegal_marker,illegal_other,stood,ended_game,illegal_cube,\
-     record_defects,probable_typos,illegal_per_100_plays,rolls,suspect_rolls,doubles,doubles_rate,face_1,\
-     face_2,face_3,face_4,face_5,face_6,dice_sample,chi_square,chi_square_dof,chi_square_p,\
-     analysed_matches,skill.analysed_matches,skill.engine,skill.moves,skill.overall.pr,\
-     skill.xg.decisions,skill.xg.checker_decisions,skill.xg.double_decisions,skill.xg.take_decisions,\
-     skill.xg.error_emg,skill.xg.checker_error_emg,skill.xg.double_error_emg,skill.xg.take_error_emg,\
-     skill.xg.errors,skill.xg.blunders";
+const PLAYERS_HEADER: &str = "player,spellings,matches,games,plays,illegal_plays,illegal_wrong_dice,\
+     illegal_under_played,illegal_smaller_die,illegal_bar_first,illegal_bear_off_early,\
+     illegal_bear_off_lower,illegal_blocked_path,illegal_no_play,illegal_play_when_none,\
+     illegal_pinned_checker,illegal_onto_pinned_point,illegal_bear_off_pinned,illegal_marker,\
+     illegal_other,stood,ended_game,illegal_cube,record_defects,probable_typos,\
+     illegal_per_100_plays,rolls,suspect_rolls,doubles,doubles_rate,face_1,face_2,face_3,\
+     face_4,face_5,face_6,dice_sample,chi_square,chi_square_dof,chi_square_p,\
+     analysed_matches,skill.analysed_matches,skill.checker.bad,skill.checker.doubtful,\
+     skill.checker.error_emg,skill.checker.error_mwc,skill.checker.error_points,\
+     skill.checker.error_rate_memg,skill.checker.error_rate_mwc,\
+     skill.checker.error_rate_points,skill.checker.moves,skill.checker.rating,\
+     skill.checker.unforced,skill.checker.unmarked,skill.checker.very_bad,skill.cube.close,\
+     skill.cube.decisions,skill.cube.doubles,skill.cube.error_emg,skill.cube.error_mwc,\
+     skill.cube.error_points,skill.cube.error_rate_memg,skill.cube.error_rate_mwc,\
+     skill.cube.error_rate_points,skill.cube.missed_double_above_cp,\
+     skill.cube.missed_double_above_cp_emg,skill.cube.missed_double_above_cp_mwc,\
+     skill.cube.missed_double_above_cp_points,skill.cube.missed_double_below_cp,\
+     skill.cube.missed_double_below_cp_emg,skill.cube.missed_double_below_cp_mwc,\
+     skill.cube.missed_double_below_cp_points,skill.cube.passes,skill.cube.rating,\
+     skill.cube.takes,skill.cube.wrong_double_above_tg,skill.cube.wrong_double_above_tg_emg,\
+     skill.cube.wrong_double_above_tg_mwc,skill.cube.wrong_double_above_tg_points,\
+     skill.cube.wrong_double_below_dp,skill.cube.wrong_double_below_dp_emg,\
+     skill.cube.wrong_double_below_dp_mwc,skill.cube.wrong_double_below_dp_points,\
+     skill.cube.wrong_pass,skill.cube.wrong_pass_emg,skill.cube.wrong_pass_mwc,\
+     skill.cube.wrong_pass_points,skill.cube.wrong_take,skill.cube.wrong_take_emg,\
+     skill.cube.wrong_take_mwc,skill.cube.wrong_take_points,skill.engine,skill.games,\
+     skill.luck.lucky,skill.luck.rate_memg,skill.luck.rate_mwc,skill.luck.rate_points,\
+     skill.luck.rating,skill.luck.total_emg,skill.luck.total_mwc,skill.luck.total_points,\
+     skill.luck.unlucky,skill.luck.unmarked,skill.luck.very_lucky,skill.luck.very_unlucky,\
+     skill.overall.actual_result_mwc,skill.overall.actual_result_points,\
+     skill.overall.advantage_interval,skill.overall.advantage_ppg,\
+     skill.overall.chequer_rating_loss,skill.overall.cube_rating_loss,\
+     skill.overall.error_based_fibs_rating,skill.overall.error_emg,skill.overall.error_mwc,\
+     skill.overall.error_points,skill.overall.error_rate_memg,skill.overall.error_rate_mwc,\
+     skill.overall.error_rate_points,skill.overall.luck_adjusted_interval,\
+     skill.overall.luck_adjusted_ppg,skill.overall.luck_adjusted_result_mwc,\
+     skill.overall.luck_adjusted_result_points,skill.overall.luck_based_fibs_rating_diff,\
+     skill.overall.pr,skill.overall.rating,skill.overall.snowie_error_rate,skill.unit,\
+     skill.xg.decisions,skill.xg.checker_decisions,skill.xg.double_decisions,\
+     skill.xg.take_decisions,skill.xg.error_emg,skill.xg.checker_error_emg,\
+     skill.xg.double_error_emg,skill.xg.take_error_emg,skill.xg.errors,skill.xg.blunders";
 
 pub(crate) fn bgaudit() -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_bgaudit"));

@@ -185,16 +185,22 @@ pub struct Checker {
     /// Marked very bad (more than 0.12).
     pub very_bad: u32,
     /// Equity lost on unforced plays, EMG (≤ 0).
+    #[serde(serialize_with = "json_f32")]
     pub error_emg: f32,
     /// The same in MWC, percent.
+    #[serde(serialize_with = "json_opt_f32")]
     pub error_mwc: Option<f32>,
     /// The same in points (money).
+    #[serde(serialize_with = "json_opt_f32")]
     pub error_points: Option<f32>,
     /// Per unforced play, mEMG.
+    #[serde(serialize_with = "json_f32")]
     pub error_rate_memg: f32,
     /// Per unforced play, MWC percent.
+    #[serde(serialize_with = "json_opt_f32")]
     pub error_rate_mwc: Option<f32>,
     /// Per unforced play, points.
+    #[serde(serialize_with = "json_opt_f32")]
     pub error_rate_points: Option<f32>,
     /// gnubg's rating word; `None` without an unforced play ("n/a").
     pub rating: Option<&'static str>,
@@ -218,62 +224,86 @@ pub struct Cube {
     /// Missed doubles below the cash point.
     pub missed_double_below_cp: u32,
     /// Its equity, EMG.
+    #[serde(serialize_with = "json_f32")]
     pub missed_double_below_cp_emg: f32,
     /// Its MWC, percent (match play).
+    #[serde(serialize_with = "json_opt_f32")]
     pub missed_double_below_cp_mwc: Option<f32>,
     /// Its points (money play).
+    #[serde(serialize_with = "json_opt_f32")]
     pub missed_double_below_cp_points: Option<f32>,
     /// Missed doubles above the cash point.
     pub missed_double_above_cp: u32,
     /// Its equity, EMG.
+    #[serde(serialize_with = "json_f32")]
     pub missed_double_above_cp_emg: f32,
     /// Its MWC, percent (match play).
+    #[serde(serialize_with = "json_opt_f32")]
     pub missed_double_above_cp_mwc: Option<f32>,
     /// Its points (money play).
+    #[serde(serialize_with = "json_opt_f32")]
     pub missed_double_above_cp_points: Option<f32>,
     /// Wrong doubles below the double point.
     pub wrong_double_below_dp: u32,
     /// Its equity, EMG.
+    #[serde(serialize_with = "json_f32")]
     pub wrong_double_below_dp_emg: f32,
     /// Its MWC, percent (match play).
+    #[serde(serialize_with = "json_opt_f32")]
     pub wrong_double_below_dp_mwc: Option<f32>,
     /// Its points (money play).
+    #[serde(serialize_with = "json_opt_f32")]
     pub wrong_double_below_dp_points: Option<f32>,
     /// Wrong doubles above the too-good point.
     pub wrong_double_above_tg: u32,
     /// Its equity, EMG.
+    #[serde(serialize_with = "json_f32")]
     pub wrong_double_above_tg_emg: f32,
     /// Its MWC, percent (match play).
+    #[serde(serialize_with = "json_opt_f32")]
     pub wrong_double_above_tg_mwc: Option<f32>,
     /// Its points (money play).
+    #[serde(serialize_with = "json_opt_f32")]
     pub wrong_double_above_tg_points: Option<f32>,
     /// Wrong takes.
     pub wrong_take: u32,
     /// Its equity, EMG.
+    #[serde(serialize_with = "json_f32")]
     pub wrong_take_emg: f32,
     /// Its MWC, percent (match play).
+    #[serde(serialize_with = "json_opt_f32")]
     pub wrong_take_mwc: Option<f32>,
     /// Its points (money play).
+    #[serde(serialize_with = "json_opt_f32")]
     pub wrong_take_points: Option<f32>,
     /// Wrong passes.
     pub wrong_pass: u32,
     /// Its equity, EMG.
+    #[serde(serialize_with = "json_f32")]
     pub wrong_pass_emg: f32,
     /// Its MWC, percent (match play).
+    #[serde(serialize_with = "json_opt_f32")]
     pub wrong_pass_mwc: Option<f32>,
     /// Its points (money play).
+    #[serde(serialize_with = "json_opt_f32")]
     pub wrong_pass_points: Option<f32>,
     /// All cube errors, EMG.
+    #[serde(serialize_with = "json_f32")]
     pub error_emg: f32,
     /// Its MWC, percent (match play).
+    #[serde(serialize_with = "json_opt_f32")]
     pub error_mwc: Option<f32>,
     /// Its points (money play).
+    #[serde(serialize_with = "json_opt_f32")]
     pub error_points: Option<f32>,
     /// Per close cube decision, mEMG.
+    #[serde(serialize_with = "json_f32")]
     pub error_rate_memg: f32,
     /// Its MWC, percent (match play).
+    #[serde(serialize_with = "json_opt_f32")]
     pub error_rate_mwc: Option<f32>,
     /// Its points (money play).
+    #[serde(serialize_with = "json_opt_f32")]
     pub error_rate_points: Option<f32>,
     /// gnubg's rating word; `None` without a close decision.
     pub rating: Option<&'static str>,
@@ -293,16 +323,22 @@ pub struct Luck {
     /// Very unlucky (below −0.6).
     pub very_unlucky: u32,
     /// The luck of his rolls, EMG (> 0: lucky).
+    #[serde(serialize_with = "json_f32")]
     pub total_emg: f32,
     /// Its MWC, percent (match play).
+    #[serde(serialize_with = "json_opt_f32")]
     pub total_mwc: Option<f32>,
     /// Its points (money play).
+    #[serde(serialize_with = "json_opt_f32")]
     pub total_points: Option<f32>,
     /// Per checker play, mEMG; `None` without one.
+    #[serde(serialize_with = "json_opt_f32")]
     pub rate_memg: Option<f32>,
     /// Its MWC, percent (match play).
+    #[serde(serialize_with = "json_opt_f32")]
     pub rate_mwc: Option<f32>,
     /// Its points (money play).
+    #[serde(serialize_with = "json_opt_f32")]
     pub rate_points: Option<f32>,
     /// gnubg's luck-rating words; `None` without a checker play.
     pub rating: Option<&'static str>,
@@ -312,54 +348,102 @@ pub struct Luck {
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Overall {
     /// Checker and cube errors, EMG.
+    #[serde(serialize_with = "json_f32")]
     pub error_emg: f32,
     /// Its MWC, percent (match play).
+    #[serde(serialize_with = "json_opt_f32")]
     pub error_mwc: Option<f32>,
     /// Its points (money play).
+    #[serde(serialize_with = "json_opt_f32")]
     pub error_points: Option<f32>,
     /// Per decision (unforced plays and close cube decisions), mEMG.
+    #[serde(serialize_with = "json_f32")]
     pub error_rate_memg: f32,
     /// Its MWC, percent (match play).
+    #[serde(serialize_with = "json_opt_f32")]
     pub error_rate_mwc: Option<f32>,
     /// Its points (money play).
+    #[serde(serialize_with = "json_opt_f32")]
     pub error_rate_points: Option<f32>,
     /// Snowie's error rate: the error per checker play of both players, mEMG.
+    #[serde(serialize_with = "json_opt_f32")]
     pub snowie_error_rate: Option<f32>,
     /// gnubg's rating word; `None` without a decision.
     pub rating: Option<&'static str>,
     /// eXtreme Gammon's performance rating; not a GNU Backgammon figure.
+    #[serde(serialize_with = "json_opt_f32")]
     pub pr: Option<f32>,
     /// The result: MWC gained over the games, percent (match play), shown
     /// when a game was won.
+    #[serde(serialize_with = "json_opt_f32")]
     pub actual_result_mwc: Option<f32>,
     /// The result in points (money play).
+    #[serde(serialize_with = "json_opt_f32")]
     pub actual_result_points: Option<f32>,
     /// The result less the luck, percent (match play).
+    #[serde(serialize_with = "json_opt_f32")]
     pub luck_adjusted_result_mwc: Option<f32>,
     /// The same, points (money play).
+    #[serde(serialize_with = "json_opt_f32")]
     pub luck_adjusted_result_points: Option<f32>,
     /// The FIBS rating difference the luck-adjusted result shows, from this
     /// player's side (gnubg prints the first player's), match play.
+    #[serde(serialize_with = "json_opt_f32")]
     pub luck_based_fibs_rating_diff: Option<f32>,
     /// gnubg's estimate of an absolute FIBS rating from the error rates
     /// (match play, with a decision).
+    #[serde(serialize_with = "json_opt_f32")]
     pub error_based_fibs_rating: Option<f32>,
     /// The rating lost to checker-play errors (match play).
+    #[serde(serialize_with = "json_opt_f32")]
     pub chequer_rating_loss: Option<f32>,
     /// The rating lost to cube errors (match play).
+    #[serde(serialize_with = "json_opt_f32")]
     pub cube_rating_loss: Option<f32>,
     /// Money, more than one game: points won per game and a 95 %
     /// confidence interval of the total.
+    #[serde(serialize_with = "json_opt_f32")]
     pub advantage_ppg: Option<f32>,
     /// Its interval: the total less and plus 1.96 standard deviations.
+    #[serde(serialize_with = "json_opt_pair")]
     pub advantage_interval: Option<[f32; 2]>,
     /// The same, luck adjusted.
+    #[serde(serialize_with = "json_opt_f32")]
     pub luck_adjusted_ppg: Option<f32>,
     /// Its interval.
+    #[serde(serialize_with = "json_opt_pair")]
     pub luck_adjusted_interval: Option<[f32; 2]>,
     /// The match length the FIBS figures are for.
     #[serde(skip)]
     pub length: Option<u32>,
+}
+
+/// An `f32` as JSON: its shortest decimal form (the digits that name it,
+/// not those of its `f64` widening), a negative zero as zero.
+fn short(x: f32) -> f64 {
+    let x = x + 0.0;
+    format!("{x}").parse().unwrap_or(f64::from(x))
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn json_f32<S: serde::Serializer>(x: &f32, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_f64(short(*x))
+}
+
+#[allow(clippy::ref_option)]
+fn json_opt_f32<S: serde::Serializer>(x: &Option<f32>, s: S) -> Result<S::Ok, S::Error> {
+    match x {
+        Some(x) => s.serialize_some(&short(*x)),
+        None => s.serialize_none(),
+    }
+}
+
+#[allow(clippy::ref_option)]
+fn json_opt_pair<S: serde::Serializer>(x: &Option<[f32; 2]>, s: S) -> Result<S::Ok, S::Error> {
+    match x {
+        Some([a, b]) => s.serialize_some(&[short(*a), short(*b)]),
+        None => s.serialize_none(),
+    }
 }
 
 /// A cost total in the unit: (MWC percent, points).
@@ -854,7 +938,7 @@ mod tests {
                 },
             ],
             played: Some(1),
-            legal_plays: 2,
+            legal_plays: 20,
             xg_error: None,
         }
     }
@@ -924,6 +1008,22 @@ mod tests {
             (mixed.checker.error_mwc, mixed.checker.error_points),
             (None, None)
         );
+    }
+
+    #[test]
+    fn json_gives_the_printed_digits_of_an_f32() {
+        let json = serde_json::to_value(Statistics {
+            checker: Checker {
+                error_emg: -2.300_733,
+                error_mwc: Some(-0.0),
+                ..Checker::default()
+            },
+            ..Statistics::default()
+        })
+        .expect("json");
+        assert_eq!(json["checker"]["error_emg"].to_string(), "-2.300733");
+        assert_eq!(json["checker"]["error_mwc"].to_string(), "0.0");
+        assert_eq!(json["checker"]["error_points"], serde_json::Value::Null);
     }
 
     #[test]
