@@ -124,17 +124,6 @@ pub fn decode(bytes: &[u8]) -> Result<XgMatch, XgError> {
     events::decode(&game, comments.as_deref())
 }
 
-/// The decompressed game stream of a file, for tests.
-#[cfg(test)]
-pub(crate) fn game_stream_for_tests(bytes: &[u8]) -> Vec<u8> {
-    let container = container::Container::open(bytes).expect("container");
-    container
-        .stream(GAME_STREAM)
-        .expect("stream")
-        .expect("game")
-        .to_vec()
-}
-
 /// Decodes a game stream already decompressed (`temp.xg`), with the
 /// comment stream when there is one.
 ///
