@@ -17,21 +17,25 @@ Exit status:
   0  nothing at or above the --fail-on level (players: every input was read)
   1  findings at or above the --fail-on level (check only)
   2  an input could not be read (missing path, not a transcript), bad usage,
-     or an output failed (standard output closed, a full disk)
+     or an output failed (a full disk)
 
 Files found in folders that are no match records are skipped: they do not
-change the status. Errors are one line on standard error.";
+change the status. Errors are one line on standard error. Standard output
+closed by its reader (`| head`) ends the run quietly.";
 
 const CHECK_EXIT_STATUS: &str = "\
 Exit status:
   0  every input was read and no finding is at or above the --fail-on level
   1  every input was read and some finding is at or above the --fail-on level
   2  an input could not be read (missing path, not a transcript), bad usage,
-     or an output failed (standard output closed, a full disk, a --summary
-     file that cannot be created; the summary is then not written)
+     or an output failed (a full disk, a --summary file that cannot be
+     created or completed; the summary is then not written)
 
-Files found in folders that are no match records (a README, a picture) are
-skipped and counted: they do not change the status.";
+Files found in folders that are no match records (a README, a picture, an
+.xgp position) are skipped and counted: they do not change the status.
+Standard output closed by its reader (`| head -1`) ends the run quietly with
+the status of the findings read so far. The filters (--player, --code,
+--severity, --game, --match) set what counts.";
 
 const PLAYERS_EXIT_STATUS: &str = "\
 Exit status:
@@ -43,9 +47,11 @@ Files found in folders that are no match records are skipped, as for check.";
 
 /// bgaudit audits backgammon match records.
 ///
-/// It reads transcripts (Jellyfish .mat text and GNU Backgammon SGF), replays
-/// every action under the rules, and reports every illegal play, cube action,
-/// wrong score and broken record with its file, line and column.
+/// It reads match records (the Jellyfish .mat text family, GNU Backgammon
+/// SGF and eXtreme Gammon .xg), replays every action under the rules, and
+/// reports every illegal play, cube action, wrong score and broken record
+/// with its file, line and column (in an .xg: game, move and the record's
+/// offset).
 #[derive(Debug, Parser)]
 #[command(name = "bgaudit", version, after_help = EXIT_STATUS)]
 pub struct Args {
@@ -298,7 +304,48 @@ pub(crate) struct CheckArgs {
     #[arg(long)]
     pub(crate) csv_safe: bool,
     #[command(flatten)]
+    pub(crate) shown: ShownArgs,
+    #[command(flatten)]
     pub(crate) common: CommonArgs,
+}
+
+/// Which findings are shown; the closing summary and the exit status follow
+/// them. Each is repeatable (any of its values); together, every one given.
+#[derive(Debug, clap::Args)]
+pub(crate) struct ShownArgs {
+    /// Only the findings about player NAME (compared as `players` merges
+    /// names: case, spacing and a rating such as `(1650)` do not matter).
+    #[arg(long, value_name = "NAME", help_heading = "Findings shown")]
+    pub(crate) player: Vec<String>,
+    /// Only the findings of CODE, or of one kind of it (`illegal-play`,
+    /// `illegal-play/wrong-dice`; `bgaudit explain --list` lists them).
+    #[arg(long, value_name = "CODE[/KIND]", help_heading = "Findings shown")]
+    pub(crate) code: Vec<String>,
+    /// Only the findings of this severity.
+    #[arg(
+        long,
+        value_enum,
+        value_name = "LEVEL",
+        help_heading = "Findings shown"
+    )]
+    pub(crate) severity: Vec<SeverityName>,
+    /// Only the findings of game N (its number as written).
+    #[arg(long, value_name = "N", help_heading = "Findings shown")]
+    pub(crate) game: Vec<u32>,
+    /// Only match K of each file (its order in the file, from 1).
+    #[arg(long = "match", value_name = "K", help_heading = "Findings shown")]
+    pub(crate) match_number: Vec<u32>,
+}
+
+/// The severities of `--severity`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum SeverityName {
+    /// A rule broken or a record that contradicts itself.
+    Error,
+    /// Something probably wrong, or a rule the record may not follow.
+    Warning,
+    /// Worth knowing, not wrong.
+    Info,
 }
 
 #[derive(Debug, clap::Args)]
@@ -318,6 +365,19 @@ pub(crate) struct PlayersArgs {
     /// formula. Off by default: the data as written.
     #[arg(long)]
     pub(crate) csv_safe: bool,
+    /// Order the players by COLUMN, a CSV column name (`illegal_plays`,
+    /// `illegal_per_100_plays`, `chi_square_p`, ...): numbers from the
+    /// largest (`chi_square_p` from the smallest), names alphabetically
+    /// [default: player].
+    #[arg(long, value_name = "COLUMN")]
+    pub(crate) sort: Option<String>,
+    /// Write the report to FILE instead of standard output, in the format
+    /// its extension names (.csv, .json, .jsonl, .txt for the table) unless
+    /// --format says.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub(crate) output: Option<PathBuf>,
+    #[command(flatten)]
+    pub(crate) shown: ShownArgs,
     #[command(flatten)]
     pub(crate) common: CommonArgs,
 }
@@ -444,8 +504,13 @@ pub(crate) struct RuleArgs {
 /// scripts, `csv` for spreadsheets.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub(crate) enum CheckFormat {
-    /// A table, the rules in force and the closing summary.
+    /// A table, the rules in force and the closing summary (the list on a
+    /// terminal too narrow for the table).
     Table,
+    /// A plain list, each file's findings under its name, for pagers and
+    /// logs.
+    #[value(alias = "text")]
+    List,
     /// JSON Lines: one object per finding, match and skipped file.
     Jsonl,
     /// The same as jsonl: a stream of JSON objects, one per line.

@@ -18,8 +18,11 @@ use bgaudit::report::{self, legal};
 
 use bgaudit::walk::Filter;
 
+use bgaudit::report::filter::Shown;
+
 use super::args::{
-    Args, CheckFormat, ColorChoice, Command, FailOn, FileType, LegalFormat, PlayersFormat, RuleArgs,
+    Args, CheckFormat, ColorChoice, Command, FailOn, FileType, LegalFormat, PlayersFormat,
+    RuleArgs, SeverityName, ShownArgs,
 };
 
 /// What to do with the reports.
@@ -69,6 +72,10 @@ pub(crate) enum Task {
         aliases: Aliases,
         /// CSV cells that spreadsheets would run as formulas get a `'`.
         csv_safe: bool,
+        /// The column the rows are ordered by.
+        sort: Option<String>,
+        /// Where the report goes instead of standard output.
+        output: Option<PathBuf>,
     },
     /// `explain CODE`: a catalogue entry.
     ExplainCode {
@@ -105,6 +112,8 @@ pub(crate) struct Config {
     pub(crate) quiet: bool,
     /// Rule options for the replay.
     pub(crate) options: Options,
+    /// The findings shown.
+    pub(crate) shown: Shown,
     /// What to produce.
     pub(crate) task: Task,
 }
@@ -160,12 +169,12 @@ impl Config {
         let mut style = style;
         // Findings written to a file are not fitted to the terminal nor
         // coloured unless asked.
-        if let Command::Check(check) = &args.command
-            && check
-                .output
-                .as_deref()
-                .is_some_and(|p| p != std::path::Path::new("-"))
-        {
+        let output_file = match &args.command {
+            Command::Check(check) => check.output.as_deref(),
+            Command::Players(players) => players.output.as_deref(),
+            _ => None,
+        };
+        if output_file.is_some_and(|p| p != std::path::Path::new("-")) {
             width = None;
             if args.color == ColorChoice::Auto {
                 style = Style::plain();
@@ -179,6 +188,7 @@ impl Config {
             jobs: 1,
             quiet: true,
             options: Options::default(),
+            shown: Shown::default(),
             task,
         };
         let single = |path: OsString, rules: &RuleArgs, task: Task| Config {
@@ -192,9 +202,10 @@ impl Config {
                 flags: rules.flags(),
                 trace: true,
             },
+            shown: Shown::default(),
             task,
         };
-        let (paths, common, task) = match args.command {
+        let (paths, common, shown, task) = match args.command {
             Command::Completions(args) => {
                 return Ok(bare(Task::Completions { shell: args.shell }));
             }
@@ -248,8 +259,15 @@ impl Config {
                 return Ok(bare(task));
             }
             Command::Check(check) => {
-                let format = match check.format {
+                let output = check.output.filter(|p| p != std::path::Path::new("-"));
+                let chosen = match (check.format, &output) {
+                    (Some(format), _) => Some(format),
+                    (None, Some(path)) if !check.explain => Some(format_of_output(path)?),
+                    (None, _) => None,
+                };
+                let format = match chosen {
                     Some(CheckFormat::Table) => report::Format::Table,
+                    Some(CheckFormat::List) => report::Format::List,
                     Some(CheckFormat::Jsonl | CheckFormat::Json) => report::Format::Jsonl,
                     Some(CheckFormat::Csv) => report::Format::Csv,
                     Some(CheckFormat::Html) => report::Format::Html,
@@ -274,12 +292,19 @@ impl Config {
                     fail_on,
                     explain: check.explain,
                     csv_safe: check.csv_safe,
-                    output: check.output.filter(|p| p != std::path::Path::new("-")),
+                    output,
                 };
-                (check.paths, check.common, task)
+                let shown = shown(&check.shown, Aliases::default())?;
+                (check.paths, check.common, shown, task)
             }
             Command::Players(players) => {
-                let format = match players.format {
+                let output = players.output.filter(|p| p != std::path::Path::new("-"));
+                let chosen = match (players.format, &output) {
+                    (Some(format), _) => Some(format),
+                    (None, Some(path)) => Some(players_format_of_output(path)?),
+                    (None, None) => None,
+                };
+                let format = match chosen {
                     Some(PlayersFormat::Table) => players::Format::Table,
                     Some(PlayersFormat::Csv) => players::Format::Csv,
                     Some(PlayersFormat::Json) => players::Format::Json,
@@ -291,13 +316,20 @@ impl Config {
                 for spec in &players.alias {
                     aliases.add(spec).map_err(anyhow::Error::msg)?;
                 }
+                if let Some(column) = &players.sort {
+                    players::check_sort_column(column).map_err(anyhow::Error::msg)?;
+                }
+                let shown = shown(&players.shown, aliases.clone())?;
                 (
                     players.paths,
                     players.common,
+                    shown,
                     Task::Players {
                         format,
                         aliases,
                         csv_safe: players.csv_safe,
+                        sort: players.sort,
+                        output,
                     },
                 )
             }
@@ -328,9 +360,84 @@ impl Config {
                 flags,
                 trace: false,
             },
+            shown,
             task,
         })
     }
+}
+
+/// The findings shown, from the flags.
+///
+/// # Errors
+/// A `--code` the catalogue does not know.
+fn shown(args: &ShownArgs, aliases: Aliases) -> Result<Shown> {
+    let mut shown = Shown::default();
+    shown.aliases(aliases);
+    for name in &args.player {
+        shown.player(name);
+    }
+    for code in &args.code {
+        shown.code(code).map_err(anyhow::Error::msg)?;
+    }
+    for severity in &args.severity {
+        shown.severity(match severity {
+            SeverityName::Error => Severity::Error,
+            SeverityName::Warning => Severity::Warning,
+            SeverityName::Info => Severity::Info,
+        });
+    }
+    for &game in &args.game {
+        shown.game(game);
+    }
+    for &number in &args.match_number {
+        shown.match_number(number);
+    }
+    Ok(shown)
+}
+
+/// The format of `players -o FILE` by the file's extension.
+///
+/// # Errors
+/// An extension that names no format of `players`.
+fn players_format_of_output(path: &std::path::Path) -> Result<PlayersFormat> {
+    let extension = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    Ok(match extension.as_deref() {
+        Some("csv") => PlayersFormat::Csv,
+        Some("json") => PlayersFormat::Json,
+        Some("jsonl" | "ndjson") => PlayersFormat::Jsonl,
+        Some("txt" | "text") => PlayersFormat::Table,
+        _ => anyhow::bail!(
+            "{}: no format known for this extension (.csv, .json, .jsonl, .txt); give one with --format",
+            bgaudit::escape::os_str(path.as_os_str())
+        ),
+    })
+}
+
+/// The format an `--output` file asks for by its extension (`report.html`,
+/// `findings.csv`, `run.sarif`, `.json`/`.jsonl`, `.txt` for the list).
+///
+/// # Errors
+/// An extension that names no format (or none): one line saying which
+/// extensions are known and that `--format` decides otherwise.
+pub(crate) fn format_of_output(path: &std::path::Path) -> Result<CheckFormat> {
+    let extension = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    Ok(match extension.as_deref() {
+        Some("html" | "htm") => CheckFormat::Html,
+        Some("csv") => CheckFormat::Csv,
+        Some("sarif") => CheckFormat::Sarif,
+        Some("json" | "jsonl" | "ndjson") => CheckFormat::Jsonl,
+        Some("txt" | "text" | "log") => CheckFormat::List,
+        _ => anyhow::bail!(
+            "{}: no format known for this extension (.html, .csv, .sarif, .json, .jsonl, .txt); give one with --format",
+            bgaudit::escape::os_str(path.as_os_str())
+        ),
+    })
 }
 
 /// The position and roll `legal` is asked about: an eXtreme Gammon position

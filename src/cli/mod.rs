@@ -66,12 +66,18 @@ pub(crate) fn parse_args() -> Args {
 }
 
 /// clap's usage error as one line: its first paragraph (the error and the
-/// possible values, if any), without the `error:` label.
+/// possible values, if any), without the `error:` label, then its tips
+/// ("a similar subcommand exists: 'check'") after a `;`.
 fn usage_error(text: &str) -> String {
-    let first = text.split("\n\n").next().unwrap_or(text);
-    let words: Vec<&str> = first.split_whitespace().collect();
-    let line = words.join(" ");
-    line.strip_prefix("error: ").unwrap_or(&line).to_owned()
+    let one_line = |paragraph: &str| paragraph.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut paragraphs = text.split("\n\n");
+    let first = one_line(paragraphs.next().unwrap_or(text));
+    let mut line = first.strip_prefix("error: ").unwrap_or(&first).to_owned();
+    for tip in paragraphs.map(one_line).filter(|p| p.starts_with("tip:")) {
+        line.push_str("; ");
+        line.push_str(&tip);
+    }
+    line
 }
 
 /// Runs the configured task; returns the exit status.
@@ -114,7 +120,16 @@ pub(crate) fn run(config: &Config) -> Result<ExitCode> {
             format,
             aliases,
             csv_safe,
-        } => players::run(config, *format, aliases, *csv_safe),
+            sort,
+            output,
+        } => players::run(
+            config,
+            *format,
+            aliases,
+            *csv_safe,
+            sort.as_deref(),
+            output.as_deref(),
+        ),
     }
 }
 
@@ -223,15 +238,36 @@ mod tests {
 
     #[test]
     fn a_usage_error_is_one_line() {
-        let err = Args::try_parse_from(["bgaudit", "check", "--format", "xml", "x"]).unwrap_err();
+        let err = Args::try_parse_from(["bgaudit", "check", "--format", "pdf", "x"]).unwrap_err();
         assert_eq!(
             usage_error(&err.to_string()),
-            "invalid value 'xml' for '--format <FORMAT>' \
-             [possible values: table, jsonl, json, csv, html, sarif]"
+            "invalid value 'pdf' for '--format <FORMAT>' \
+             [possible values: table, list, jsonl, json, csv, html, sarif]"
         );
         let err = Args::try_parse_from(["bgaudit", "check"]).unwrap_err();
         let line = usage_error(&err.to_string());
         assert!(!line.contains('\n') && line.contains("<PATH>"), "{line}");
+    }
+
+    #[test]
+    fn a_usage_error_keeps_clap_s_suggestion() {
+        let line =
+            |args: &[&str]| usage_error(&Args::try_parse_from(args).unwrap_err().to_string());
+        assert_eq!(
+            line(&["bgaudit", "chek"]),
+            "unrecognized subcommand 'chek'; tip: a similar subcommand exists: 'check'"
+        );
+        let flag = line(&["bgaudit", "check", "--frmat", "csv", "x"]);
+        assert!(
+            flag.contains("tip: a similar argument exists: '--format'"),
+            "{flag}"
+        );
+        let value = line(&["bgaudit", "check", "--format", "tabel", "x"]);
+        assert!(
+            value.contains("tip: a similar value exists: 'table'"),
+            "{value}"
+        );
+        assert!(!value.contains('\n'), "{value}");
     }
 
     #[test]
