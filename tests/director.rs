@@ -514,3 +514,28 @@ fn the_readme_example_is_what_a_100_column_terminal_shows() {
     );
     assert!(readme[start..end].lines().all(|l| l.chars().count() <= 100));
 }
+
+#[test]
+fn the_typo_verdict_says_when_it_cannot_tell() {
+    let output = run(&[
+        "check",
+        "--format",
+        "jsonl",
+        "fixtures/typo/cannot-tell.mat",
+    ]);
+    let findings = jsonl(&output);
+    assert_eq!(findings.len(), 1, "{findings:?}");
+    let finding = &findings[0];
+    assert_eq!(finding["kind"], "under-played");
+    assert!(finding["likely_typo"].is_null(), "{finding}");
+    let message = finding["message"].as_str().unwrap();
+    assert!(
+        message.contains("cannot tell a transcription error from a real one")
+            && message.contains("one slip of the pen away from `24/22`"),
+        "{message}"
+    );
+    let output = run(&["explain", "fixtures/typo/cannot-tell.mat", "--game", "1"]);
+    let text = stdout(&output);
+    assert!(text.contains("= cannot tell: "), "{text}");
+    assert!(!text.contains("not a typo"), "{text}");
+}

@@ -297,6 +297,10 @@ fn stood_note(stood: bool) -> Note {
 }
 
 /// The typo analysis of a finding, when it was made.
+/// How the replay's message says that the rest of the record does not
+/// decide between the play as written and one a slip of the pen away.
+const CANNOT_TELL: &str = "cannot tell a transcription error from a real one";
+
 fn typo_note(finding: &Finding) -> Option<Note> {
     let suggestion = finding.suggestion.as_deref().map(str::trim);
     if finding.likely_typo == Some(true)
@@ -328,6 +332,11 @@ fn typo_note(finding: &Finding) -> Option<Note> {
         (Some(false), _) => Some(Note::new(
             "not a typo",
             "the play as written is what the rest of the record follows",
+        )),
+        (None, _) if finding.message.contains(CANNOT_TELL) => Some(Note::new(
+            "cannot tell",
+            "the play as written and a play one slip of the pen away from it fit the rest of the \
+             record equally well (the message names it): a transcription error or a real one",
         )),
         (None, Some(s)) if !s.is_empty() => Some(Note::new("suggestion", format!("`{s}`"))),
         (None, _) => None,
