@@ -539,3 +539,85 @@ fn the_typo_verdict_says_when_it_cannot_tell() {
     assert!(text.contains("= cannot tell: "), "{text}");
     assert!(!text.contains("not a typo"), "{text}");
 }
+
+#[test]
+fn a_settings_file_found_upward_sets_the_rules_format_globs_and_aliases() {
+    let dir = folder("settings");
+    let round = dir.join("round1");
+    let drafts = round.join("drafts");
+    std::fs::create_dir_all(&drafts).unwrap();
+    std::fs::copy(
+        "fixtures/examples/friendly-3pt.mat",
+        round.join("friendly-3pt.mat"),
+    )
+    .unwrap();
+    std::fs::copy(CLUB, drafts.join("club-final-7pt.mat")).unwrap();
+    std::fs::write(
+        dir.join("bgaudit.toml"),
+        "format = \"csv\"\nglobs = [\"!drafts/\"]\n\n[rules]\ncrawford = false\n\n[aliases]\n\"Paula\" = \"Paula P\"\n",
+    )
+    .unwrap();
+    let round_arg = round.to_str().unwrap();
+    // The format, the glob and the rule come from the file two folders up;
+    // the file itself is no record to skip.
+    let output = run(&["check", round_arg]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.starts_with("file,line,column"), "{text}");
+    assert!(
+        stderr(&output).contains("files: 1 read"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(!stderr(&output).contains("skipped"), "{}", stderr(&output));
+    let output = run(&["check", "--format", "jsonl", round_arg]);
+    let matches = records(&output, "match");
+    assert_eq!(matches[0]["rules"]["crawford"]["value"], false);
+    assert_eq!(matches[0]["rules"]["crawford"]["source"], "flag");
+    // The command line wins over the file.
+    let output = run(&["check", "--format", "jsonl", "--crawford", "on", round_arg]);
+    assert_eq!(
+        records(&output, "match")[0]["rules"]["crawford"]["value"],
+        true
+    );
+    // --no-config: the defaults, the drafts walked.
+    let output = run(&["check", "--no-config", "--format", "jsonl", round_arg]);
+    let matches = records(&output, "match");
+    assert_eq!(matches.len(), 2);
+    assert_eq!(matches[0]["rules"]["crawford"]["source"], "file");
+    // `config` says which file applies and what it sets.
+    let output = run(&["config", round_arg, "fixtures/examples"]);
+    assert_eq!(output.status.code(), Some(0));
+    let text = stdout(&output);
+    assert!(text.contains(&format!("{round_arg}: ")), "{text}");
+    assert!(text.contains("bgaudit.toml\n"), "{text}");
+    for line in [
+        "  format = csv",
+        "  globs = !drafts/",
+        "  rules.crawford = off",
+        "  alias Paula = Paula P",
+    ] {
+        assert!(text.lines().any(|l| l == line), "{line} in\n{text}");
+    }
+    assert!(
+        text.contains("fixtures/examples: no bgaudit.toml here or in a folder above"),
+        "{text}"
+    );
+    // The aliases merge players' names.
+    let output = run(&[
+        "players", "--format", "json", "--player", "paula p", round_arg,
+    ]);
+    let rows: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(rows.as_array().unwrap().len(), 1, "{rows}");
+    // A file that does not read stops the run at once, in one line.
+    std::fs::write(dir.join("bgaudit.toml"), "[rules]\ncrawfrd = false\n").unwrap();
+    let output = run(&["check", round_arg]);
+    assert_eq!(output.status.code(), Some(2));
+    let err = stderr(&output);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("bgaudit.toml:2: unknown field `crawfrd`"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

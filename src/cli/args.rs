@@ -61,6 +61,10 @@ pub struct Args {
     #[arg(long, value_enum, value_name = "WHEN", global = true,
           default_value_t = ColorChoice::Auto)]
     pub(crate) color: ColorChoice,
+    /// Read no settings file (bgaudit.toml): the flags and the defaults
+    /// only.
+    #[arg(long, global = true)]
+    pub(crate) no_config: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -115,6 +119,18 @@ pub(crate) enum Command {
         after_help = "Exit status:\n  0  shown\n  2  an unreadable file, no such game or move, or bad usage"
     )]
     Show(ShowArgs),
+    /// Say which settings file (bgaudit.toml) applies to each path, and what
+    /// it sets.
+    ///
+    /// A settings file is looked for in the folder of each path checked and
+    /// in every folder above it; the nearest one applies. It sets the
+    /// default format, the globs of folder walks, the rules for files that
+    /// do not say (crawford, jacoby, beavers, cube-limit, variant) and the
+    /// aliases of players; flags given on the command line win over it.
+    #[command(
+        after_help = "Exit status:\n  0  every settings file found reads\n  2  a settings file that does not read, or bad usage"
+    )]
+    Config(ConfigArgs),
     /// Print a shell completion script.
     ///
     /// For example `bgaudit completions bash > ~/.local/share/bash-completion/completions/bgaudit`,
@@ -124,6 +140,13 @@ pub(crate) enum Command {
     /// Write the man pages (bgaudit.1 and one per subcommand) to a folder.
     #[command(hide = true)]
     Man(ManArgs),
+}
+
+#[derive(Debug, clap::Args)]
+pub(crate) struct ConfigArgs {
+    /// Files or folders [default: the current folder].
+    #[arg(value_name = "PATH")]
+    pub(crate) paths: Vec<OsString>,
 }
 
 #[derive(Debug, clap::Args)]

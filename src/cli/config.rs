@@ -18,11 +18,15 @@ use bgaudit::report::{self, legal};
 
 use bgaudit::walk::Filter;
 
+use bgaudit::replay::RuleFlags;
 use bgaudit::report::filter::Shown;
+use clap::ValueEnum;
+
+use super::settings::{self, Finder, Settings};
 
 use super::args::{
     Args, CheckFormat, ColorChoice, Command, FailOn, FileType, LegalFormat, PlayersFormat,
-    RuleArgs, SeverityName, ShownArgs,
+    SeverityName, ShownArgs,
 };
 
 /// What to do with the reports.
@@ -45,6 +49,11 @@ pub(crate) enum Task {
     },
     /// `explain --list`: every code and kind with its meaning.
     ExplainList,
+    /// `config`: the settings file of each path and what it sets.
+    ShowConfig {
+        /// The paths asked about.
+        paths: Vec<OsString>,
+    },
     /// `completions SHELL`: a completion script.
     Completions {
         /// The shell.
@@ -114,6 +123,9 @@ pub(crate) struct Config {
     pub(crate) options: Options,
     /// The findings shown.
     pub(crate) shown: Shown,
+    /// The rules of each file checked come from the settings file nearest
+    /// to it as well as from the flags (not with `--no-config`).
+    pub(crate) read_settings: bool,
     /// What to produce.
     pub(crate) task: Task,
 }
@@ -189,23 +201,44 @@ impl Config {
             quiet: true,
             options: Options::default(),
             shown: Shown::default(),
+            read_settings: false,
             task,
         };
-        let single = |path: OsString, rules: &RuleArgs, task: Task| Config {
+        let read_settings = !args.no_config;
+        let mut finder = Finder::default();
+        // The rules of the settings file of `path` under those of the flags.
+        let mut rules_for = |path: &OsString, flags: RuleFlags| -> Result<RuleFlags> {
+            if !read_settings {
+                return Ok(flags);
+            }
+            Ok(match finder.for_path(std::path::Path::new(path))? {
+                Some((_, file)) => settings::merge(&flags, &file.flags()),
+                None => flags,
+            })
+        };
+        let single = |path: OsString, flags: RuleFlags, task: Task| Config {
             style,
             width,
             paths: vec![path],
             filter: Filter::default(),
             jobs: 1,
             quiet: true,
-            options: Options {
-                flags: rules.flags(),
-                trace: true,
-            },
+            options: Options { flags, trace: true },
             shown: Shown::default(),
+            read_settings: false,
             task,
         };
         let (paths, common, shown, task) = match args.command {
+            Command::Config(config) => {
+                let paths = if config.paths.is_empty() {
+                    vec![OsString::from(".")]
+                } else {
+                    config.paths
+                };
+                let mut task = bare(Task::ShowConfig { paths });
+                task.read_settings = read_settings;
+                return Ok(task);
+            }
             Command::Completions(args) => {
                 return Ok(bare(Task::Completions { shell: args.shell }));
             }
@@ -216,7 +249,8 @@ impl Config {
                 };
                 let name = target.to_string_lossy().into_owned();
                 if !explain.place.is_given() && bgaudit::catalogue::lookup(&name).is_some() {
-                    return Ok(single(target, &explain.rules, Task::ExplainCode { name }));
+                    let flags = explain.rules.flags();
+                    return Ok(single(target, flags, Task::ExplainCode { name }));
                 }
                 let is_file = name == "-" || std::path::Path::new(&target).exists();
                 if !is_file {
@@ -236,13 +270,15 @@ impl Config {
                 let task = Task::Explain {
                     place: explain.place.place(),
                 };
-                return Ok(single(target, &explain.rules, task));
+                let flags = rules_for(&target, explain.rules.flags())?;
+                return Ok(single(target, flags, task));
             }
             Command::Show(show) => {
                 let task = Task::Show {
                     place: show.place.place(),
                 };
-                return Ok(single(show.file, &show.rules, task));
+                let flags = rules_for(&show.file, show.rules.flags())?;
+                return Ok(single(show.file, flags, task));
             }
             Command::Legal(args) => {
                 let (position, roll) = legal_input(&args.position, args.dice.as_deref())?;
@@ -260,10 +296,17 @@ impl Config {
             }
             Command::Check(check) => {
                 let output = check.output.filter(|p| p != std::path::Path::new("-"));
+                let file_format = if read_settings {
+                    run_settings(&mut finder, &check.paths)?.format
+                } else {
+                    None
+                };
                 let chosen = match (check.format, &output) {
                     (Some(format), _) => Some(format),
                     (None, Some(path)) if !check.explain => Some(format_of_output(path)?),
-                    (None, _) => None,
+                    (None, _) => file_format
+                        .as_deref()
+                        .and_then(|name| CheckFormat::from_str(name, true).ok()),
                 };
                 let format = match chosen {
                     Some(CheckFormat::Table) => report::Format::Table,
@@ -294,7 +337,15 @@ impl Config {
                     csv_safe: check.csv_safe,
                     output,
                 };
-                let shown = shown(&check.shown, Aliases::default())?;
+                let mut aliases = Aliases::default();
+                if read_settings {
+                    for (from, to) in &run_settings(&mut finder, &check.paths)?.aliases {
+                        aliases
+                            .add(&format!("{from}={to}"))
+                            .map_err(anyhow::Error::msg)?;
+                    }
+                }
+                let shown = shown(&check.shown, aliases)?;
                 (check.paths, check.common, shown, task)
             }
             Command::Players(players) => {
@@ -313,6 +364,13 @@ impl Config {
                     None => players::Format::Csv,
                 };
                 let mut aliases = Aliases::default();
+                if read_settings {
+                    for (from, to) in &run_settings(&mut finder, &players.paths)?.aliases {
+                        aliases
+                            .add(&format!("{from}={to}"))
+                            .map_err(anyhow::Error::msg)?;
+                    }
+                }
                 for spec in &players.alias {
                     aliases.add(spec).map_err(anyhow::Error::msg)?;
                 }
@@ -343,8 +401,15 @@ impl Config {
         let names = |types: &[FileType]| -> Vec<String> {
             types.iter().map(|t| t.name().to_owned()).collect()
         };
+        // The settings' globs first: the command line's, later, win.
+        let mut globs = if read_settings {
+            run_settings(&mut finder, &paths)?.globs
+        } else {
+            Vec::new()
+        };
+        globs.extend(common.walk.glob.iter().cloned());
         let filter = Filter::new(
-            &common.walk.glob,
+            &globs,
             &names(&common.walk.types),
             &names(&common.walk.type_not),
             common.walk.hidden,
@@ -361,9 +426,37 @@ impl Config {
                 trace: false,
             },
             shown,
+            read_settings,
             task,
         })
     }
+}
+
+/// What the settings files found upward from `paths` set for the run: the
+/// first format, the globs and aliases of each file once, in the paths'
+/// order.
+///
+/// # Errors
+/// A settings file that does not read.
+fn run_settings(finder: &mut Finder, paths: &[OsString]) -> Result<Settings> {
+    let mut run = Settings::default();
+    let mut seen: Vec<std::path::PathBuf> = Vec::new();
+    for path in paths {
+        let Some((file, settings)) = finder.for_path(std::path::Path::new(path))? else {
+            continue;
+        };
+        if seen.contains(&file) {
+            continue;
+        }
+        seen.push(file);
+        if run.format.is_none() {
+            run.format.clone_from(&settings.format);
+        }
+        run.globs.extend(settings.globs.iter().cloned());
+        run.aliases
+            .extend(settings.aliases.iter().map(|(a, b)| (a.clone(), b.clone())));
+    }
+    Ok(run)
 }
 
 /// The findings shown, from the flags.

@@ -398,7 +398,10 @@ pub(crate) fn run(
         Job::weight,
         Job::read_ahead,
         |job| (job.index(), job.ends()),
-        |job| work(job, inputs, options, explain, &config.shown),
+        |job| {
+            let options = batch.options_of(job.index(), options);
+            work(job, inputs, options, explain, &config.shown)
+        },
         |(index, ends), result| {
             let done = result.unwrap_or_else(|panic| {
                 let report = input::internal_error(&inputs[index], &panic);

@@ -25,6 +25,7 @@ pub(crate) mod output;
 mod players;
 mod pool;
 mod progress;
+mod settings;
 mod show;
 
 use std::ffi::OsString;
@@ -89,6 +90,7 @@ pub(crate) fn run(config: &Config) -> Result<ExitCode> {
     match &config.task {
         Task::ExplainCode { name } => explain::code(name, config),
         Task::ExplainList => docs::explain_list(),
+        Task::ShowConfig { paths } => show_config(paths, config.read_settings),
         Task::Completions { shell } => docs::completions(*shell),
         Task::Man { out } => docs::man(out),
         Task::Explain { place } => explain::place(config, place),
@@ -133,6 +135,43 @@ pub(crate) fn run(config: &Config) -> Result<ExitCode> {
     }
 }
 
+/// `bgaudit config [PATH...]`: for each path, the settings file that
+/// applies and what it sets.
+fn show_config(paths: &[OsString], read_settings: bool) -> Result<ExitCode> {
+    use std::io::Write;
+    let mut out = output::stdout();
+    if !read_settings {
+        writeln!(out, "no settings file is read (--no-config)")?;
+        out.flush()?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut finder = settings::Finder::default();
+    for path in paths {
+        let name = walk::path_name(std::path::Path::new(path));
+        match finder.for_path(std::path::Path::new(path))? {
+            Some((file, found)) => {
+                writeln!(
+                    out,
+                    "{}: {}",
+                    bgaudit::escape::terminal(&name),
+                    bgaudit::escape::os_str(file.as_os_str())
+                )?;
+                for line in found.describe() {
+                    writeln!(out, "  {}", bgaudit::escape::terminal(&line))?;
+                }
+            }
+            None => writeln!(
+                out,
+                "{}: no {} here or in a folder above: the flags and the defaults apply",
+                bgaudit::escape::terminal(&name),
+                settings::FILE_NAME
+            )?,
+        }
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
 /// What a run over many inputs shares: the inputs found, the threads, the
 /// progress bar and standard output.
 pub(crate) struct Batch {
@@ -144,6 +183,20 @@ pub(crate) struct Batch {
     pub(crate) pool: rayon::ThreadPool,
     /// The progress bar.
     pub(crate) progress: progress::Progress,
+    /// The options of each input, when its settings file sets rules (else
+    /// the run's); empty without settings files.
+    pub(crate) options: Vec<bgaudit::replay::Options>,
+}
+
+impl Batch {
+    /// The options input `index` is checked with.
+    pub(crate) fn options_of<'c>(
+        &'c self,
+        index: usize,
+        run: &'c bgaudit::replay::Options,
+    ) -> &'c bgaudit::replay::Options {
+        self.options.get(index).unwrap_or(run)
+    }
 }
 
 impl Batch {
@@ -182,12 +235,32 @@ impl Batch {
             .num_threads(threads.max(1))
             .build()
             .context("failed to start the worker threads")?;
+        // The rules of the settings file nearest to each input.
+        let options = if config.read_settings {
+            let mut finder = settings::Finder::default();
+            let mut options = Vec::with_capacity(inputs.len());
+            for input in &inputs {
+                let path = input.path().unwrap_or_else(|| std::path::Path::new("-"));
+                let flags = match finder.for_path(path)? {
+                    Some((_, file)) => settings::merge(&config.options.flags, &file.flags()),
+                    None => config.options.flags.clone(),
+                };
+                options.push(bgaudit::replay::Options {
+                    flags,
+                    ..config.options.clone()
+                });
+            }
+            options
+        } else {
+            Vec::new()
+        };
         let progress = progress::Progress::new(inputs.len(), config.quiet);
         Ok(Batch {
             inputs,
             repeated,
             pool,
             progress,
+            options,
         })
     }
 }
