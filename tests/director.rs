@@ -621,3 +621,49 @@ fn a_settings_file_found_upward_sets_the_rules_format_globs_and_aliases() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn show_keeps_one_player_at_the_bottom_for_a_whole_game() {
+    // Move 8 of game 2: Marta's 52, then Omar's 31.
+    let bottoms = |args: &[&str]| -> Vec<String> {
+        let mut all = vec!["show", CLUB, "--game", "2", "--move", "8"];
+        all.extend(args);
+        let output = run(&all);
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+        stdout(&output)
+            .lines()
+            .filter(|l| l.starts_with(" +12-11"))
+            .map(|l| {
+                l.split("   ")
+                    .nth(1)
+                    .unwrap_or("")
+                    .split(':')
+                    .next()
+                    .unwrap()
+                    .to_owned()
+            })
+            .collect()
+    };
+    // Before and after each of the two actions: four boards.
+    assert_eq!(bottoms(&[]), ["X Marta"; 4]);
+    assert_eq!(bottoms(&["--bottom", "first"]), ["X Marta"; 4]);
+    assert_eq!(bottoms(&["--bottom", "second"]), ["X Omar"; 4]);
+    assert_eq!(
+        bottoms(&["--bottom", "mover"]),
+        ["X Marta", "X Marta", "X Omar", "X Omar"]
+    );
+    // Turned or not, the IDs are the mover's: the same whoever is drawn at
+    // the bottom.
+    let ids = |bottom: &str| -> Vec<String> {
+        let output = run(&[
+            "show", CLUB, "--game", "2", "--move", "8", "--bottom", bottom,
+        ]);
+        stdout(&output)
+            .lines()
+            .filter(|l| l.contains("PositionID") || l.contains("XGID"))
+            .map(str::to_owned)
+            .collect()
+    };
+    assert_eq!(ids("first"), ids("mover"));
+    assert_eq!(ids("second"), ids("mover"));
+}

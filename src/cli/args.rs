@@ -184,6 +184,12 @@ pub(crate) struct ShowArgs {
     /// A transcript file (`-` for standard input).
     #[arg(value_name = "FILE")]
     pub(crate) file: OsString,
+    /// The player drawn at the bottom of every board (as X): the first
+    /// player (the left column) and the second keep one orientation for a
+    /// whole game, as GNU Backgammon does; `mover` turns the board to the
+    /// player acting.
+    #[arg(long, value_enum, value_name = "WHO", default_value_t = Bottom::First)]
+    pub(crate) bottom: Bottom,
     #[command(flatten)]
     pub(crate) place: PlaceArgs,
     #[command(flatten)]
@@ -247,6 +253,17 @@ pub(crate) enum LegalFormat {
     Jsonl,
     /// CSV with a header row: play,position.
     Csv,
+}
+
+/// Who `show` draws at the bottom.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Bottom {
+    /// The first player (the left column of a .mat, Black in SGF).
+    First,
+    /// The second player.
+    Second,
+    /// The player acting: the board turns with every move.
+    Mover,
 }
 
 /// When to colour diagnostics and boards.

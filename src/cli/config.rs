@@ -25,7 +25,7 @@ use clap::ValueEnum;
 use super::settings::{self, Finder, Settings};
 
 use super::args::{
-    Args, CheckFormat, ColorChoice, Command, FailOn, FileType, LegalFormat, PlayersFormat,
+    Args, Bottom, CheckFormat, ColorChoice, Command, FailOn, FileType, LegalFormat, PlayersFormat,
     SeverityName, ShownArgs,
 };
 
@@ -100,6 +100,8 @@ pub(crate) enum Task {
     Show {
         /// Which part of the file.
         place: Place,
+        /// The player at the bottom of every board (`None`: the mover).
+        bottom: Option<bgaudit::side::Side>,
     },
 }
 
@@ -276,6 +278,11 @@ impl Config {
             Command::Show(show) => {
                 let task = Task::Show {
                     place: show.place.place(),
+                    bottom: match show.bottom {
+                        Bottom::First => Some(bgaudit::side::Side::First),
+                        Bottom::Second => Some(bgaudit::side::Side::Second),
+                        Bottom::Mover => None,
+                    },
                 };
                 let flags = rules_for(&show.file, show.rules.flags())?;
                 return Ok(single(show.file, flags, task));

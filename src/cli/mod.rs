@@ -94,7 +94,7 @@ pub(crate) fn run(config: &Config) -> Result<ExitCode> {
         Task::Completions { shell } => docs::completions(*shell),
         Task::Man { out } => docs::man(out),
         Task::Explain { place } => explain::place(config, place),
-        Task::Show { place } => show::run(config, place),
+        Task::Show { place, bottom } => show::run(config, place, *bottom),
         Task::Legal {
             position,
             roll,

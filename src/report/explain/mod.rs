@@ -69,6 +69,9 @@ pub struct Explainer<'a> {
     style: Style,
     /// The width text is wrapped to, `None` for no wrapping.
     width: Option<u16>,
+    /// `show`: the player drawn at the bottom of every board (`None`: the
+    /// player acting).
+    bottom: Option<Side>,
 }
 
 impl<'a> Explainer<'a> {
@@ -80,7 +83,15 @@ impl<'a> Explainer<'a> {
             source,
             style,
             width: None,
+            bottom: None,
         }
+    }
+
+    /// The same, `show` drawing every board with `bottom` at the bottom
+    /// (`None`: the player acting, X, whoever it is).
+    #[must_use]
+    pub fn with_bottom(self, bottom: Option<Side>) -> Self {
+        Explainer { bottom, ..self }
     }
 
     /// The same, its text fitted to `width` columns when given (a
