@@ -11,6 +11,9 @@ fn main() -> ExitCode {
     let args = cli::parse_args();
     match cli::Config::from_args(args).and_then(|config| cli::run(&config)) {
         Ok(code) => code,
+        // The reader has had enough (`| head`): nothing to say, as ripgrep
+        // (`check` ends with the status of its findings so far itself).
+        Err(err) if cli::output::is_closed_stdout(&err) => ExitCode::SUCCESS,
         // One line: what failed (an input, an output: standard output
         // closed, a full disk, a summary that cannot be created). Written
         // if standard error can take it.

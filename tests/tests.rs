@@ -10,6 +10,7 @@ mod bad_bytes;
 mod catalogue;
 mod check_corpus;
 mod cli;
+mod director;
 mod docs;
 mod endings;
 mod explain;

@@ -17,21 +17,25 @@ Exit status:
   0  nothing at or above the --fail-on level (players: every input was read)
   1  findings at or above the --fail-on level (check only)
   2  an input could not be read (missing path, not a transcript), bad usage,
-     or an output failed (standard output closed, a full disk)
+     or an output failed (a full disk)
 
 Files found in folders that are no match records are skipped: they do not
-change the status. Errors are one line on standard error.";
+change the status. Errors are one line on standard error. Standard output
+closed by its reader (`| head`) ends the run quietly.";
 
 const CHECK_EXIT_STATUS: &str = "\
 Exit status:
   0  every input was read and no finding is at or above the --fail-on level
   1  every input was read and some finding is at or above the --fail-on level
   2  an input could not be read (missing path, not a transcript), bad usage,
-     or an output failed (standard output closed, a full disk, a --summary
-     file that cannot be created; the summary is then not written)
+     or an output failed (a full disk, a --summary file that cannot be
+     created or completed; the summary is then not written)
 
-Files found in folders that are no match records (a README, a picture) are
-skipped and counted: they do not change the status.";
+Files found in folders that are no match records (a README, a picture, an
+.xgp position) are skipped and counted: they do not change the status.
+Standard output closed by its reader (`| head -1`) ends the run quietly with
+the status of the findings read so far. The filters (--player, --code,
+--severity, --game, --match) set what counts.";
 
 const PLAYERS_EXIT_STATUS: &str = "\
 Exit status:
@@ -43,9 +47,11 @@ Files found in folders that are no match records are skipped, as for check.";
 
 /// bgaudit audits backgammon match records.
 ///
-/// It reads transcripts (Jellyfish .mat text and GNU Backgammon SGF), replays
-/// every action under the rules, and reports every illegal play, cube action,
-/// wrong score and broken record with its file, line and column.
+/// It reads match records (the Jellyfish .mat text family, GNU Backgammon
+/// SGF and eXtreme Gammon .xg), replays every action under the rules, and
+/// reports every illegal play, cube action, wrong score and broken record
+/// with its file, line and column (in an .xg: game, move and the record's
+/// offset).
 #[derive(Debug, Parser)]
 #[command(name = "bgaudit", version, after_help = EXIT_STATUS)]
 pub struct Args {
@@ -55,6 +61,10 @@ pub struct Args {
     #[arg(long, value_enum, value_name = "WHEN", global = true,
           default_value_t = ColorChoice::Auto)]
     pub(crate) color: ColorChoice,
+    /// Read no settings file (bgaudit.toml): the flags and the defaults
+    /// only.
+    #[arg(long, global = true)]
+    pub(crate) no_config: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -109,6 +119,18 @@ pub(crate) enum Command {
         after_help = "Exit status:\n  0  shown\n  2  an unreadable file, no such game or move, or bad usage"
     )]
     Show(ShowArgs),
+    /// Say which settings file (bgaudit.toml) applies to each path, and what
+    /// it sets.
+    ///
+    /// A settings file is looked for in the folder of each path checked and
+    /// in every folder above it; the nearest one applies. It sets the
+    /// default format, the globs of folder walks, the rules for files that
+    /// do not say (crawford, jacoby, beavers, cube-limit, variant) and the
+    /// aliases of players; flags given on the command line win over it.
+    #[command(
+        after_help = "Exit status:\n  0  every settings file found reads\n  2  a settings file that does not read, or bad usage"
+    )]
+    Config(ConfigArgs),
     /// Print a shell completion script.
     ///
     /// For example `bgaudit completions bash > ~/.local/share/bash-completion/completions/bgaudit`,
@@ -118,6 +140,13 @@ pub(crate) enum Command {
     /// Write the man pages (bgaudit.1 and one per subcommand) to a folder.
     #[command(hide = true)]
     Man(ManArgs),
+}
+
+#[derive(Debug, clap::Args)]
+pub(crate) struct ConfigArgs {
+    /// Files or folders [default: the current folder].
+    #[arg(value_name = "PATH")]
+    pub(crate) paths: Vec<OsString>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -155,6 +184,12 @@ pub(crate) struct ShowArgs {
     /// A transcript file (`-` for standard input).
     #[arg(value_name = "FILE")]
     pub(crate) file: OsString,
+    /// The player drawn at the bottom of every board (as X): the first
+    /// player (the left column) and the second keep one orientation for a
+    /// whole game, as GNU Backgammon does; `mover` turns the board to the
+    /// player acting.
+    #[arg(long, value_enum, value_name = "WHO", default_value_t = Bottom::First)]
+    pub(crate) bottom: Bottom,
     #[command(flatten)]
     pub(crate) place: PlaceArgs,
     #[command(flatten)]
@@ -218,6 +253,17 @@ pub(crate) enum LegalFormat {
     Jsonl,
     /// CSV with a header row: play,position.
     Csv,
+}
+
+/// Who `show` draws at the bottom.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Bottom {
+    /// The first player (the left column of a .mat, Black in SGF).
+    First,
+    /// The second player.
+    Second,
+    /// The player acting: the board turns with every move.
+    Mover,
 }
 
 /// When to colour diagnostics and boards.
@@ -303,7 +349,48 @@ pub(crate) struct CheckArgs {
     #[arg(long)]
     pub(crate) blunders: bool,
     #[command(flatten)]
+    pub(crate) shown: ShownArgs,
+    #[command(flatten)]
     pub(crate) common: CommonArgs,
+}
+
+/// Which findings are shown; the closing summary and the exit status follow
+/// them. Each is repeatable (any of its values); together, every one given.
+#[derive(Debug, clap::Args)]
+pub(crate) struct ShownArgs {
+    /// Only the findings about player NAME (compared as `players` merges
+    /// names: case, spacing and a rating such as `(1650)` do not matter).
+    #[arg(long, value_name = "NAME", help_heading = "Findings shown")]
+    pub(crate) player: Vec<String>,
+    /// Only the findings of CODE, or of one kind of it (`illegal-play`,
+    /// `illegal-play/wrong-dice`; `bgaudit explain --list` lists them).
+    #[arg(long, value_name = "CODE[/KIND]", help_heading = "Findings shown")]
+    pub(crate) code: Vec<String>,
+    /// Only the findings of this severity.
+    #[arg(
+        long,
+        value_enum,
+        value_name = "LEVEL",
+        help_heading = "Findings shown"
+    )]
+    pub(crate) severity: Vec<SeverityName>,
+    /// Only the findings of game N (its number as written).
+    #[arg(long, value_name = "N", help_heading = "Findings shown")]
+    pub(crate) game: Vec<u32>,
+    /// Only match K of each file (its order in the file, from 1).
+    #[arg(long = "match", value_name = "K", help_heading = "Findings shown")]
+    pub(crate) match_number: Vec<u32>,
+}
+
+/// The severities of `--severity`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum SeverityName {
+    /// A rule broken or a record that contradicts itself.
+    Error,
+    /// Something probably wrong, or a rule the record may not follow.
+    Warning,
+    /// Worth knowing, not wrong.
+    Info,
 }
 
 #[derive(Debug, clap::Args)]
@@ -323,6 +410,19 @@ pub(crate) struct PlayersArgs {
     /// formula. Off by default: the data as written.
     #[arg(long)]
     pub(crate) csv_safe: bool,
+    /// Order the players by COLUMN, a CSV column name (`illegal_plays`,
+    /// `illegal_per_100_plays`, `chi_square_p`, ...): numbers from the
+    /// largest (`chi_square_p` from the smallest), names alphabetically
+    /// [default: player].
+    #[arg(long, value_name = "COLUMN")]
+    pub(crate) sort: Option<String>,
+    /// Write the report to FILE instead of standard output, in the format
+    /// its extension names (.csv, .json, .jsonl, .txt for the table) unless
+    /// --format says.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub(crate) output: Option<PathBuf>,
+    #[command(flatten)]
+    pub(crate) shown: ShownArgs,
     #[command(flatten)]
     pub(crate) common: CommonArgs,
 }
@@ -449,8 +549,13 @@ pub(crate) struct RuleArgs {
 /// scripts, `csv` for spreadsheets.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub(crate) enum CheckFormat {
-    /// A table, the rules in force and the closing summary.
+    /// A table, the rules in force and the closing summary (the list on a
+    /// terminal too narrow for the table).
     Table,
+    /// A plain list, each file's findings under its name, for pagers and
+    /// logs.
+    #[value(alias = "text")]
+    List,
     /// JSON Lines: one object per finding, match and skipped file.
     Jsonl,
     /// The same as jsonl: a stream of JSON objects, one per line.

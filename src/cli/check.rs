@@ -12,6 +12,8 @@ use bgaudit::report::rules::RulesListing;
 use bgaudit::report::summary::SummaryWriter;
 use bgaudit::report::{self, FormulaSafe, Totals, finding_rows, finding_writer};
 
+use bgaudit::walk::Input;
+
 use super::input::{Outcome, Reading};
 use super::output::{self, OutputFile};
 use super::{Batch, Config, exit_status, jobs};
@@ -46,7 +48,26 @@ pub(crate) fn run(config: &Config, check: &Check<'_>) -> Result<ExitCode> {
         Some(path) => Some(OutputFile::create(path, "the output")?),
         None => None,
     };
-    match run_batch(config, check, &batch, summary.as_mut(), findings.as_mut()) {
+    let mut totals = Totals {
+        repeated: batch.repeated,
+        ..Totals::default()
+    };
+    let result = run_batch(
+        config,
+        check,
+        &batch,
+        summary.as_mut(),
+        findings.as_mut(),
+        &mut totals,
+    );
+    match result {
+        // The reader has had enough (`| head`): the run ends quietly with
+        // the status of what was found so far, unless an output asked for
+        // is left unfinished (then the error below says so).
+        Err(err) if output::is_closed_stdout(&err) && summary.is_none() && findings.is_none() => {
+            batch.progress.finish();
+            Ok(exit_status(&totals, check.fail_on))
+        }
         Ok(code) => {
             for file in [findings, summary].into_iter().flatten() {
                 file.commit()?;
@@ -80,18 +101,13 @@ fn run_batch(
     batch: &Batch,
     summary_file: Option<&mut OutputFile>,
     findings_file: Option<&mut OutputFile>,
+    totals: &mut Totals,
 ) -> Result<ExitCode> {
-    let Batch {
-        repeated, progress, ..
-    } = batch;
+    let Batch { progress, .. } = batch;
     let explain = check.explain.then_some(jobs::Explain {
         style: config.style,
         width: config.width,
     });
-    let mut totals = Totals {
-        repeated: *repeated,
-        ..Totals::default()
-    };
     let mut summary = match summary_file {
         Some(file) => Some(SummaryWriter::new(file.writer())?.formula_safe(check.csv_safe)),
         None => None,
@@ -106,7 +122,13 @@ fn run_batch(
     let (mut diagnostics, mut writer) = if explain.is_some() {
         (Some(out), None)
     } else {
-        let mut writer = finding_writer(check.format, out, config.width, config.quiet)?;
+        let mut writer = finding_writer(
+            check.format,
+            out,
+            config.width,
+            config.quiet,
+            config.style.colour,
+        )?;
         if check.csv_safe && check.format == report::Format::Csv {
             writer = Box::new(FormulaSafe(writer));
         }
@@ -114,9 +136,9 @@ fn run_batch(
     };
     let mut reading = Reading::default();
     jobs::run(config, batch, explain, |input, done| {
-        reading.part(input, &done.outcome, &mut totals);
+        reading.part(input, &done.outcome, totals);
         if done.ends {
-            std::mem::take(&mut reading).end(&mut totals);
+            std::mem::take(&mut reading).end(totals);
         }
         let reports = match done.outcome {
             Outcome::Checked(reports) => reports,
@@ -138,7 +160,11 @@ fn run_batch(
                 }
                 listing.add(report);
             }
-            if let Some(writer) = writer.as_mut() {
+            // A path that does not exist is said once, on standard error
+            // (below); the table for people does not repeat it.
+            let said_apart = matches!(input, Input::Missing(_))
+                && matches!(check.format, report::Format::Table | report::Format::List);
+            if let Some(writer) = writer.as_mut().filter(|_| !said_apart) {
                 let rows = finding_rows(report);
                 if !rows.is_empty() {
                     progress.suspend(|| rows.iter().try_for_each(|row| writer.row(row)))?;
@@ -153,18 +179,29 @@ fn run_batch(
         summary.finish()?;
     }
     if let Some(mut writer) = writer {
-        writer.summary(&totals)?;
+        writer.summary(totals)?;
         writer.finish()?;
     }
     if let Some(mut out) = diagnostics.take() {
         listing.write(&mut out, config.width)?;
         out.flush()?;
     }
-    if !config.quiet {
+    if totals.files == 0 && totals.skipped == 0 && totals.missing > 0 {
+        // Nothing read: no summary of zeros, one line per path.
+        for path in &totals.missing_paths {
+            output::warn!(
+                "bgaudit: {}: no such file or directory",
+                bgaudit::escape::terminal(path)
+            );
+        }
+    } else if !config.quiet {
         // The summary follows a table or the diagnostics on stdout; with
         // data formats, or findings written to a file, it goes to stderr so
         // that stdout stays machine-readable.
-        if (check.format == report::Format::Table || explain.is_some()) && check.output.is_none() {
+        if (matches!(check.format, report::Format::Table | report::Format::List)
+            || explain.is_some())
+            && check.output.is_none()
+        {
             let mut stdout = output::stdout();
             write!(stdout, "{}", totals.text(config.width))?;
             stdout.flush()?;
@@ -172,6 +209,6 @@ fn run_batch(
             output::eprint(format_args!("{}", totals.text(config.width)));
         }
     }
-    super::nothing_read(config, &totals)?;
-    Ok(exit_status(&totals, check.fail_on))
+    super::nothing_read(config, totals)?;
+    Ok(exit_status(totals, check.fail_on))
 }

@@ -18,8 +18,15 @@ use bgaudit::report::{self, legal};
 
 use bgaudit::walk::Filter;
 
+use bgaudit::replay::RuleFlags;
+use bgaudit::report::filter::Shown;
+use clap::ValueEnum;
+
+use super::settings::{self, Finder, Settings};
+
 use super::args::{
-    Args, CheckFormat, ColorChoice, Command, FailOn, FileType, LegalFormat, PlayersFormat, RuleArgs,
+    Args, Bottom, CheckFormat, ColorChoice, Command, FailOn, FileType, LegalFormat, PlayersFormat,
+    SeverityName, ShownArgs,
 };
 
 /// What to do with the reports.
@@ -42,6 +49,11 @@ pub(crate) enum Task {
     },
     /// `explain --list`: every code and kind with its meaning.
     ExplainList,
+    /// `config`: the settings file of each path and what it sets.
+    ShowConfig {
+        /// The paths asked about.
+        paths: Vec<OsString>,
+    },
     /// `completions SHELL`: a completion script.
     Completions {
         /// The shell.
@@ -69,6 +81,10 @@ pub(crate) enum Task {
         aliases: Aliases,
         /// CSV cells that spreadsheets would run as formulas get a `'`.
         csv_safe: bool,
+        /// The column the rows are ordered by.
+        sort: Option<String>,
+        /// Where the report goes instead of standard output.
+        output: Option<PathBuf>,
     },
     /// `explain CODE`: a catalogue entry.
     ExplainCode {
@@ -84,6 +100,8 @@ pub(crate) enum Task {
     Show {
         /// Which part of the file.
         place: Place,
+        /// The player at the bottom of every board (`None`: the mover).
+        bottom: Option<bgaudit::side::Side>,
     },
 }
 
@@ -105,6 +123,11 @@ pub(crate) struct Config {
     pub(crate) quiet: bool,
     /// Rule options for the replay.
     pub(crate) options: Options,
+    /// The findings shown.
+    pub(crate) shown: Shown,
+    /// The rules of each file checked come from the settings file nearest
+    /// to it as well as from the flags (not with `--no-config`).
+    pub(crate) read_settings: bool,
     /// What to produce.
     pub(crate) task: Task,
 }
@@ -160,12 +183,12 @@ impl Config {
         let mut style = style;
         // Findings written to a file are not fitted to the terminal nor
         // coloured unless asked.
-        if let Command::Check(check) = &args.command
-            && check
-                .output
-                .as_deref()
-                .is_some_and(|p| p != std::path::Path::new("-"))
-        {
+        let output_file = match &args.command {
+            Command::Check(check) => check.output.as_deref(),
+            Command::Players(players) => players.output.as_deref(),
+            _ => None,
+        };
+        if output_file.is_some_and(|p| p != std::path::Path::new("-")) {
             width = None;
             if args.color == ColorChoice::Auto {
                 style = Style::plain();
@@ -179,9 +202,23 @@ impl Config {
             jobs: 1,
             quiet: true,
             options: Options::default(),
+            shown: Shown::default(),
+            read_settings: false,
             task,
         };
-        let single = |path: OsString, rules: &RuleArgs, task: Task| Config {
+        let read_settings = !args.no_config;
+        let mut finder = Finder::default();
+        // The rules of the settings file of `path` under those of the flags.
+        let mut rules_for = |path: &OsString, flags: RuleFlags| -> Result<RuleFlags> {
+            if !read_settings {
+                return Ok(flags);
+            }
+            Ok(match finder.for_path(std::path::Path::new(path))? {
+                Some((_, file)) => settings::merge(&flags, &file.flags()),
+                None => flags,
+            })
+        };
+        let single = |path: OsString, flags: RuleFlags, task: Task| Config {
             style,
             width,
             paths: vec![path],
@@ -189,14 +226,26 @@ impl Config {
             jobs: 1,
             quiet: true,
             options: Options {
-                flags: rules.flags(),
+                flags,
                 trace: true,
                 blunders: false,
             },
+            shown: Shown::default(),
+            read_settings: false,
             task,
         };
         let blunders = matches!(&args.command, Command::Check(check) if check.blunders);
-        let (paths, common, task) = match args.command {
+        let (paths, common, shown, task) = match args.command {
+            Command::Config(config) => {
+                let paths = if config.paths.is_empty() {
+                    vec![OsString::from(".")]
+                } else {
+                    config.paths
+                };
+                let mut task = bare(Task::ShowConfig { paths });
+                task.read_settings = read_settings;
+                return Ok(task);
+            }
             Command::Completions(args) => {
                 return Ok(bare(Task::Completions { shell: args.shell }));
             }
@@ -207,7 +256,8 @@ impl Config {
                 };
                 let name = target.to_string_lossy().into_owned();
                 if !explain.place.is_given() && bgaudit::catalogue::lookup(&name).is_some() {
-                    return Ok(single(target, &explain.rules, Task::ExplainCode { name }));
+                    let flags = explain.rules.flags();
+                    return Ok(single(target, flags, Task::ExplainCode { name }));
                 }
                 let is_file = name == "-" || std::path::Path::new(&target).exists();
                 if !is_file {
@@ -227,13 +277,20 @@ impl Config {
                 let task = Task::Explain {
                     place: explain.place.place(),
                 };
-                return Ok(single(target, &explain.rules, task));
+                let flags = rules_for(&target, explain.rules.flags())?;
+                return Ok(single(target, flags, task));
             }
             Command::Show(show) => {
                 let task = Task::Show {
                     place: show.place.place(),
+                    bottom: match show.bottom {
+                        Bottom::First => Some(bgaudit::side::Side::First),
+                        Bottom::Second => Some(bgaudit::side::Side::Second),
+                        Bottom::Mover => None,
+                    },
                 };
-                return Ok(single(show.file, &show.rules, task));
+                let flags = rules_for(&show.file, show.rules.flags())?;
+                return Ok(single(show.file, flags, task));
             }
             Command::Legal(args) => {
                 let (position, roll) = legal_input(&args.position, args.dice.as_deref())?;
@@ -250,8 +307,22 @@ impl Config {
                 return Ok(bare(task));
             }
             Command::Check(check) => {
-                let format = match check.format {
+                let output = check.output.filter(|p| p != std::path::Path::new("-"));
+                let file_format = if read_settings {
+                    run_settings(&mut finder, &check.paths)?.format
+                } else {
+                    None
+                };
+                let chosen = match (check.format, &output) {
+                    (Some(format), _) => Some(format),
+                    (None, Some(path)) if !check.explain => Some(format_of_output(path)?),
+                    (None, _) => file_format
+                        .as_deref()
+                        .and_then(|name| CheckFormat::from_str(name, true).ok()),
+                };
+                let format = match chosen {
                     Some(CheckFormat::Table) => report::Format::Table,
+                    Some(CheckFormat::List) => report::Format::List,
                     Some(CheckFormat::Jsonl | CheckFormat::Json) => report::Format::Jsonl,
                     Some(CheckFormat::Csv) => report::Format::Csv,
                     Some(CheckFormat::Html) => report::Format::Html,
@@ -276,12 +347,27 @@ impl Config {
                     fail_on,
                     explain: check.explain,
                     csv_safe: check.csv_safe,
-                    output: check.output.filter(|p| p != std::path::Path::new("-")),
+                    output,
                 };
-                (check.paths, check.common, task)
+                let mut aliases = Aliases::default();
+                if read_settings {
+                    for (from, to) in &run_settings(&mut finder, &check.paths)?.aliases {
+                        aliases
+                            .add(&format!("{from}={to}"))
+                            .map_err(anyhow::Error::msg)?;
+                    }
+                }
+                let shown = shown(&check.shown, aliases)?;
+                (check.paths, check.common, shown, task)
             }
             Command::Players(players) => {
-                let format = match players.format {
+                let output = players.output.filter(|p| p != std::path::Path::new("-"));
+                let chosen = match (players.format, &output) {
+                    (Some(format), _) => Some(format),
+                    (None, Some(path)) => Some(players_format_of_output(path)?),
+                    (None, None) => None,
+                };
+                let format = match chosen {
                     Some(PlayersFormat::Table) => players::Format::Table,
                     Some(PlayersFormat::Csv) => players::Format::Csv,
                     Some(PlayersFormat::Json) => players::Format::Json,
@@ -290,16 +376,30 @@ impl Config {
                     None => players::Format::Csv,
                 };
                 let mut aliases = Aliases::default();
+                if read_settings {
+                    for (from, to) in &run_settings(&mut finder, &players.paths)?.aliases {
+                        aliases
+                            .add(&format!("{from}={to}"))
+                            .map_err(anyhow::Error::msg)?;
+                    }
+                }
                 for spec in &players.alias {
                     aliases.add(spec).map_err(anyhow::Error::msg)?;
                 }
+                if let Some(column) = &players.sort {
+                    players::check_sort_column(column).map_err(anyhow::Error::msg)?;
+                }
+                let shown = shown(&players.shown, aliases.clone())?;
                 (
                     players.paths,
                     players.common,
+                    shown,
                     Task::Players {
                         format,
                         aliases,
                         csv_safe: players.csv_safe,
+                        sort: players.sort,
+                        output,
                     },
                 )
             }
@@ -313,8 +413,15 @@ impl Config {
         let names = |types: &[FileType]| -> Vec<String> {
             types.iter().map(|t| t.name().to_owned()).collect()
         };
+        // The settings' globs first: the command line's, later, win.
+        let mut globs = if read_settings {
+            run_settings(&mut finder, &paths)?.globs
+        } else {
+            Vec::new()
+        };
+        globs.extend(common.walk.glob.iter().cloned());
         let filter = Filter::new(
-            &common.walk.glob,
+            &globs,
             &names(&common.walk.types),
             &names(&common.walk.type_not),
             common.walk.hidden,
@@ -331,9 +438,112 @@ impl Config {
                 trace: false,
                 blunders,
             },
+            shown,
+            read_settings,
             task,
         })
     }
+}
+
+/// What the settings files found upward from `paths` set for the run: the
+/// first format, the globs and aliases of each file once, in the paths'
+/// order.
+///
+/// # Errors
+/// A settings file that does not read.
+fn run_settings(finder: &mut Finder, paths: &[OsString]) -> Result<Settings> {
+    let mut run = Settings::default();
+    let mut seen: Vec<std::path::PathBuf> = Vec::new();
+    for path in paths {
+        let Some((file, settings)) = finder.for_path(std::path::Path::new(path))? else {
+            continue;
+        };
+        if seen.contains(&file) {
+            continue;
+        }
+        seen.push(file);
+        if run.format.is_none() {
+            run.format.clone_from(&settings.format);
+        }
+        run.globs.extend(settings.globs.iter().cloned());
+        run.aliases
+            .extend(settings.aliases.iter().map(|(a, b)| (a.clone(), b.clone())));
+    }
+    Ok(run)
+}
+
+/// The findings shown, from the flags.
+///
+/// # Errors
+/// A `--code` the catalogue does not know.
+fn shown(args: &ShownArgs, aliases: Aliases) -> Result<Shown> {
+    let mut shown = Shown::default();
+    shown.aliases(aliases);
+    for name in &args.player {
+        shown.player(name);
+    }
+    for code in &args.code {
+        shown.code(code).map_err(anyhow::Error::msg)?;
+    }
+    for severity in &args.severity {
+        shown.severity(match severity {
+            SeverityName::Error => Severity::Error,
+            SeverityName::Warning => Severity::Warning,
+            SeverityName::Info => Severity::Info,
+        });
+    }
+    for &game in &args.game {
+        shown.game(game);
+    }
+    for &number in &args.match_number {
+        shown.match_number(number);
+    }
+    Ok(shown)
+}
+
+/// The format of `players -o FILE` by the file's extension.
+///
+/// # Errors
+/// An extension that names no format of `players`.
+fn players_format_of_output(path: &std::path::Path) -> Result<PlayersFormat> {
+    let extension = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    Ok(match extension.as_deref() {
+        Some("csv") => PlayersFormat::Csv,
+        Some("json") => PlayersFormat::Json,
+        Some("jsonl" | "ndjson") => PlayersFormat::Jsonl,
+        Some("txt" | "text") => PlayersFormat::Table,
+        _ => anyhow::bail!(
+            "{}: no format known for this extension (.csv, .json, .jsonl, .txt); give one with --format",
+            bgaudit::escape::os_str(path.as_os_str())
+        ),
+    })
+}
+
+/// The format an `--output` file asks for by its extension (`report.html`,
+/// `findings.csv`, `run.sarif`, `.json`/`.jsonl`, `.txt` for the list).
+///
+/// # Errors
+/// An extension that names no format (or none): one line saying which
+/// extensions are known and that `--format` decides otherwise.
+pub(crate) fn format_of_output(path: &std::path::Path) -> Result<CheckFormat> {
+    let extension = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    Ok(match extension.as_deref() {
+        Some("html" | "htm") => CheckFormat::Html,
+        Some("csv") => CheckFormat::Csv,
+        Some("sarif") => CheckFormat::Sarif,
+        Some("json" | "jsonl" | "ndjson") => CheckFormat::Jsonl,
+        Some("txt" | "text" | "log") => CheckFormat::List,
+        _ => anyhow::bail!(
+            "{}: no format known for this extension (.html, .csv, .sarif, .json, .jsonl, .txt); give one with --format",
+            bgaudit::escape::os_str(path.as_os_str())
+        ),
+    })
 }
 
 /// The position and roll `legal` is asked about: an eXtreme Gammon position

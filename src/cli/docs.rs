@@ -37,23 +37,62 @@ pub(crate) fn completions(shell: clap_complete::Shell) -> Result<ExitCode> {
 /// # Errors
 /// Never in practice (the pages are written to memory).
 pub(crate) fn man_pages() -> Result<Vec<(String, Vec<u8>)>> {
-    let command = Args::command();
-    let mut pages = Vec::new();
-    let mut page = Vec::new();
-    clap_mangen::Man::new(command.clone()).render(&mut page)?;
-    pages.push(("bgaudit.1".to_owned(), page));
-    for sub in command.get_subcommands().filter(|s| !s.is_hide_set()) {
+    let mut command = Args::command();
+    command.build();
+    // `help` is clap's, with no page of its own.
+    let root = Args::command().disable_help_subcommand(true);
+    let mut pages = vec![("bgaudit.1".to_owned(), page(root)?)];
+    // The global options (`--color`) belong on every page.
+    let globals: Vec<clap::Arg> = command
+        .get_arguments()
+        .filter(|arg| arg.is_global_set())
+        .cloned()
+        .collect();
+    for sub in command
+        .get_subcommands()
+        .filter(|s| !s.is_hide_set() && s.get_name() != "help")
+    {
         let name = format!("bgaudit-{}", sub.get_name());
-        let sub = sub
+        let mut sub = sub
             .clone()
             .name(name.clone())
             .bin_name(format!("bgaudit {}", sub.get_name()))
-            .version(env!("CARGO_PKG_VERSION"));
-        let mut page = Vec::new();
-        clap_mangen::Man::new(sub).render(&mut page)?;
-        pages.push((format!("{name}.1"), page));
+            // The version is the page's, not a flag: subcommands refuse -V.
+            .version(env!("CARGO_PKG_VERSION"))
+            .disable_version_flag(true);
+        for arg in &globals {
+            if sub.get_arguments().all(|a| a.get_id() != arg.get_id()) {
+                sub = sub.arg(arg.clone());
+            }
+        }
+        pages.push((format!("{name}.1"), page(sub)?));
     }
     Ok(pages)
+}
+
+/// The man page of `command`, its synopsis clap's own usage line (which
+/// says what repeats: `<PATH>...`).
+fn page(mut command: clap::Command) -> Result<Vec<u8>> {
+    let usage = command.render_usage().to_string();
+    let usage = usage.trim().strip_prefix("Usage: ").unwrap_or(usage.trim());
+    let name = command
+        .get_bin_name()
+        .unwrap_or_else(|| command.get_name())
+        .to_owned();
+    let rest = usage.strip_prefix(name.as_str()).unwrap_or(usage);
+    let roff = |text: &str| text.replace('\\', "\\\\").replace('-', "\\-");
+    let synopsis = format!("\\fB{}\\fR{}", roff(&name), roff(rest));
+    let mut page = Vec::new();
+    clap_mangen::Man::new(command).render(&mut page)?;
+    let text = String::from_utf8(page)?;
+    let Some(start) = text
+        .find(".SH SYNOPSIS\n")
+        .map(|at| at + ".SH SYNOPSIS\n".len())
+    else {
+        return Ok(text.into_bytes());
+    };
+    let end = text[start..].find('\n').map_or(text.len(), |at| start + at);
+    Ok(format!("{}{synopsis}{}", &text[..start], &text[end..]).into_bytes())
 }
 
 /// `bgaudit man --out DIR`: writes the man pages to `dir`.

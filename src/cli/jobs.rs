@@ -22,6 +22,7 @@ use bgaudit::parse::pieces::{self, FilePieces, Piece, Plan};
 use bgaudit::replay::{FileReport, Options};
 use bgaudit::report::SkippedRecord;
 use bgaudit::report::explain::{Explainer, Source, Style};
+use bgaudit::report::filter::Shown;
 use bgaudit::walk::{self, Input};
 
 use super::input::{self, Outcome};
@@ -325,12 +326,14 @@ fn read_failed(input: &Input, err: &io::Error) -> Outcome {
     Outcome::Checked(vec![report])
 }
 
-/// Does one job; with `explain`, each report's diagnostics too.
+/// Does one job: its reports cut down to the findings `shown`; with
+/// `explain`, each report's diagnostics too.
 pub(crate) fn work(
     job: Job,
     inputs: &[Input],
     options: &Options,
     explain: Option<Explain>,
+    shown: &Shown,
 ) -> Done {
     let ends = job.ends();
     let (outcome, source) = match job {
@@ -350,6 +353,10 @@ pub(crate) fn work(
         }
         Job::Settled(_, outcome) => (outcome, None),
     };
+    let mut outcome = outcome;
+    if let Outcome::Checked(reports) = &mut outcome {
+        reports.iter_mut().for_each(|report| shown.apply(report));
+    }
     let diagnostics = match (&outcome, explain) {
         (Outcome::Checked(reports), Some(explain)) => reports
             .iter()
@@ -391,7 +398,10 @@ pub(crate) fn run(
         Job::weight,
         Job::read_ahead,
         |job| (job.index(), job.ends()),
-        |job| work(job, inputs, options, explain),
+        |job| {
+            let options = batch.options_of(job.index(), options);
+            work(job, inputs, options, explain, &config.shown)
+        },
         |(index, ends), result| {
             let done = result.unwrap_or_else(|panic| {
                 let report = input::internal_error(&inputs[index], &panic);

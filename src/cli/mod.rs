@@ -25,6 +25,7 @@ pub(crate) mod output;
 mod players;
 mod pool;
 mod progress;
+mod settings;
 mod show;
 
 use std::ffi::OsString;
@@ -66,12 +67,18 @@ pub(crate) fn parse_args() -> Args {
 }
 
 /// clap's usage error as one line: its first paragraph (the error and the
-/// possible values, if any), without the `error:` label.
+/// possible values, if any), without the `error:` label, then its tips
+/// ("a similar subcommand exists: 'check'") after a `;`.
 fn usage_error(text: &str) -> String {
-    let first = text.split("\n\n").next().unwrap_or(text);
-    let words: Vec<&str> = first.split_whitespace().collect();
-    let line = words.join(" ");
-    line.strip_prefix("error: ").unwrap_or(&line).to_owned()
+    let one_line = |paragraph: &str| paragraph.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut paragraphs = text.split("\n\n");
+    let first = one_line(paragraphs.next().unwrap_or(text));
+    let mut line = first.strip_prefix("error: ").unwrap_or(&first).to_owned();
+    for tip in paragraphs.map(one_line).filter(|p| p.starts_with("tip:")) {
+        line.push_str("; ");
+        line.push_str(&tip);
+    }
+    line
 }
 
 /// Runs the configured task; returns the exit status.
@@ -83,10 +90,11 @@ pub(crate) fn run(config: &Config) -> Result<ExitCode> {
     match &config.task {
         Task::ExplainCode { name } => explain::code(name, config),
         Task::ExplainList => docs::explain_list(),
+        Task::ShowConfig { paths } => show_config(paths, config.read_settings),
         Task::Completions { shell } => docs::completions(*shell),
         Task::Man { out } => docs::man(out),
         Task::Explain { place } => explain::place(config, place),
-        Task::Show { place } => show::run(config, place),
+        Task::Show { place, bottom } => show::run(config, place, *bottom),
         Task::Legal {
             position,
             roll,
@@ -114,8 +122,54 @@ pub(crate) fn run(config: &Config) -> Result<ExitCode> {
             format,
             aliases,
             csv_safe,
-        } => players::run(config, *format, aliases, *csv_safe),
+            sort,
+            output,
+        } => players::run(
+            config,
+            *format,
+            aliases,
+            *csv_safe,
+            sort.as_deref(),
+            output.as_deref(),
+        ),
     }
+}
+
+/// `bgaudit config [PATH...]`: for each path, the settings file that
+/// applies and what it sets.
+fn show_config(paths: &[OsString], read_settings: bool) -> Result<ExitCode> {
+    use std::io::Write;
+    let mut out = output::stdout();
+    if !read_settings {
+        writeln!(out, "no settings file is read (--no-config)")?;
+        out.flush()?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut finder = settings::Finder::default();
+    for path in paths {
+        let name = walk::path_name(std::path::Path::new(path));
+        match finder.for_path(std::path::Path::new(path))? {
+            Some((file, found)) => {
+                writeln!(
+                    out,
+                    "{}: {}",
+                    bgaudit::escape::terminal(&name),
+                    bgaudit::escape::os_str(file.as_os_str())
+                )?;
+                for line in found.describe() {
+                    writeln!(out, "  {}", bgaudit::escape::terminal(&line))?;
+                }
+            }
+            None => writeln!(
+                out,
+                "{}: no {} here or in a folder above: the flags and the defaults apply",
+                bgaudit::escape::terminal(&name),
+                settings::FILE_NAME
+            )?,
+        }
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// What a run over many inputs shares: the inputs found, the threads, the
@@ -129,6 +183,20 @@ pub(crate) struct Batch {
     pub(crate) pool: rayon::ThreadPool,
     /// The progress bar.
     pub(crate) progress: progress::Progress,
+    /// The options of each input, when its settings file sets rules (else
+    /// the run's); empty without settings files.
+    pub(crate) options: Vec<bgaudit::replay::Options>,
+}
+
+impl Batch {
+    /// The options input `index` is checked with.
+    pub(crate) fn options_of<'c>(
+        &'c self,
+        index: usize,
+        run: &'c bgaudit::replay::Options,
+    ) -> &'c bgaudit::replay::Options {
+        self.options.get(index).unwrap_or(run)
+    }
 }
 
 impl Batch {
@@ -167,12 +235,32 @@ impl Batch {
             .num_threads(threads.max(1))
             .build()
             .context("failed to start the worker threads")?;
+        // The rules of the settings file nearest to each input.
+        let options = if config.read_settings {
+            let mut finder = settings::Finder::default();
+            let mut options = Vec::with_capacity(inputs.len());
+            for input in &inputs {
+                let path = input.path().unwrap_or_else(|| std::path::Path::new("-"));
+                let flags = match finder.for_path(path)? {
+                    Some((_, file)) => settings::merge(&config.options.flags, &file.flags()),
+                    None => config.options.flags.clone(),
+                };
+                options.push(bgaudit::replay::Options {
+                    flags,
+                    ..config.options.clone()
+                });
+            }
+            options
+        } else {
+            Vec::new()
+        };
         let progress = progress::Progress::new(inputs.len(), config.quiet);
         Ok(Batch {
             inputs,
             repeated,
             pool,
             progress,
+            options,
         })
     }
 }
@@ -223,15 +311,36 @@ mod tests {
 
     #[test]
     fn a_usage_error_is_one_line() {
-        let err = Args::try_parse_from(["bgaudit", "check", "--format", "xml", "x"]).unwrap_err();
+        let err = Args::try_parse_from(["bgaudit", "check", "--format", "pdf", "x"]).unwrap_err();
         assert_eq!(
             usage_error(&err.to_string()),
-            "invalid value 'xml' for '--format <FORMAT>' \
-             [possible values: table, jsonl, json, csv, html, sarif]"
+            "invalid value 'pdf' for '--format <FORMAT>' \
+             [possible values: table, list, jsonl, json, csv, html, sarif]"
         );
         let err = Args::try_parse_from(["bgaudit", "check"]).unwrap_err();
         let line = usage_error(&err.to_string());
         assert!(!line.contains('\n') && line.contains("<PATH>"), "{line}");
+    }
+
+    #[test]
+    fn a_usage_error_keeps_clap_s_suggestion() {
+        let line =
+            |args: &[&str]| usage_error(&Args::try_parse_from(args).unwrap_err().to_string());
+        assert_eq!(
+            line(&["bgaudit", "chek"]),
+            "unrecognized subcommand 'chek'; tip: a similar subcommand exists: 'check'"
+        );
+        let flag = line(&["bgaudit", "check", "--frmat", "csv", "x"]);
+        assert!(
+            flag.contains("tip: a similar argument exists: '--format'"),
+            "{flag}"
+        );
+        let value = line(&["bgaudit", "check", "--format", "tabel", "x"]);
+        assert!(
+            value.contains("tip: a similar value exists: 'table'"),
+            "{value}"
+        );
+        assert!(!value.contains('\n'), "{value}");
     }
 
     #[test]

@@ -70,6 +70,22 @@ fn describe(err: &io::Error) -> String {
     }
 }
 
+/// The error is standard output closed by its reader (`| head`), which
+/// ends a run quietly.
+pub(crate) fn is_closed_stdout(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        cause
+            .downcast_ref::<OutputError>()
+            .or_else(|| {
+                cause
+                    .downcast_ref::<io::Error>()
+                    .and_then(|io| io.get_ref())
+                    .and_then(|inner| inner.downcast_ref::<OutputError>())
+            })
+            .is_some_and(OutputError::is_closed_stdout)
+    })
+}
+
 /// The [`OutputError`] in an error's chain, if any.
 #[cfg(test)]
 pub(crate) fn output_error(err: &anyhow::Error) -> Option<&OutputError> {

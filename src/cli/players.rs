@@ -17,8 +17,16 @@ pub(crate) fn run(
     format: players::Format,
     aliases: &Aliases,
     csv_safe: bool,
+    sort: Option<&str>,
+    output_path: Option<&std::path::Path>,
 ) -> Result<ExitCode> {
     let batch = Batch::new(config)?;
+    // Created now, so that a folder that cannot take it fails at once; it
+    // appears when the report is complete.
+    let mut file = match output_path {
+        Some(path) => Some(output::OutputFile::create(path, "the output")?),
+        None => None,
+    };
     let Batch {
         repeated, progress, ..
     } = &batch;
@@ -27,6 +35,11 @@ pub(crate) fn run(
         ..Totals::default()
     };
     let mut players = PlayersReport::new(aliases.clone());
+    let names = config.shown.player_names();
+    players.only(&names.iter().map(String::as_str).collect::<Vec<_>>());
+    if let Some(column) = sort {
+        players.sort_by(column);
+    }
     let mut reading = Reading::default();
     jobs::run(config, &batch, None, |input, done| {
         reading.part(input, &done.outcome, &mut totals);
@@ -41,7 +54,13 @@ pub(crate) fn run(
         Ok(())
     })?;
     progress.finish();
-    players.write_with(format, output::stdout(), config.width, csv_safe)?;
+    match file.as_mut() {
+        Some(out) => players.write_with(format, out.writer(), config.width, csv_safe)?,
+        None => players.write_with(format, output::stdout(), config.width, csv_safe)?,
+    }
+    if let Some(file) = file {
+        file.commit()?;
+    }
     if !config.quiet {
         output::eprint(format_args!("{}", totals.text(config.width)));
         let lost = players.unattributed().counted();

@@ -65,14 +65,32 @@ impl Board<'_> {
     /// The board's lines, without line terminators or trailing blanks.
     #[must_use]
     pub fn lines(&self) -> Vec<String> {
-        let p = self.position;
+        self.draw(false)
+    }
+
+    /// The board's lines with the mover at the top when `mover_on_top` (for
+    /// a sequence of boards that keeps one player at the bottom, as GNU
+    /// Backgammon does): the player at the bottom is `X` and the one at
+    /// the top `O`, whoever is on roll; the IDs are the mover's as ever.
+    #[must_use]
+    pub fn lines_turned(&self, mover_on_top: bool) -> Vec<String> {
+        self.draw(mover_on_top)
+    }
+
+    fn draw(&self, mover_on_top: bool) -> Vec<String> {
+        let turned = if mover_on_top {
+            Some(self.position.flip())
+        } else {
+            None
+        };
+        let p = turned.as_ref().unwrap_or(self.position);
         let mut lines = Vec::with_capacity(15);
         let top_points: [usize; 12] = [13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24];
         let bottom_points: [usize; 12] = [12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1];
         lines.push(format!(
             " {}   {}",
             border(&top_points),
-            self.player_panel(false)
+            self.player_panel(mover_on_top, mover_on_top)
         ));
         for row in 1..=ROWS {
             let bar = stack_cell(i32::from(p.our_bar()), row);
@@ -80,7 +98,7 @@ impl Board<'_> {
         }
         lines.push(format!(
             " |                  |BAR|                  |   {}",
-            self.cube_panel()
+            self.cube_panel(mover_on_top)
         ));
         for row in (1..=ROWS).rev() {
             let bar = stack_cell(-i32::from(p.their_bar()), row);
@@ -89,9 +107,9 @@ impl Board<'_> {
         lines.push(format!(
             " {}   {}",
             border(&bottom_points),
-            self.player_panel(true)
+            self.player_panel(!mover_on_top, mover_on_top)
         ));
-        let (gnubg, xgid) = ids(p, self.mover, self.context, self.dice);
+        let (gnubg, xgid) = ids(self.position, self.mover, self.context, self.dice);
         lines.push(format!(" PositionID:MatchID {gnubg}"));
         lines.push(format!(" {xgid}"));
         for line in &mut lines {
@@ -105,7 +123,17 @@ impl Board<'_> {
     /// under the board instead of beside it, wrapped to the room.
     #[must_use]
     pub fn lines_within(&self, room: Option<usize>) -> Vec<String> {
-        let mut lines = self.lines();
+        self.fit(self.lines(), room)
+    }
+
+    /// [`Board::lines_turned`] for `room` columns, as [`Board::lines_within`].
+    #[must_use]
+    pub fn lines_turned_within(&self, room: Option<usize>, mover_on_top: bool) -> Vec<String> {
+        self.fit(self.draw(mover_on_top), room)
+    }
+
+    fn fit(&self, lines: Vec<String>, room: Option<usize>) -> Vec<String> {
+        let mut lines = lines;
         let room_or_any = room.unwrap_or(usize::MAX);
         if lines.iter().all(|l| l.chars().count() <= room_or_any) {
             return lines;
@@ -143,12 +171,14 @@ impl Board<'_> {
     }
 
     /// `X Marta: score 0, pips 167, off 0; to play 52`.
-    fn player_panel(&self, mover: bool) -> String {
+    /// `mover_on_top`: the board is turned, the mover `O` at the top.
+    fn player_panel(&self, mover: bool, mover_on_top: bool) -> String {
         let p = self.position;
-        let (letter, pips, off, bar) = if mover {
-            ("X", p.our_pips(), p.our_off(), p.our_bar())
+        let letter = if mover != mover_on_top { "X" } else { "O" };
+        let (pips, off, bar) = if mover {
+            (p.our_pips(), p.our_off(), p.our_bar())
         } else {
-            ("O", p.their_pips(), p.their_off(), p.their_bar())
+            (p.their_pips(), p.their_off(), p.their_bar())
         };
         let mut text = format!("{letter}{}:", self.name(mover));
         if let (Some(context), Some(m)) = (self.context, self.mover) {
@@ -170,13 +200,13 @@ impl Board<'_> {
     }
 
     /// `cube 2, owned by Omar; 7-point match, Crawford game`.
-    fn cube_panel(&self) -> String {
+    fn cube_panel(&self, mover_on_top: bool) -> String {
         match self.context {
             Some(context) => describe_cube(context, |side| {
                 let name = self.names[side].trim();
                 if name.is_empty() {
                     match self.mover {
-                        Some(m) if m == side => "X".to_owned(),
+                        Some(m) if (m == side) != mover_on_top => "X".to_owned(),
                         Some(_) => "O".to_owned(),
                         None => side.to_string(),
                     }

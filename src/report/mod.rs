@@ -19,9 +19,11 @@
 pub mod board;
 pub mod csv;
 pub mod explain;
+pub mod filter;
 pub mod html;
 pub mod jsonl;
 pub mod legal;
+pub mod list;
 pub mod players;
 pub mod rules;
 pub mod sarif;
@@ -43,8 +45,12 @@ use crate::replay::{FileReport, FileStatus};
 /// The output formats of `check`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Format {
-    /// A human-readable table, rendered when all rows are in.
+    /// A human-readable table, rendered when all rows are in (the list
+    /// when the width given is too narrow for it).
     Table,
+    /// A plain list for people: each file's findings under its name,
+    /// streamed (pagers, logs).
+    List,
     /// JSON Lines: one object per finding, streamed.
     Jsonl,
     /// CSV with one header row, streamed.
@@ -567,10 +573,11 @@ pub fn match_records(report: &FileReport) -> Vec<MatchRecord> {
         .collect()
 }
 
-/// A writer of `format` over `out`. `wrap_width`: for the table, the width
-/// to wrap long cells to (a terminal's), `None` for no wrapping; `quiet`:
-/// the table lists the rules in force only for matches with warnings or
-/// errors.
+/// A writer of `format` over `out`. `wrap_width`: for the table and the
+/// list, the width to wrap long cells to (a terminal's), `None` for no
+/// wrapping; `quiet`: the table lists the rules in force only for matches
+/// with warnings or errors; `colour`: the table's and the list's
+/// severities coloured (ANSI).
 ///
 /// # Errors
 /// Errors of the underlying writer (the CSV header is written at once).
@@ -579,9 +586,11 @@ pub fn finding_writer<'a, W: Write + 'a>(
     out: W,
     wrap_width: Option<u16>,
     quiet: bool,
+    colour: bool,
 ) -> io::Result<Box<dyn FindingWriter + 'a>> {
     Ok(match format {
-        Format::Table => Box::new(table::TableWriter::new(out, wrap_width, quiet)),
+        Format::Table => Box::new(table::TableWriter::new(out, wrap_width, quiet).coloured(colour)),
+        Format::List => Box::new(list::ListWriter::new(out, wrap_width, colour, quiet)),
         Format::Jsonl => Box::new(jsonl::JsonlWriter::new(out)),
         Format::Csv => Box::new(csv::CsvWriter::new(out)?),
         Format::Html => Box::new(html::HtmlWriter::new(out)),

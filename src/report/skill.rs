@@ -123,6 +123,12 @@ impl SkillSums {
 /// overall error rate and rating, very bad plays, cube errors, luck, PR.
 #[must_use]
 pub fn cell(json: &Value) -> String {
+    items(json).join(", ")
+}
+
+/// The items of [`cell`], each to be kept whole.
+#[must_use]
+pub fn items(json: &Value) -> Vec<String> {
     let get = |path: &[&str]| {
         path.iter()
             .try_fold(json, |v, key| v.get(key))
@@ -168,7 +174,7 @@ pub fn cell(json: &Value) -> String {
     if let Some(pr) = number(&["overall", "pr"]) {
         parts.push(format!("PR {pr:.2}"));
     }
-    parts.join(", ")
+    parts
 }
 
 /// `x` rounded to `decimals`.

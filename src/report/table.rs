@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 
-use comfy_table::{ContentArrangement, Table, presets};
+use comfy_table::{ColumnConstraint, ContentArrangement, Table, presets};
 
 use super::rules::RulesListing;
 use super::{FindingRow, FindingWriter};
@@ -25,8 +25,12 @@ pub struct TableWriter<W: Write> {
     wrap_width: Option<u16>,
     /// The file of each row and its cells.
     rows: Vec<(String, [String; 9])>,
+    /// The rows as given, for the list when the table does not fit.
+    originals: Vec<FindingRow>,
     /// The rules in force, listed under the table.
     rules: RulesListing,
+    /// Severities coloured (ANSI).
+    colour: bool,
 }
 
 impl<W: Write> TableWriter<W> {
@@ -39,9 +43,58 @@ impl<W: Write> TableWriter<W> {
             out,
             wrap_width,
             rows: Vec::new(),
+            originals: Vec::new(),
+            colour: false,
         }
     }
+
+    /// The same, its severities coloured (ANSI) when `colour`.
+    #[must_use]
+    pub fn coloured(mut self, colour: bool) -> Self {
+        self.colour = colour;
+        self
+    }
 }
+
+/// The width a table of `table`'s rows takes with its last column left
+/// out (to be fitted to what remains).
+fn width_before_last(table: &Table) -> usize {
+    let columns = table.column_max_content_widths();
+    let kept = &columns[..columns.len().saturating_sub(1)];
+    kept.iter().map(|&w| usize::from(w) + 2).sum::<usize>() + kept.len() + 1
+}
+
+/// The rendered table with its severity cells in their colours (the
+/// list's, [`super::list::paint_severity`]) when `colour`. The colour goes
+/// on after the table is laid out, so that it takes no width.
+fn paint(table: &str, colour: bool) -> String {
+    if !colour {
+        return table.to_owned();
+    }
+    const SEVERITY_COLUMN: usize = 7;
+    table
+        .lines()
+        .map(|line| {
+            let cells: Vec<&str> = line.split('┆').collect();
+            let Some(cell) = cells.get(SEVERITY_COLUMN) else {
+                return line.to_owned();
+            };
+            let word = cell.trim();
+            if !matches!(word, "error" | "warning" | "info") {
+                return line.to_owned();
+            }
+            let painted = cell.replacen(word, &super::list::paint_severity(word, word, true), 1);
+            let mut cells: Vec<String> = cells.iter().map(|c| (*c).to_owned()).collect();
+            cells[SEVERITY_COLUMN] = painted;
+            cells.join("┆")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The narrowest message column worth a table: below it, the list reads
+/// better.
+const MESSAGE_MIN: usize = 32;
 
 /// An empty table in the house style.
 #[must_use]
@@ -68,81 +121,6 @@ pub(crate) fn natural_width(table: &Table) -> usize {
     columns.iter().map(|&w| usize::from(w) + 2).sum::<usize>() + columns.len() + 1
 }
 
-/// The findings of one file as a list fitted to `width`, for a terminal
-/// too narrow for the table: per finding, `line:column`, where (game, move,
-/// player), severity and code on one line, then the cell as written and the
-/// message, wrapped under it.
-fn file_list(
-    out: &mut impl Write,
-    file: &str,
-    rows: &[(String, [String; 9])],
-    width: u16,
-) -> io::Result<()> {
-    // `file:line:column` without the file.
-    let short = |cell: &str| -> String {
-        cell.strip_prefix(file)
-            .map_or(cell, |rest| rest.trim_start_matches(':'))
-            .to_owned()
-    };
-    let indent = rows
-        .iter()
-        .map(|(_, r)| short(&r[0]).chars().count())
-        .max()
-        .unwrap_or(0)
-        + 4;
-    for (_, cells) in rows {
-        let [
-            location,
-            game,
-            row,
-            player,
-            _dice,
-            written,
-            code,
-            severity,
-            message,
-        ] = cells;
-        let mut place: Vec<String> = Vec::new();
-        if !game.is_empty() {
-            place.push(format!("game {game}"));
-        }
-        if !row.is_empty() {
-            place.push(format!("move {row}"));
-        }
-        if !player.is_empty() {
-            place.push(player.clone());
-        }
-        let place = if place.is_empty() {
-            String::new()
-        } else {
-            format!("{}  ", place.join(", "))
-        };
-        let room = usize::from(width).saturating_sub(indent).max(20);
-        let head = format!("{place}{severity} {code}");
-        let head = if head.chars().count() <= room {
-            vec![head]
-        } else {
-            super::wrap(&head, room)
-        };
-        for (i, line) in head.iter().enumerate() {
-            if i == 0 {
-                writeln!(out, "  {:<w$}  {line}", short(location), w = indent - 4)?;
-            } else {
-                writeln!(out, "{:indent$}{line}", "")?;
-            }
-        }
-        let text = if written.is_empty() {
-            message.clone()
-        } else {
-            format!("`{written}`: {message}")
-        };
-        for line in super::wrap(&text, usize::from(width).saturating_sub(indent).max(20)) {
-            writeln!(out, "{:indent$}{line}", "")?;
-        }
-    }
-    Ok(())
-}
-
 fn optional<T: ToString>(value: Option<T>) -> String {
     value.map_or_else(String::new, |v| v.to_string())
 }
@@ -152,6 +130,7 @@ impl<W: Write> FindingWriter for TableWriter<W> {
         // Input text (file names, names, cells, messages that quote them)
         // is shown escaped: it never drives the terminal.
         let text = |cell: &str| terminal(cell).into_owned();
+        self.originals.push(row.clone());
         self.rows.push((
             text(&row.file),
             [
@@ -180,17 +159,32 @@ impl<W: Write> FindingWriter for TableWriter<W> {
             for (_, cells) in &self.rows {
                 table.add_row(cells.to_vec());
             }
-            match self.wrap_width {
-                Some(width) if natural_width(&table) > usize::from(width) => {
-                    // Too wide for the terminal: a list per file, under its
-                    // name.
-                    for rows in self.rows.chunk_by(|a, b| a.0 == b.0) {
-                        let file = &rows[0].0;
-                        writeln!(self.out, "{file}")?;
-                        file_list(&mut self.out, file, rows, width)?;
+            let natural = natural_width(&table);
+            match self.wrap_width.map(usize::from) {
+                Some(width)
+                    if natural > width
+                        && width.saturating_sub(width_before_last(&table)) < MESSAGE_MIN + 3 =>
+                {
+                    // Too narrow for a table: the list, file by file.
+                    let mut list = super::list::ListWriter::new(
+                        &mut self.out,
+                        self.wrap_width,
+                        self.colour,
+                        true,
+                    );
+                    for row in &self.originals {
+                        list.row(row)?;
                     }
                 }
-                _ => writeln!(self.out, "{table}")?,
+                Some(width) if natural > width => {
+                    // The message column takes what the others leave and
+                    // wraps; the others keep their width.
+                    for column in table.column_iter_mut().take(HEADER.len() - 1) {
+                        column.set_constraint(ColumnConstraint::ContentWidth);
+                    }
+                    writeln!(self.out, "{}", paint(&table.to_string(), self.colour))?;
+                }
+                _ => writeln!(self.out, "{}", paint(&table.to_string(), self.colour))?,
             }
         }
         self.rules.write(&mut self.out, self.wrap_width)?;
@@ -269,13 +263,57 @@ mod tests {
         let text = String::from_utf8(out).unwrap();
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines[0], "a.mat");
-        assert!(lines[1].starts_with("  9:5  game "), "{text}");
-        assert!(
-            lines[1].ends_with("Alice  error illegal-play/wrong-dice"),
-            "{text}"
-        );
-        assert!(lines[2].starts_with("       `52: 13/7 13/12`: "), "{text}");
+        assert_eq!(lines[1], "  9:5   error[illegal-play/wrong-dice]");
+        assert_eq!(lines[2], "        game 2, move 7, Alice");
+        assert!(lines[3].starts_with("        `52: 13/7 13/12`: "), "{text}");
         assert!(lines.iter().all(|l| l.chars().count() <= 60), "{text}");
+    }
+
+    #[test]
+    fn a_terminal_that_leaves_room_for_the_message_wraps_it_in_the_table() {
+        let mut report = wrong_dice_by_alice();
+        report.findings[0].message = "a long message ".repeat(12);
+        // The other columns take 97: from about 130 columns the message
+        // has room enough.
+        for width in [140, 200] {
+            let mut out = Vec::new();
+            let mut writer: Box<dyn FindingWriter> =
+                Box::new(TableWriter::new(&mut out, Some(width), false));
+            for row in finding_rows(&report) {
+                writer.row(&row).unwrap();
+            }
+            writer.finish().unwrap();
+            let text = String::from_utf8(out).unwrap();
+            assert!(text.starts_with('┌'), "{text}");
+            assert!(
+                text.lines()
+                    .all(|l| l.chars().count() <= usize::from(width)),
+                "{text}"
+            );
+            assert!(text.contains("│ a.mat:9:5 ┆ 2    ┆ 7    ┆ Alice"), "{text}");
+        }
+    }
+
+    #[test]
+    fn severities_are_coloured_when_asked() {
+        let report = wrong_dice_by_alice();
+        let mut out = Vec::new();
+        let mut writer: Box<dyn FindingWriter> =
+            Box::new(TableWriter::new(&mut out, None, false).coloured(true));
+        for row in finding_rows(&report) {
+            writer.row(&row).unwrap();
+        }
+        writer.finish().unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("┆ \x1b[1;31merror\x1b[0m    ┆"), "{text:?}");
+        let mut plain = Vec::new();
+        let mut writer: Box<dyn FindingWriter> =
+            Box::new(TableWriter::new(&mut plain, None, false));
+        for row in finding_rows(&report) {
+            writer.row(&row).unwrap();
+        }
+        writer.finish().unwrap();
+        assert!(!String::from_utf8(plain).unwrap().contains('\x1b'));
     }
 
     #[test]

@@ -1481,7 +1481,11 @@ impl<B: Board> Search<'_, B> {
                 }
                 Err(IllegalStep::NoChecker) => {}
                 Err(rule) => {
-                    if depth >= self.best.depth {
+                    // The attempt that got furthest; of equals, the first
+                    // tried (the hops in the order written): a play that
+                    // breaks two rules is named by the first it breaks.
+                    // `NoChecker` is never kept: it marks no failure yet.
+                    if depth > self.best.depth || self.best.rule == IllegalStep::NoChecker {
                         self.best = Failure { depth, rule };
                     }
                 }

@@ -691,6 +691,27 @@ mod tests {
     }
 
     #[test]
+    fn a_play_breaking_two_rules_names_the_first_broken() {
+        // One of ours pinned on our 20 point. `24/20 20/17` lands on the
+        // pinning point first, then moves the pinned checker: the first
+        // rule broken is the landing.
+        let p = plak(&[(24, 14)], &[(20, 1), (1, 14)], &[20], 0, 0);
+        let written = crate::notation::PlayNotation::parse("24/20 20/17").unwrap();
+        let j = crate::rules::judge(&p, roll(4, 3), &written, &mut crate::rules::MoveGen::new());
+        assert_eq!(
+            j.verdict,
+            crate::rules::PlayVerdict::Illegal(crate::rules::IllegalKind::OntoPinnedPoint)
+        );
+        // Written the other way round, the pinned checker moves first.
+        let written = crate::notation::PlayNotation::parse("20/17 24/20").unwrap();
+        let j = crate::rules::judge(&p, roll(4, 3), &written, &mut crate::rules::MoveGen::new());
+        assert_eq!(
+            j.verdict,
+            crate::rules::PlayVerdict::Illegal(crate::rules::IllegalKind::PinnedChecker)
+        );
+    }
+
+    #[test]
     fn a_pinning_point_is_closed_to_the_pinned_side() {
         // Their checker on our 20 pins one of ours: we may not land there.
         let p = plak(&[(24, 14)], &[(20, 1), (16, 1), (1, 13)], &[20], 0, 0);

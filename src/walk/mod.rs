@@ -44,6 +44,10 @@ use std::path::{Path, PathBuf};
 
 pub use filter::{Filter, FilterError, TYPES};
 
+/// The settings file of an event or an archive (`bgaudit.toml`), which a
+/// walk passes over: it is no record, and no file to count as skipped.
+pub const SETTINGS_FILE: &str = "bgaudit.toml";
+
 /// One thing to read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Input {
@@ -339,6 +343,10 @@ fn walk_dir(dir: &Path, filter: &Filter, inputs: &mut Vec<Input>) {
             continue;
         };
         if !filter.takes(&path, name, file_type.is_dir()) {
+            continue;
+        }
+        // The settings of an event or archive, not one of its records.
+        if name == SETTINGS_FILE && !file_type.is_dir() {
             continue;
         }
         if file_type.is_dir() {

@@ -8,8 +8,10 @@
 //! record are skipped; a damaged transcript, or a record of a format
 //! bgaudit does not read, stays unreadable:
 //!
+//! - an eXtreme Gammon position file (`.xgp`) holds one position, no
+//!   match: it is skipped whatever its name;
 //! - a known extension (`.mat`, `.sgf`, `.xg`, `.xgp`) is a record, whatever
-//!   is in it;
+//!   else is in it;
 //! - binary data is a record when it is an eXtreme Gammon file (`RGMH`) or
 //!   one 2,560-byte record of one;
 //! - text is a record when a line is a match header (`7 point match`,
@@ -28,6 +30,12 @@ pub const RECORD_EXTENSIONS: [&str; 4] = ["mat", "sgf", "xg", "xgp"];
 /// is no match record; `None` when it may be one (then it is unreadable).
 #[must_use]
 pub fn not_a_record(path: &Path, bytes: &[u8]) -> Option<String> {
+    // A position, not a match: skipped like other files beside the
+    // records (named on the command line it is refused, with the advice to
+    // use `legal`).
+    if sniff::is_xg(bytes) && crate::parse::xg::position_file(bytes).is_ok() {
+        return Some("an eXtreme Gammon position file (.xgp)".to_owned());
+    }
     let known = path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
         RECORD_EXTENSIONS
             .iter()

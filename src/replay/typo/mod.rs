@@ -422,6 +422,21 @@ impl<'a> Replayer<'_, 'a> {
             {
                 return as_written.misdiced(event, played, dice);
             }
+            // A real error only when no play one slip of the pen away fits
+            // the rest as well: a hop left out of `24/22 13/10` is as likely
+            // as a checker left unmoved.
+            if let Some(played) = &played
+                && let Some(rival) = self.rival(start, events, event, played, &as_written)
+            {
+                return Reading {
+                    typo: None,
+                    note: format!(
+                        "; cannot tell a transcription error from a real one: the rest of the game replays as cleanly after `{rival}`, one slip of the pen away from `{}`, as after the play as written",
+                        played.written
+                    ),
+                    ..stands
+                };
+            }
             return Reading {
                 typo: Some(false),
                 ..stands
@@ -499,6 +514,31 @@ impl<'a> Replayer<'_, 'a> {
             }
             _ => stands,
         }
+    }
+
+    /// A legal play one slip of the pen away from the play of `event` as
+    /// written (see [`one_slip`]) after which the rest of the game replays
+    /// as cleanly as after the play as written, if there is one.
+    fn rival(
+        &mut self,
+        start: &GameStart,
+        events: &[GameEvent<'a>],
+        event: usize,
+        played: &Played,
+        as_written: &AsWritten,
+    ) -> Option<Play> {
+        let rivals: Vec<(usize, Play, AnyBoard)> = self
+            .candidates(played)
+            .into_iter()
+            .filter(|(_, play, _)| one_slip(&played.written, play))
+            .collect();
+        if rivals.is_empty() {
+            return None;
+        }
+        let best = self.best_reading(start, events, event, played, rivals, as_written.after)?;
+        (best.trial.problems.len() <= as_written.problems.len()
+            && as_written.adds_nothing(&best.trial))
+        .then_some(best.play)
     }
 
     /// The roll one die away under which the play of `event` as written is
@@ -790,9 +830,59 @@ fn distance(written: &PlayNotation, play: &Play) -> usize {
     play_distance(written, &joined).min(hop_distance(written, &steps))
 }
 
+/// `play` is one slip of the pen away from the notation `written`: one
+/// character changed, or one hop left out (the other hops as written).
+fn one_slip(written: &PlayNotation, play: &Play) -> bool {
+    if distance(written, play) <= 1 {
+        return true;
+    }
+    let mut steps = PlayNotation::empty();
+    for s in play.steps() {
+        steps.push(crate::notation::Hop {
+            from: s.from,
+            to: s.to,
+            hit: s.hit,
+        });
+    }
+    let hops = |play: &PlayNotation| -> Vec<String> {
+        play.to_string()
+            .split_whitespace()
+            .map(|hop| hop.replace('*', ""))
+            .collect()
+    };
+    let (written, legal) = (hops(written), hops(&steps));
+    let mut rest = legal.clone();
+    for hop in &written {
+        let Some(at) = rest.iter().position(|h| h == hop) else {
+            return false;
+        };
+        rest.remove(at);
+    }
+    !written.is_empty() && legal.len() == written.len() + 1
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_hop_left_out_or_a_digit_changed_is_one_slip() {
+        let start = crate::position::Position::starting(crate::position::Variant::Backgammon);
+        let roll = crate::dice::Roll::new(3, 2).expect("dice");
+        let plays = crate::rules::legal_plays(&start, roll);
+        let written = PlayNotation::parse("24/22").expect("notation");
+        let slips: Vec<String> = plays
+            .iter()
+            .filter(|p| one_slip(&written, &p.play))
+            .map(|p| p.play.to_string())
+            .collect();
+        assert!(slips.contains(&"24/22 13/10".to_owned()), "{slips:?}");
+        assert!(
+            slips.contains(&"24/21 24/22".to_owned()) || slips.iter().any(|s| s.contains("24/21")),
+            "{slips:?}"
+        );
+        assert!(!slips.contains(&"13/10 13/11".to_owned()), "{slips:?}");
+    }
 
     #[test]
     fn a_compressed_move_is_close_to_its_steps() {

@@ -69,6 +69,9 @@ pub struct Explainer<'a> {
     style: Style,
     /// The width text is wrapped to, `None` for no wrapping.
     width: Option<u16>,
+    /// `show`: the player drawn at the bottom of every board (`None`: the
+    /// player acting).
+    bottom: Option<Side>,
 }
 
 impl<'a> Explainer<'a> {
@@ -80,7 +83,15 @@ impl<'a> Explainer<'a> {
             source,
             style,
             width: None,
+            bottom: None,
         }
+    }
+
+    /// The same, `show` drawing every board with `bottom` at the bottom
+    /// (`None`: the player acting, X, whoever it is).
+    #[must_use]
+    pub fn with_bottom(self, bottom: Option<Side>) -> Self {
+        Explainer { bottom, ..self }
     }
 
     /// The same, its text fitted to `width` columns when given (a
@@ -297,6 +308,10 @@ fn stood_note(stood: bool) -> Note {
 }
 
 /// The typo analysis of a finding, when it was made.
+/// How the replay's message says that the rest of the record does not
+/// decide between the play as written and one a slip of the pen away.
+const CANNOT_TELL: &str = "cannot tell a transcription error from a real one";
+
 fn typo_note(finding: &Finding) -> Option<Note> {
     let suggestion = finding.suggestion.as_deref().map(str::trim);
     if finding.likely_typo == Some(true)
@@ -328,6 +343,11 @@ fn typo_note(finding: &Finding) -> Option<Note> {
         (Some(false), _) => Some(Note::new(
             "not a typo",
             "the play as written is what the rest of the record follows",
+        )),
+        (None, _) if finding.message.contains(CANNOT_TELL) => Some(Note::new(
+            "cannot tell",
+            "the play as written and a play one slip of the pen away from it fit the rest of the \
+             record equally well (the message names it): a transcription error or a real one",
         )),
         (None, Some(s)) if !s.is_empty() => Some(Note::new("suggestion", format!("`{s}`"))),
         (None, _) => None,

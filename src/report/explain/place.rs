@@ -134,6 +134,7 @@ impl<'a> Explainer<'a> {
         let room = self.width.map(usize::from);
         for (step, row) in steps {
             let names = self.names(step.match_number);
+            let on_top = self.bottom.is_some_and(|bottom| bottom != step.side);
             let cell = terminal(&step.text);
             // An SGF move node is shown with its play in notation, as
             // `explain` shows it.
@@ -192,7 +193,7 @@ impl<'a> Explainer<'a> {
                         dice: step.dice,
                         after: false,
                     };
-                    for line in board.lines_within(room) {
+                    for line in board.lines_turned_within(room, on_top) {
                         let _ = writeln!(out, "{line}");
                     }
                 }
@@ -214,7 +215,7 @@ impl<'a> Explainer<'a> {
                         dice: None,
                         after: true,
                     };
-                    for line in board.lines_within(room) {
+                    for line in board.lines_turned_within(room, on_top) {
                         let _ = writeln!(out, "{line}");
                     }
                 }

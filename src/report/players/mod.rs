@@ -139,6 +139,38 @@ pub struct PlayersReport {
     files: usize,
     /// Spellings met so far (to order them by first sighting).
     spellings_met: u64,
+    /// Only these players' rows (normalised names, after aliases); all
+    /// when empty.
+    only: Vec<String>,
+    /// The column the rows are ordered by (a CSV column name).
+    sort: Option<String>,
+}
+
+/// Checks that `column` names a column `players --sort` can order by.
+///
+/// # Errors
+/// A name that is no column, with the columns' names.
+pub fn check_sort_column(column: &str) -> Result<(), String> {
+    if PlayerRow::FIELDS.contains(&column) && column != "spellings" {
+        return Ok(());
+    }
+    let close = PlayerRow::FIELDS
+        .iter()
+        .filter(|f| **f != "spellings")
+        .map(|f| (crate::notation::distance::edit_distance(column, f), *f))
+        .filter(|(d, f)| *d <= 3.max(f.len() / 4))
+        .min()
+        .map(|(_, f)| format!(" (did you mean `{f}`?)"))
+        .unwrap_or_default();
+    Err(format!(
+        "--sort {column}: no such column{close}; the columns are those of the CSV header: {}",
+        PlayerRow::FIELDS
+            .iter()
+            .filter(|f| **f != "spellings")
+            .copied()
+            .collect::<Vec<_>>()
+            .join(", ")
+    ))
 }
 
 impl PlayersReport {
@@ -149,6 +181,21 @@ impl PlayersReport {
             aliases,
             ..PlayersReport::default()
         }
+    }
+
+    /// Shows only the rows of `names` (compared as rows are merged).
+    pub fn only(&mut self, names: &[&str]) {
+        self.only = names
+            .iter()
+            .map(|name| self.aliases.resolve(&normalize_name(name)))
+            .collect();
+    }
+
+    /// Orders the rows by `column` (see [`check_sort_column`]): numbers
+    /// from the largest (`chi_square_p`, a probability, from the
+    /// smallest), text alphabetically, empty cells last; ties by name.
+    pub fn sort_by(&mut self, column: &str) {
+        self.sort = Some(column.to_owned());
     }
 
     /// The aliases that named no player of the inputs.
@@ -282,7 +329,19 @@ impl PlayersReport {
     /// the unnamed sides of matches in input order.
     #[must_use]
     pub fn rows(&self) -> Vec<PlayerRow> {
-        self.players.values().map(PlayerRow::new).collect()
+        let mut rows: Vec<PlayerRow> = self
+            .players
+            .iter()
+            .filter(|(key, _)| {
+                self.only.is_empty()
+                    || matches!(key, PlayerKey::Named(name) if self.only.contains(name))
+            })
+            .map(|(_, stats)| PlayerRow::new(stats))
+            .collect();
+        if let Some(column) = &self.sort {
+            sort_rows(&mut rows, column);
+        }
+        rows
     }
 
     /// The player a finding of the `file`th file is about, with the name
@@ -307,6 +366,42 @@ impl PlayersReport {
         }
         let name = finding.player.as_deref()?;
         self.named_key(name).map(|key| (key, name))
+    }
+}
+
+/// Orders `rows` by `column` (stable: the name order stays among ties).
+fn sort_rows(rows: &mut [PlayerRow], column: &str) {
+    use std::cmp::Ordering;
+    let value = |row: &PlayerRow| {
+        serde_json::to_value(row)
+            .ok()
+            .and_then(|object| object.get(column).cloned())
+            .unwrap_or(serde_json::Value::Null)
+    };
+    let ascending_numbers = column == "chi_square_p";
+    let mut keyed: Vec<(serde_json::Value, PlayerRow)> =
+        rows.iter().map(|row| (value(row), row.clone())).collect();
+    keyed.sort_by(|(a, _), (b, _)| {
+        let number = |v: &serde_json::Value| {
+            v.as_f64()
+                .or_else(|| v.as_str().and_then(|s| s.parse::<f64>().ok()))
+        };
+        match (a, b) {
+            (serde_json::Value::Null, serde_json::Value::Null) => Ordering::Equal,
+            (serde_json::Value::Null, _) => Ordering::Greater,
+            (_, serde_json::Value::Null) => Ordering::Less,
+            _ => match (number(a), number(b)) {
+                (Some(x), Some(y)) if ascending_numbers => x.total_cmp(&y),
+                (Some(x), Some(y)) => y.total_cmp(&x),
+                _ => {
+                    let text = |v: &serde_json::Value| v.as_str().unwrap_or("").to_lowercase();
+                    text(a).cmp(&text(b))
+                }
+            },
+        }
+    });
+    for (slot, (_, row)) in rows.iter_mut().zip(keyed) {
+        *slot = row;
     }
 }
 
@@ -651,6 +746,97 @@ mod tests {
     }
 
     #[test]
+    fn too_few_dice_get_no_chi_square() {
+        // 4 rolls, 8 dice: fewer than 5 expected per face.
+        let mut short = file("a.mat", ["Short", "Long"], Vec::new());
+        let tally = &mut short.matches[0].players.first;
+        (tally.faces, tally.rolls, tally.doublets) = ([1, 2, 3, 0, 2, 0], 4, 0);
+        let mut report = PlayersReport::default();
+        report.add_file(&short);
+        let rows = report.rows();
+        let long = rows.iter().find(|r| r.player == "Long").unwrap();
+        let short = rows.iter().find(|r| r.player == "Short").unwrap();
+        assert_eq!((short.chi_square, short.chi_square_p), (None, None));
+        assert!(long.chi_square.is_some(), "62 dice: tested");
+        let mut text = Vec::new();
+        report.write(Format::Table, &mut text, Some(80)).unwrap();
+        let text = String::from_utf8(text).unwrap();
+        assert!(
+            text.contains("dice 1-6: 1 2 3 0 2 0, too few rolls for a test"),
+            "{text}"
+        );
+        let mut wide = Vec::new();
+        report.write(Format::Table, &mut wide, None).unwrap();
+        let wide = String::from_utf8(wide).unwrap();
+        assert!(wide.contains("1 2 3 0 2 0, too few rolls"), "{wide}");
+    }
+
+    #[test]
+    fn a_rating_in_any_form_is_the_same_player() {
+        let mut report = PlayersReport::default();
+        report.add_file(&file("a.mat", ["JoeBlack (1650)", "Ann"], Vec::new()));
+        report.add_file(&file("b.mat", ["JoeBlack", "Bo [1700]"], Vec::new()));
+        report.add_file(&file("c.mat", ["joeblack,1650", "Bo"], Vec::new()));
+        let rows = report.rows();
+        let names: Vec<&str> = rows.iter().map(|r| r.player.as_str()).collect();
+        assert_eq!(names, ["Ann", "Bo [1700]", "JoeBlack (1650)"]);
+        assert_eq!(rows[2].matches, 3);
+        assert_eq!(rows[1].matches, 2);
+    }
+
+    #[test]
+    fn rows_are_sorted_by_a_column_and_cut_to_the_players_asked() {
+        let mut report = PlayersReport::default();
+        report.add_file(&file("a.mat", ["Ann", "Bo"], Vec::new()));
+        report.add_file(&file("b.mat", ["Cy", "Bo"], Vec::new()));
+        report.sort_by("matches");
+        let names = |report: &PlayersReport| {
+            report
+                .rows()
+                .iter()
+                .map(|r| r.player.clone())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            names(&report),
+            ["Bo", "Ann", "Cy"],
+            "most matches first, then by name"
+        );
+        report.sort_by("player");
+        assert_eq!(names(&report), ["Ann", "Bo", "Cy"]);
+        report.only(&["cy (1500)", "ANN"]);
+        assert_eq!(names(&report), ["Ann", "Cy"]);
+        assert!(check_sort_column("illegal_plays").is_ok());
+        let err = check_sort_column("ilegal_plays").unwrap_err();
+        assert!(err.contains("did you mean `illegal_plays`"), "{err}");
+    }
+
+    #[test]
+    fn the_block_layout_breaks_only_between_items() {
+        let mut report = PlayersReport::default();
+        report.add_file(&file("a.mat", ["Ann", "Bo"], Vec::new()));
+        let mut text = Vec::new();
+        report.write(Format::Table, &mut text, Some(80)).unwrap();
+        let text = String::from_utf8(text).unwrap();
+        assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
+        for item in [
+            "matches 1",
+            "illegal plays 0",
+            "per 100 plays 0.00",
+            "rolls 31",
+        ] {
+            assert!(
+                text.lines().any(|l| l.contains(item)),
+                "{item} whole on one line in\n{text}"
+            );
+        }
+        assert!(
+            text.starts_with("Ann\n  matches 1, games 3, plays 31\n"),
+            "{text}"
+        );
+    }
+
+    #[test]
     fn players_numbers_are_written_with_their_documented_precision() {
         // 30 rolls, 6 doubles, equal faces, no illegal play.
         let mut even = file("a.mat", ["Even", "Odd"], Vec::new());
@@ -693,7 +879,7 @@ mod tests {
         report.write(Format::Table, &mut narrow, Some(60)).unwrap();
         let narrow = String::from_utf8(narrow).unwrap();
         assert!(narrow.lines().all(|l| l.chars().count() <= 60), "{narrow}");
-        assert!(narrow.contains("doubles (rate): 6 (0.2000)"), "{narrow}");
+        assert!(narrow.contains("doubles 6 (0.2000)"), "{narrow}");
         assert!(!narrow.contains('│'), "{narrow}");
 
         let mut table = Vec::new();

@@ -4,23 +4,40 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The name players are matched by: trimmed, runs of white space made one
-/// space, case-folded, and a trailing rating (`nori,1723`, `nori, 1723.5`)
-/// removed.
+/// space, case-folded, and a trailing rating removed, whatever its form
+/// (`nori,1723`, `nori, 1723.5`, `nori (1723)`, `nori [1723]`).
 #[must_use]
 pub fn normalize_name(name: &str) -> String {
     let words: Vec<&str> = name.split_whitespace().collect();
     let mut name = words.join(" ").to_lowercase();
-    if let Some(comma) = name.rfind(',') {
-        let rating = name[comma + 1..].trim();
-        let is_rating = !rating.is_empty()
-            && rating.starts_with(|c: char| c.is_ascii_digit())
-            && rating.chars().all(|c| c.is_ascii_digit() || c == '.');
-        if is_rating {
-            name.truncate(comma);
-            name.truncate(name.trim_end().len());
-        }
+    if let Some(at) = rating_start(&name) {
+        name.truncate(at);
+        name.truncate(name.trim_end().len());
     }
     name
+}
+
+/// Where a trailing rating starts in `name` (`,1723`, ` (1723)`,
+/// ` [1723.5]`), if it has one and something comes before it.
+fn rating_start(name: &str) -> Option<usize> {
+    let is_rating = |text: &str| {
+        let text = text.trim();
+        !text.is_empty()
+            && text.starts_with(|c: char| c.is_ascii_digit())
+            && text.chars().all(|c| c.is_ascii_digit() || c == '.')
+    };
+    let trimmed = name.trim_end();
+    for (open, close) in [('(', ')'), ('[', ']')] {
+        if let Some(inner) = trimmed.strip_suffix(close)
+            && let Some(at) = inner.rfind(open)
+            && is_rating(&inner[at + 1..])
+            && !inner[..at].trim().is_empty()
+        {
+            return Some(at);
+        }
+    }
+    let comma = name.rfind(',')?;
+    (is_rating(&name[comma + 1..]) && !name[..comma].trim().is_empty()).then_some(comma)
 }
 
 /// Name merges from `--alias FROM=TO` (both sides normalised).
@@ -93,6 +110,20 @@ mod tests {
         assert_eq!(normalize_name("Jake   Jacobs"), "jake jacobs");
         assert_eq!(normalize_name("Smith, Jr"), "smith, jr");
         assert_eq!(normalize_name("R2,D2"), "r2,d2");
+    }
+
+    #[test]
+    fn a_rating_in_brackets_or_parentheses_goes_too() {
+        for written in [
+            "JoeBlack (1650)",
+            "JoeBlack [1650]",
+            "joeblack,1650",
+            "JoeBlack",
+        ] {
+            assert_eq!(normalize_name(written), "joeblack", "{written}");
+        }
+        assert_eq!(normalize_name("Joe (Black)"), "joe (black)");
+        assert_eq!(normalize_name("(1650)"), "(1650)");
     }
 
     #[test]

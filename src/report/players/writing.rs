@@ -92,24 +92,14 @@ impl PlayersReport {
                     table.add_row(row.table_cells(analysed));
                 }
                 match wrap_width {
-                    // Too wide for the terminal: a block per player, the
-                    // columns as `name: value` wrapped under the name.
+                    // Too wide for the terminal: a block per player.
                     Some(width) if table::natural_width(&table) > usize::from(width) => {
-                        for row in &rows {
-                            let cells = row.table_cells(analysed);
-                            for line in wrap(&cells[0], usize::from(width).max(20)) {
-                                writeln!(out, "{line}")?;
+                        for (i, row) in rows.iter().enumerate() {
+                            if i > 0 {
+                                writeln!(out)?;
                             }
-                            let pairs: Vec<String> = header
-                                .iter()
-                                .zip(&cells)
-                                .skip(1)
-                                .map(|(name, value)| format!("{name}: {value}"))
-                                .collect();
-                            let text = pairs.join("; ");
-                            let room = usize::from(width).saturating_sub(2).max(20);
-                            for line in wrap(&text, room) {
-                                writeln!(out, "  {line}")?;
+                            for line in row.block(usize::from(width)) {
+                                writeln!(out, "{line}")?;
                             }
                         }
                     }
@@ -119,6 +109,34 @@ impl PlayersReport {
             }
         }
     }
+}
+
+/// The fewest dice the fairness test is run on: 5 expected per face.
+pub const DICE_TEST_MIN: u64 = 30;
+
+/// `items` joined by `, ` into lines of at most `room` characters, broken
+/// only between items (an item longer than `room` is wrapped on its own).
+fn pack(items: &[String], room: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for item in items {
+        let len = line.chars().count();
+        if !line.is_empty() && len + 2 + item.chars().count() > room {
+            lines.push(std::mem::take(&mut line));
+        }
+        if line.is_empty() && item.chars().count() > room {
+            lines.extend(wrap(item, room));
+            continue;
+        }
+        if !line.is_empty() {
+            line.push_str(", ");
+        }
+        line.push_str(item);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
 }
 
 /// One player. Field order is the CSV column order. Serialised, the numbers
@@ -214,15 +232,16 @@ pub struct PlayerRow {
     /// Dice counted: the sample size of the fairness test.
     pub dice_sample: u64,
     /// Pearson's chi-square statistic of the six face counts against equal
-    /// expectation, rounded to 4 decimals and written with 4; empty without
-    /// dice.
+    /// expectation, rounded to 4 decimals and written with 4; empty with
+    /// fewer than [`DICE_TEST_MIN`] dice (fewer than 5 expected per face,
+    /// too few for the test).
     #[serde(serialize_with = "four_decimals")]
     pub chi_square: Option<f64>,
     /// Its degrees of freedom (5).
     pub chi_square_dof: u32,
     /// The probability of a statistic at least this large with fair dice,
     /// rounded to 4 significant digits and written with 4 (see
-    /// [`format_significant`]); empty without dice.
+    /// [`format_significant`]); empty with too few dice, as `chi_square`.
     #[serde(serialize_with = "four_significant")]
     pub chi_square_p: Option<f64>,
     /// Matches of the player whose record carries an engine's analysis.
@@ -312,7 +331,13 @@ impl PlayerRow {
         let kind = |kind| column(KindColumn::Kind(kind));
         let f = &stats.findings;
         let sample: u64 = stats.faces.iter().sum();
-        let chi = chi_square_statistic(&stats.faces);
+        // Pearson's test holds only with enough dice: at least 5 expected
+        // per face.
+        let chi = if sample >= DICE_TEST_MIN {
+            chi_square_statistic(&stats.faces)
+        } else {
+            None
+        };
         PlayerRow {
             player: stats.shown_name().to_owned(),
             spellings: stats.spellings.keys().cloned().collect(),
@@ -382,6 +407,79 @@ impl PlayerRow {
         }
     }
 
+    /// The player as a block of lines for a terminal too narrow for the
+    /// table: the name, then one line per subject (games, illegal plays,
+    /// other findings, rolls, dice), each `label value` kept whole and
+    /// wrapped only between items.
+    pub(super) fn block(&self, width: usize) -> Vec<String> {
+        let cells = self.table_cells(false);
+        let cell = |name: &str| {
+            TABLE_HEADER
+                .iter()
+                .position(|h| *h == name)
+                .map_or("", |i| cells[i].as_str())
+        };
+        let mut lines = wrap(&cells[0], width.max(20));
+        let subjects: [Vec<String>; 6] = [
+            vec![
+                format!("matches {}", cell("matches")),
+                format!("games {}", cell("games")),
+                format!("plays {}", cell("plays")),
+            ],
+            vec![
+                format!("illegal plays {}", cell("illegal plays")),
+                format!("stood {}", cell("stood")),
+                format!("ended game {}", cell("ended game")),
+                format!("per 100 plays {}", cell("illegal per 100 plays")),
+            ],
+            vec![
+                format!("illegal cube {}", cell("illegal cube")),
+                format!("record defects {}", cell("record defects")),
+                format!("probable typos {}", cell("probable typos")),
+            ],
+            vec![
+                format!("rolls {}", cell("rolls")),
+                format!("doubles {}", cell("doubles (rate)")),
+            ],
+            self.dice_items(),
+            self.skill
+                .as_ref()
+                .map(|skill| {
+                    let mut items = crate::report::skill::items(skill);
+                    if let Some(first) = items.first_mut() {
+                        *first = format!("skill: {first}");
+                    }
+                    items
+                })
+                .unwrap_or_default(),
+        ];
+        let room = width.saturating_sub(2).max(20);
+        for items in subjects.iter().filter(|items| !items.is_empty()) {
+            lines.extend(pack(items, room).into_iter().map(|l| format!("  {l}")));
+        }
+        lines
+    }
+
+    /// The dice for the block: the faces, then the test or why there is
+    /// none.
+    fn dice_items(&self) -> Vec<String> {
+        if self.dice_sample == 0 {
+            return Vec::new();
+        }
+        let faces = format!(
+            "dice 1-6: {} {} {} {} {} {}",
+            self.face_1, self.face_2, self.face_3, self.face_4, self.face_5, self.face_6
+        );
+        match (self.chi_square, self.chi_square_p) {
+            (Some(chi), Some(p)) => vec![
+                faces,
+                format!("chi-square {chi:.4} ({} dof)", self.chi_square_dof),
+                format!("p {}", format_significant(p)),
+            ],
+            _ => vec![faces, "too few rolls for a test".to_owned()],
+        }
+    }
+
     pub(super) fn table_cells(&self, skill: bool) -> Vec<String> {
         let kinds: Vec<String> = catalogue::kinds(Code::IllegalPlay)
             .into_iter()
@@ -399,18 +497,14 @@ impl PlayerRow {
         } else {
             format!("{} ({})", self.illegal_plays, kinds.join(", "))
         };
+        let faces = format!(
+            "{} {} {} {} {} {}",
+            self.face_1, self.face_2, self.face_3, self.face_4, self.face_5, self.face_6,
+        );
         let dice = match (self.chi_square, self.chi_square_p) {
-            (Some(chi), Some(p)) => format!(
-                "{} {} {} {} {} {}, {chi:.4}, p {}",
-                self.face_1,
-                self.face_2,
-                self.face_3,
-                self.face_4,
-                self.face_5,
-                self.face_6,
-                format_significant(p)
-            ),
-            _ => String::new(),
+            (Some(chi), Some(p)) => format!("{faces}, {chi:.4}, p {}", format_significant(p)),
+            _ if self.dice_sample == 0 => String::new(),
+            _ => format!("{faces}, too few rolls"),
         };
         let rolls = if self.suspect_rolls > 0 {
             format!("{} ({} suspect)", self.rolls, self.suspect_rolls)
