@@ -107,6 +107,8 @@ pub(crate) struct Config {
     pub(crate) options: Options,
     /// What to produce.
     pub(crate) task: Task,
+    /// `--analyse`: GNU Backgammon for the matches without analysis.
+    pub(crate) analyse: Option<super::analyse::Settings>,
 }
 
 /// The width text output is fitted to, determined once: the terminal's
@@ -180,6 +182,7 @@ impl Config {
             quiet: true,
             options: Options::default(),
             task,
+            analyse: None,
         };
         let single = |path: OsString, rules: &RuleArgs, task: Task| Config {
             style,
@@ -194,6 +197,7 @@ impl Config {
                 blunders: false,
             },
             task,
+            analyse: None,
         };
         let blunders = matches!(&args.command, Command::Check(check) if check.blunders);
         let (paths, common, task) = match args.command {
@@ -332,8 +336,26 @@ impl Config {
                 blunders,
             },
             task,
+            analyse: analyse_settings(&common.analyse),
         })
     }
+}
+
+/// The settings of `--analyse`, when given.
+fn analyse_settings(args: &super::args::AnalyseArgs) -> Option<super::analyse::Settings> {
+    args.analyse.then(|| super::analyse::Settings {
+        program: args.gnubg.clone(),
+        plies: args.analysis_plies,
+        timeout: std::time::Duration::from_secs(args.analysis_timeout),
+        cache: if args.no_analysis_cache {
+            None
+        } else {
+            args.analysis_cache
+                .clone()
+                .or_else(super::analyse::default_cache)
+        },
+        keep: args.keep_analysis.clone(),
+    })
 }
 
 /// The position and roll `legal` is asked about: an eXtreme Gammon position

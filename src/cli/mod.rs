@@ -13,6 +13,7 @@
 //! status: 0 clean, 1 findings at the `--fail-on` level, 2 unreadable input
 //! or bad usage.
 
+mod analyse;
 mod args;
 mod check;
 mod config;
@@ -129,6 +130,8 @@ pub(crate) struct Batch {
     pub(crate) pool: rayon::ThreadPool,
     /// The progress bar.
     pub(crate) progress: progress::Progress,
+    /// GNU Backgammon, with `--analyse`.
+    pub(crate) analyser: Option<analyse::Analyser>,
 }
 
 impl Batch {
@@ -167,13 +170,29 @@ impl Batch {
             .num_threads(threads.max(1))
             .build()
             .context("failed to start the worker threads")?;
+        let analyser = match &config.analyse {
+            Some(settings) => Some(analyse::Analyser::new(settings.clone())?),
+            None => None,
+        };
         let progress = progress::Progress::new(inputs.len(), config.quiet);
         Ok(Batch {
             inputs,
             repeated,
             pool,
             progress,
+            analyser,
         })
+    }
+}
+
+impl Batch {
+    /// The closing line of `--analyse` (on standard error, unless quiet).
+    pub(crate) fn analysis_summary(&self, config: &Config) {
+        if let Some(analyser) = &self.analyser
+            && !config.quiet
+        {
+            output::eprint(format_args!("{}", analyser.summary()));
+        }
     }
 }
 

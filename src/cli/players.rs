@@ -55,6 +55,7 @@ pub(crate) fn run(
             );
         }
     }
+    batch.analysis_summary(config);
     super::nothing_read(config, &totals)?;
     Ok(exit_status(&totals, None))
 }
