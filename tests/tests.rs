@@ -6,6 +6,7 @@
 //! tests (`html`) need headless Chromium the same way: without it they skip
 //! with one line, or fail when `BGAUDIT_REQUIRE_CHROMIUM=1` (as in CI).
 
+mod analyse;
 mod bad_bytes;
 mod catalogue;
 mod check_corpus;
