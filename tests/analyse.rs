@@ -169,7 +169,10 @@ fn analyse_gives_the_statistics_of_gnubg_s_own_analysis_and_reads_the_cache_next
             "{twin}"
         );
         assert_same_skill(&record["skill"], expected, twin);
-        assert!(keep.join(format!("{twin}.analysed.sgf")).is_file(), "{twin}");
+        assert!(
+            keep.join(format!("{twin}.analysed.sgf")).is_file(),
+            "{twin}"
+        );
     }
     // The second run reads every analysis from the cache, and says so.
     let second = run(&args);
@@ -239,6 +242,7 @@ fn analyse_refuses_a_match_whose_import_is_another_game() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+#[cfg(unix)]
 /// A fake GNU Backgammon: a shell script that says its version, then does
 /// `body` (in the match's working folder; `match.mat` is the match), and
 /// counts its runs in `runs`.
@@ -259,6 +263,7 @@ fn fake_gnubg(dir: &Path, body: &str) -> PathBuf {
     path
 }
 
+#[cfg(unix)]
 /// How many times the fake of `dir` ran on a match.
 fn runs(dir: &Path) -> usize {
     std::fs::read_to_string(dir.join("runs"))
@@ -266,6 +271,7 @@ fn runs(dir: &Path) -> usize {
         .unwrap_or(0)
 }
 
+#[cfg(unix)]
 /// `check --analyse` with the fake `gnubg` on `paths`.
 fn check_with(gnubg: &Path, cache: &Path, timeout: &str, paths: &[&str]) -> Output {
     let mut args = vec![
@@ -286,6 +292,7 @@ fn check_with(gnubg: &Path, cache: &Path, timeout: &str, paths: &[&str]) -> Outp
     run(&args)
 }
 
+#[cfg(unix)]
 /// The `not-analysed` messages of an output, by file name.
 fn not_analysed(output: &Output) -> Vec<(String, String)> {
     records(output, "finding")
@@ -302,6 +309,7 @@ fn not_analysed(output: &Output) -> Vec<(String, String)> {
         .collect()
 }
 
+#[cfg(unix)]
 #[test]
 fn a_gnubg_that_hangs_is_stopped_and_costs_that_match_only() {
     let dir = temp_dir("hang");
@@ -345,6 +353,7 @@ fn a_gnubg_that_hangs_is_stopped_and_costs_that_match_only() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+#[cfg(unix)]
 #[test]
 fn a_gnubg_that_crashes_costs_that_match_only() {
     let dir = temp_dir("crash");
@@ -393,6 +402,7 @@ fn a_missing_gnubg_is_one_error_with_the_install_hint() {
     assert_eq!(output.status.code(), Some(2));
 }
 
+#[cfg(unix)]
 #[test]
 fn xg_records_are_not_handed_to_gnubg() {
     let dir = temp_dir("xg");
@@ -408,5 +418,42 @@ fn xg_records_are_not_handed_to_gnubg() {
             "not analysed: GNU Backgammon cannot import eXtreme Gammon files"
         );
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(unix)]
+#[test]
+fn no_more_gnubg_processes_run_at_once_than_jobs() {
+    let dir = temp_dir("jobs");
+    let running = dir.join("running");
+    std::fs::create_dir_all(&running).expect("folder");
+    let fake = fake_gnubg(
+        &dir,
+        &format!(
+            "mkdir '{r}/'$$\nls '{r}' | wc -l >> '{d}/seen'\nsleep 0.3\nrmdir '{r}/'$$",
+            r = running.display(),
+            d = dir.display()
+        ),
+    );
+    let output = check_with(
+        &fake,
+        &dir.join("cache"),
+        "60",
+        &[
+            "fixtures/mat/gnubg.mat",
+            "fixtures/mat/galaxy.txt",
+            "fixtures/mat/snowie.txt",
+            "fixtures/mat/choue.txt",
+            "fixtures/mat/gamesgrid.txt",
+        ],
+    );
+    assert_eq!(runs(&dir), 5, "{}", stderr(&output));
+    let seen = std::fs::read_to_string(dir.join("seen")).expect("the fake ran");
+    let most = seen
+        .lines()
+        .filter_map(|l| l.trim().parse::<u32>().ok())
+        .max()
+        .expect("counts");
+    assert!((1..=2).contains(&most), "{most} at once with -j 2");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -364,7 +364,8 @@ pub(crate) struct AnalyseArgs {
     )]
     pub(crate) gnubg: Option<PathBuf>,
     /// The depth of the analysis (chequer play, cube decisions, luck), in
-    /// plies, as GNU Backgammon counts them.
+    /// plies as GNU Backgammon counts them, 0 to 4 (each ply is several
+    /// times slower than the one before).
     #[arg(long, value_name = "N", default_value_t = 2,
           value_parser = clap::value_parser!(u8).range(0..=4),
           requires = "analyse", help_heading = "Analysis")]
