@@ -553,7 +553,18 @@ fn same_game(
     let imported = rolls(&analysed.trace);
     for (a, b) in ours.iter().zip(&imported) {
         if a.1 != b.1 {
-            return Err(format!("{OTHER} ({})", describe_step(a.0)));
+            if a.0.after.is_none() {
+                return Err(format!(
+                    "the replay cannot follow the record from {} on (see its findings), so \
+                     GNU Backgammon's import cannot be checked against it",
+                    describe_step(a.0)
+                ));
+            }
+            return Err(format!(
+                "{OTHER} ({}: {})",
+                describe_step(a.0),
+                difference(&a.1, &b.1)
+            ));
         }
     }
     if ours.len() != imported.len() {
@@ -562,24 +573,50 @@ fn same_game(
             .map(|(step, _)| format!(", from {} on", describe_step(step)))
             .unwrap_or_default();
         return Err(format!(
-            "{OTHER} ({} rolls where the record has {}{at})",
-            imported.len(),
+            "{OTHER} ({} where the record has {}{at})",
+            count(imported.len() as u64, "roll"),
             ours.len()
         ));
     }
     if theirs.games != summary.games {
         return Err(format!(
-            "{OTHER} ({} games where the record has {})",
-            theirs.games, summary.games
+            "{OTHER} ({} where the record has {})",
+            count(u64::from(theirs.games), "game"),
+            summary.games
         ));
     }
     if theirs.cube_actions != summary.cube_actions {
         return Err(format!(
-            "{OTHER} ({} cube actions where the record has {})",
-            theirs.cube_actions, summary.cube_actions
+            "{OTHER} ({} where the record has {})",
+            count(u64::from(theirs.cube_actions), "cube action"),
+            summary.cube_actions
         ));
     }
     Ok(())
+}
+
+/// What differs between two rolls.
+fn difference(ours: &RollKey, theirs: &RollKey) -> &'static str {
+    if ours.0 != theirs.0 {
+        "another game there"
+    } else if ours.1 != theirs.1 {
+        "the other player rolls there"
+    } else if ours.2 != theirs.2 {
+        "other dice"
+    } else if ours.4 != theirs.4 {
+        "another cube or score before it"
+    } else {
+        "another position after it"
+    }
+}
+
+/// `1 roll`, `2 rolls`.
+fn count(n: u64, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
 }
 
 /// What is compared of a roll: its game's ordinal, the player, the dice,
@@ -734,7 +771,7 @@ fn run_program(
             return Err(RunError::Timeout);
         }
         std::thread::sleep(pause);
-        pause = (pause * 2).min(Duration::from_millis(50));
+        pause = (pause * 2).min(Duration::from_millis(10));
     }
 }
 
