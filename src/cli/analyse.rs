@@ -853,6 +853,41 @@ mod tests {
     }
 
     #[test]
+    fn a_replay_is_its_own_game_and_another_roll_makes_another_game() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/fixtures/cli/clean/one-point.mat"
+        );
+        let bytes = std::fs::read(path).expect("the fixture");
+        let options = Options {
+            trace: true,
+            ..Options::default()
+        };
+        let report = check_bytes("one-point.mat", &bytes, &options);
+        let summary = report.matches[0].clone();
+        assert_eq!(same_game(&report, &summary, &report), Ok(()));
+        let mut other = report.clone();
+        let step = other
+            .trace
+            .iter_mut()
+            .rev()
+            .find(|s| s.dice.is_some())
+            .expect("a roll");
+        step.after = None;
+        let why = same_game(&report, &summary, &other).expect_err("another game");
+        assert!(
+            why.starts_with("GNU Backgammon imported another game than the record's (")
+                && why.ends_with(": another position after it)"),
+            "{why}"
+        );
+        let mut shorter = report.clone();
+        let last = shorter.trace.iter().rposition(|s| s.dice.is_some());
+        shorter.trace.truncate(last.expect("a roll"));
+        let why = same_game(&report, &summary, &shorter).expect_err("a roll fewer");
+        assert!(why.contains("1 roll where the record has 2"), "{why}");
+    }
+
+    #[test]
     fn the_default_cache_is_under_the_user_s_cache_folder() {
         if let Some(dir) = default_cache() {
             assert!(dir.ends_with("bgaudit/analysis"), "{}", dir.display());
