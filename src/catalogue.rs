@@ -132,6 +132,7 @@ names! {
         BinaryData = "binary-data",
         Skipped = "skipped",
         Unsupported = "unsupported",
+        NotAnalysed = "not-analysed",
     }
 }
 
@@ -1225,6 +1226,21 @@ const ENTRIES: [Entry; Code::ALL.len() + Kind::ALL.len()] = [
          unless --variant says which game it is).",
         &[],
         ";AE[a]AW[b]   (a partial SGF board edit in mid-game)",
+    ),
+    entry(
+        C::NotAnalysed,
+        None,
+        I,
+        G::Reading,
+        F::Reading,
+        "With --analyse, a match the record carries no analysis of was not analysed by GNU \
+         Backgammon, and the message says why: the game GNU Backgammon imported is not the game \
+         the replay read (its import drops or changes plays it cannot make, as an illegal play), \
+         the format is one it cannot import, or it failed, crashed or ran out of time. The \
+         match has no skill statistics; the rest of the run goes on.",
+        &[],
+        "not analysed: GNU Backgammon imported another game than the record's (game 2, move 8: \
+         52 played 6/4 8/4)",
     ),
 ];
 

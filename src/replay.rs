@@ -257,6 +257,40 @@ pub fn check_parts(path: &str, bytes: &[u8], options: &Options) -> Vec<FileRepor
     }
 }
 
+/// How [`check_parts`] cuts a file's bytes into parts, for a caller that
+/// needs each part's own text (e.g. to hand each match to another program).
+#[derive(Debug)]
+pub enum Layout<'t> {
+    /// Not readable as a record.
+    Unreadable,
+    /// An eXtreme Gammon file: one part.
+    Xg,
+    /// An SGF text: one part.
+    Sgf,
+    /// A `.mat` text: one part per piece, in order.
+    Mat(Vec<crate::parse::pieces::Piece<'t>>),
+}
+
+/// Calls `f` with the [`Layout`] of `bytes`.
+pub fn with_layout<R>(bytes: &[u8], f: impl FnOnce(Layout<'_>) -> R) -> R {
+    use crate::parse::{Input, pieces};
+    let Ok(decoded) = crate::parse::decode(bytes) else {
+        return f(Layout::Unreadable);
+    };
+    match &decoded {
+        Input::Xg(_) => f(Layout::Xg),
+        Input::Text(text) if crate::parse::is_sgf(&text.text) => f(Layout::Sgf),
+        Input::Text(text) => {
+            let stray = text.suspect && !crate::parse::binary::tolerated(text.text.as_bytes());
+            f(Layout::Mat(pieces::pieces(
+                &text.text,
+                text.encoding,
+                stray,
+            )))
+        }
+    }
+}
+
 /// Reads and replays one piece of a `.mat` text (one match, see
 /// [`crate::parse::pieces`]): the report of that match alone, numbered and
 /// located in its file.

@@ -11,7 +11,11 @@ use bgaudit::replay::{FileReport, Options, check_bytes};
 use crate::util::fixtures;
 
 /// Entries no fixture or plant can give, each with the reason.
-const NOT_FROM_FIXTURES: &[(Code, Option<Kind>, &str)] = &[];
+const NOT_FROM_FIXTURES: &[(Code, Option<Kind>, &str)] = &[(
+    Code::NotAnalysed,
+    None,
+    "given by `--analyse` (GNU Backgammon run as a program), not by the replay: tests/analyse.rs",
+)];
 
 /// Every file under `dir`, checked with the default options and
 /// `--blunders` (the findings of the analysis an analysed fixture carries).

@@ -4,8 +4,12 @@
 //! or fails when `BGAUDIT_REQUIRE_SHARED=1` (as in CI). The project's own
 //! fixtures test every reader, rule and option without it. The HTML report's
 //! tests (`html`) need headless Chromium the same way: without it they skip
-//! with one line, or fail when `BGAUDIT_REQUIRE_CHROMIUM=1` (as in CI).
+//! with one line, or fail when `BGAUDIT_REQUIRE_CHROMIUM=1` (as in CI). The
+//! tests of `--analyse` (`analyse`) that need GNU Backgammon itself skip or
+//! fail the same way (`BGAUDIT_REQUIRE_GNUBG=1`); the others use small shell
+//! scripts in its place.
 
+mod analyse;
 mod bad_bytes;
 mod catalogue;
 mod check_corpus;

@@ -440,6 +440,67 @@ pub(crate) struct CommonArgs {
     pub(crate) walk: WalkArgs,
     #[command(flatten)]
     pub(crate) rules: RuleArgs,
+    #[command(flatten)]
+    pub(crate) analyse: AnalyseArgs,
+}
+
+/// `--analyse`: matches without analysis analysed by GNU Backgammon.
+#[derive(Debug, clap::Args)]
+pub(crate) struct AnalyseArgs {
+    /// Hand every match whose record carries no analysis to GNU Backgammon
+    /// (run as a program, one per job), and read its analysis back: the
+    /// skill statistics then show as for an analysed SGF. A match GNU
+    /// Backgammon imports differently (an illegal play, a typo) is not
+    /// analysed, and a `not-analysed` finding says why.
+    #[arg(long, visible_alias = "analyze", help_heading = "Analysis")]
+    pub(crate) analyse: bool,
+    /// GNU Backgammon's program [default: /usr/games/gnubg, else gnubg on
+    /// the PATH].
+    #[arg(
+        long,
+        value_name = "PATH",
+        requires = "analyse",
+        help_heading = "Analysis"
+    )]
+    pub(crate) gnubg: Option<PathBuf>,
+    /// The depth of the analysis (chequer play, cube decisions, luck), in
+    /// plies as GNU Backgammon counts them, 0 to 4 (each ply is several
+    /// times slower than the one before).
+    #[arg(long, value_name = "N", default_value_t = 2,
+          value_parser = clap::value_parser!(u8).range(0..=4),
+          requires = "analyse", help_heading = "Analysis")]
+    pub(crate) analysis_plies: u8,
+    /// Seconds GNU Backgammon may take over one match; it is stopped then
+    /// and the match is not analysed.
+    #[arg(long, value_name = "SECS", default_value_t = 600,
+          value_parser = clap::value_parser!(u64).range(1..),
+          requires = "analyse", help_heading = "Analysis")]
+    pub(crate) analysis_timeout: u64,
+    /// Where analyses are kept for the next run [default:
+    /// $XDG_CACHE_HOME/bgaudit/analysis, else ~/.cache/bgaudit/analysis].
+    #[arg(
+        long,
+        value_name = "DIR",
+        requires = "analyse",
+        help_heading = "Analysis"
+    )]
+    pub(crate) analysis_cache: Option<PathBuf>,
+    /// Neither read nor write the cache of analyses.
+    #[arg(
+        long,
+        requires = "analyse",
+        conflicts_with = "analysis_cache",
+        help_heading = "Analysis"
+    )]
+    pub(crate) no_analysis_cache: bool,
+    /// Write each analysed SGF to DIR, to open in GNU Backgammon.
+    #[arg(
+        long,
+        value_name = "DIR",
+        requires = "analyse",
+        help_heading = "Analysis"
+    )]
+    pub(crate) keep_analysis: Option<PathBuf>,
 }
 
 /// Which files a folder walk takes (as ripgrep does). A path named on the

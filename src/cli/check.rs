@@ -209,6 +209,7 @@ fn run_batch(
             output::eprint(format_args!("{}", totals.text(config.width)));
         }
     }
+    batch.analysis_summary(config);
     super::nothing_read(config, totals)?;
     Ok(exit_status(totals, check.fail_on))
 }

@@ -130,6 +130,8 @@ pub(crate) struct Config {
     pub(crate) read_settings: bool,
     /// What to produce.
     pub(crate) task: Task,
+    /// `--analyse`: GNU Backgammon for the matches without analysis.
+    pub(crate) analyse: Option<super::analyse::Settings>,
 }
 
 /// The width text output is fitted to, determined once: the terminal's
@@ -205,6 +207,7 @@ impl Config {
             shown: Shown::default(),
             read_settings: false,
             task,
+            analyse: None,
         };
         let read_settings = !args.no_config;
         let mut finder = Finder::default();
@@ -233,6 +236,7 @@ impl Config {
             shown: Shown::default(),
             read_settings: false,
             task,
+            analyse: None,
         };
         let blunders = matches!(&args.command, Command::Check(check) if check.blunders);
         let (paths, common, shown, task) = match args.command {
@@ -441,6 +445,7 @@ impl Config {
             shown,
             read_settings,
             task,
+            analyse: analyse_settings(&common.analyse),
         })
     }
 }
@@ -543,6 +548,23 @@ pub(crate) fn format_of_output(path: &std::path::Path) -> Result<CheckFormat> {
             "{}: no format known for this extension (.html, .csv, .sarif, .json, .jsonl, .txt); give one with --format",
             bgaudit::escape::os_str(path.as_os_str())
         ),
+    })
+}
+
+/// The settings of `--analyse`, when given.
+fn analyse_settings(args: &super::args::AnalyseArgs) -> Option<super::analyse::Settings> {
+    args.analyse.then(|| super::analyse::Settings {
+        program: args.gnubg.clone(),
+        plies: args.analysis_plies,
+        timeout: std::time::Duration::from_secs(args.analysis_timeout),
+        cache: if args.no_analysis_cache {
+            None
+        } else {
+            args.analysis_cache
+                .clone()
+                .or_else(super::analyse::default_cache)
+        },
+        keep: args.keep_analysis.clone(),
     })
 }
 

@@ -25,6 +25,7 @@ use bgaudit::report::explain::{Explainer, Source, Style};
 use bgaudit::report::filter::Shown;
 use bgaudit::walk::{self, Input};
 
+use super::analyse::Analyser;
 use super::input::{self, Outcome};
 use super::pool::Limits;
 
@@ -334,20 +335,32 @@ pub(crate) fn work(
     options: &Options,
     explain: Option<Explain>,
     shown: &Shown,
+    analyser: Option<&Analyser>,
 ) -> Done {
     let ends = job.ends();
     let (outcome, source) = match job {
         Job::Input(index, opened) => {
             let input = &inputs[index];
-            if explain.is_some() {
-                let (outcome, bytes) = input::check_keeping(input, opened, options);
-                (outcome, bytes.as_deref().and_then(Source::from_bytes))
+            if explain.is_some() || analyser.is_some() {
+                let (mut outcome, bytes) = input::check_keeping(input, opened, options);
+                if let (Some(analyser), Outcome::Checked(reports), Some(bytes)) =
+                    (analyser, &mut outcome, &bytes)
+                {
+                    analyser.complete_input(&input.name(), bytes, reports, options);
+                }
+                let source = explain.and(bytes.as_deref().and_then(Source::from_bytes));
+                (outcome, source)
             } else {
                 (input::check(input, opened, options), None)
             }
         }
         Job::Piece(index, piece) => {
-            let outcome = input::check_part(&inputs[index], &piece, options);
+            let mut outcome = input::check_part(&inputs[index], &piece, options);
+            if let (Some(analyser), Outcome::Checked(reports)) = (analyser, &mut outcome) {
+                for report in reports {
+                    analyser.complete_piece(&inputs[index].name(), &piece, report, options);
+                }
+            }
             let source = explain.map(|_| Source::from_text_at(&piece.text, piece.start.line));
             (outcome, source)
         }
@@ -400,7 +413,14 @@ pub(crate) fn run(
         |job| (job.index(), job.ends()),
         |job| {
             let options = batch.options_of(job.index(), options);
-            work(job, inputs, options, explain, &config.shown)
+            work(
+                job,
+                inputs,
+                options,
+                explain,
+                &config.shown,
+                batch.analyser.as_ref(),
+            )
         },
         |(index, ends), result| {
             let done = result.unwrap_or_else(|panic| {

@@ -13,6 +13,7 @@
 //! status: 0 clean, 1 findings at the `--fail-on` level, 2 unreadable input
 //! or bad usage.
 
+mod analyse;
 mod args;
 mod check;
 mod config;
@@ -186,6 +187,8 @@ pub(crate) struct Batch {
     /// The options of each input, when its settings file sets rules (else
     /// the run's); empty without settings files.
     pub(crate) options: Vec<bgaudit::replay::Options>,
+    /// GNU Backgammon, with `--analyse`.
+    pub(crate) analyser: Option<analyse::Analyser>,
 }
 
 impl Batch {
@@ -254,6 +257,10 @@ impl Batch {
         } else {
             Vec::new()
         };
+        let analyser = match &config.analyse {
+            Some(settings) => Some(analyse::Analyser::new(settings.clone())?),
+            None => None,
+        };
         let progress = progress::Progress::new(inputs.len(), config.quiet);
         Ok(Batch {
             inputs,
@@ -261,7 +268,19 @@ impl Batch {
             pool,
             progress,
             options,
+            analyser,
         })
+    }
+}
+
+impl Batch {
+    /// The closing line of `--analyse` (on standard error, unless quiet).
+    pub(crate) fn analysis_summary(&self, config: &Config) {
+        if let Some(analyser) = &self.analyser
+            && !config.quiet
+        {
+            output::eprint(format_args!("{}", analyser.summary()));
+        }
     }
 }
 

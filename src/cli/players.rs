@@ -74,6 +74,7 @@ pub(crate) fn run(
             );
         }
     }
+    batch.analysis_summary(config);
     super::nothing_read(config, &totals)?;
     Ok(exit_status(&totals, None))
 }
