@@ -7,6 +7,7 @@
 //! with one line, or fail when `BGAUDIT_REQUIRE_CHROMIUM=1` (as in CI).
 
 mod bad_bytes;
+mod bounded;
 mod catalogue;
 mod check_corpus;
 mod cli;

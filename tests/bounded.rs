@@ -1,0 +1,136 @@
+//! Hostile input that is small on disk must not make a run hold memory or
+//! take time without bound, and a run must end cleanly however it is
+//! stopped. Each test makes its own small input and checks the behaviour
+//! that keeps the bound (a cut said, a note on the page, a file refused at
+//! once, temporary files gone); the memory and time measured on the large
+//! inputs are in `PERFORMANCE.md` (made by `scripts/hostile-inputs`).
+
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+
+use crate::cli::{bgaudit, run, stderr};
+
+const CLUB: &str = "fixtures/examples/club-final-7pt.mat";
+
+/// A fresh temporary folder for one test.
+fn folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("bgaudit-bounded-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temporary folder");
+    dir
+}
+
+/// The names of the files in `dir`.
+fn names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("folder")
+        .map(|entry| {
+            entry
+                .expect("entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn csv_safe_guards_a_formula_behind_blanks() {
+    let dir = folder("csv-safe");
+    // The file's name is the first cell of each finding.
+    std::fs::copy(CLUB, dir.join(" =2+3.mat")).expect("copied");
+    let check = |safe: bool| {
+        let mut command = bgaudit();
+        command.current_dir(&dir).args(["check", "--format", "csv"]);
+        if safe {
+            command.arg("--csv-safe");
+        }
+        let output = command.arg(" =2+3.mat").output().expect("the binary runs");
+        let mut reader = ::csv::Reader::from_reader(&output.stdout[..]);
+        reader
+            .records()
+            .map(|r| r.expect("record")[0].to_owned())
+            .collect::<Vec<String>>()
+    };
+    let plain = check(false);
+    assert_eq!(plain.len(), 3, "{plain:?}");
+    assert!(plain.iter().all(|cell| cell == " =2+3.mat"), "{plain:?}");
+    let safe = check(true);
+    assert!(safe.iter().all(|cell| cell == "' =2+3.mat"), "{safe:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn two_outputs_on_one_file_are_refused_before_reading() {
+    let dir = folder("same-output");
+    let out = dir.join("x.csv");
+    let out = out.to_str().expect("UTF-8");
+    let also = format!("{}/./x.csv", dir.display());
+    for (output, summary) in [(out, out), (out, also.as_str())] {
+        // Standard input is empty: the refusal comes before it is read.
+        let output = run(&["check", "-o", output, "--summary", summary, "-"]);
+        assert_eq!(output.status.code(), Some(2));
+        let err = stderr(&output);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains("the same file"), "{err}");
+    }
+    assert_eq!(names(&dir), Vec::<String>::new(), "nothing written");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_signal_removes_the_temporary_files_and_exits_as_shells_expect() {
+    for (signal, status) in [("TERM", 143), ("INT", 130), ("HUP", 129)] {
+        let dir = folder(&format!("signal-{signal}"));
+        let out = dir.join("out.jsonl");
+        let summary = dir.join("s.csv");
+        // Standard input open and silent: the run waits with its files open.
+        let mut child = bgaudit()
+            .arg("check")
+            .arg("-o")
+            .arg(&out)
+            .arg("--summary")
+            .arg(&summary)
+            .arg("-")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+        // Kept open until the run has ended (`wait` would close it).
+        let stdin = child.stdin.take();
+        let start = std::time::Instant::now();
+        while names(&dir).len() < 2 {
+            assert!(start.elapsed().as_secs() < 30, "no temporary files");
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        assert!(
+            names(&dir).iter().all(|n| n.ends_with(".tmp")),
+            "{:?}",
+            names(&dir)
+        );
+        let killed = std::process::Command::new("kill")
+            .arg(format!("-{signal}"))
+            .arg(child.id().to_string())
+            .status()
+            .expect("kill runs");
+        assert!(killed.success());
+        let ended = child.wait_with_output().expect("the run ends");
+        drop(stdin);
+        assert_eq!(
+            ended.status.code(),
+            Some(status),
+            "SIG{signal}: {}",
+            stderr(&ended)
+        );
+        assert_eq!(
+            names(&dir),
+            Vec::<String>::new(),
+            "SIG{signal}: nothing left"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
