@@ -8,9 +8,10 @@
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
-use crate::cli::{bgaudit, run, stderr};
+use crate::cli::{bgaudit, jsonl, run, stderr};
 
 const CLUB: &str = "fixtures/examples/club-final-7pt.mat";
+const FRIENDLY: &str = "fixtures/examples/friendly-3pt.mat";
 
 /// A fresh temporary folder for one test.
 fn folder(name: &str) -> PathBuf {
@@ -133,4 +134,45 @@ fn a_signal_removes_the_temporary_files_and_exits_as_shells_expect() {
         );
         let _ = std::fs::remove_dir_all(&dir);
     }
+}
+
+/// `matches` copies of the clean 3-point match of the examples.
+fn archive(matches: usize) -> String {
+    let one = std::fs::read_to_string(FRIENDLY).expect("fixture");
+    one.repeat(matches)
+}
+
+#[test]
+fn a_line_too_long_to_keep_is_cut_and_said_in_a_large_file() {
+    let dir = folder("long-line");
+    let path = dir.join("long.mat");
+    // Large enough to be read a block at a time; one line of 3 MiB.
+    let mut text = archive(1);
+    text.push_str(&"x".repeat(3 << 20));
+    text.push('\n');
+    while text.len() < 9 << 20 {
+        text.push_str(&archive(100));
+    }
+    std::fs::write(&path, &text).expect("written");
+    let output = run(&["check", "--format", "jsonl", path.to_str().expect("UTF-8")]);
+    let cut: Vec<_> = jsonl(&output)
+        .into_iter()
+        .filter(|f| {
+            f["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("too long"))
+        })
+        .collect();
+    assert_eq!(cut.len(), 1, "{}", stderr(&output));
+    assert_eq!(cut[0]["code"], "unparsable-cell");
+    let line = text[..text.find("xxx").expect("the line")].lines().count() + 1;
+    assert_eq!(cut[0]["line"], line);
+    assert!(
+        cut[0]["message"]
+            .as_str()
+            .is_some_and(|m| m.starts_with(&format!("a line of {} bytes", 3 << 20))),
+        "{}",
+        cut[0]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }
