@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
-use crate::cli::{bgaudit, jsonl, run, stderr};
+use crate::cli::{bgaudit, jsonl, run, run_with_stdin, stderr};
 
 const CLUB: &str = "fixtures/examples/club-final-7pt.mat";
 const FRIENDLY: &str = "fixtures/examples/friendly-3pt.mat";
@@ -174,5 +174,54 @@ fn a_line_too_long_to_keep_is_cut_and_said_in_a_large_file() {
         "{}",
         cut[0]
     );
+    // Standard input is read as the file is: cut into matches (the line
+    // cut too), the same findings.
+    let piped = run_with_stdin(&["check", "--format", "jsonl", "-"], text.as_bytes());
+    let unnamed = |output: &std::process::Output| {
+        jsonl(output)
+            .into_iter()
+            .map(|mut f| {
+                f["file"] = serde_json::Value::Null;
+                f
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(unnamed(&piped), unnamed(&output));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn binary_standard_input_is_refused_at_once() {
+    use std::io::Write;
+    let mut child = bgaudit()
+        .args(["check", "--format", "jsonl", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().expect("piped");
+    // Up to 64 MiB of NUL bytes, written until the run stops reading.
+    let writer = std::thread::spawn(move || {
+        let block = vec![0u8; 64 * 1024];
+        let mut written = 0usize;
+        while written < 64 << 20 && stdin.write_all(&block).is_ok() {
+            written += block.len();
+        }
+        written
+    });
+    let output = child.wait_with_output().expect("the run ends");
+    let written = writer.join().expect("the writer ends");
+    assert_eq!(output.status.code(), Some(2));
+    let findings = jsonl(&output);
+    assert_eq!(findings.len(), 1);
+    assert_eq!(findings[0]["code"], "unreadable");
+    assert_eq!(
+        findings[0]["message"],
+        "binary data (a NUL byte at offset 0), not a transcript"
+    );
+    assert!(
+        written < 8 << 20,
+        "{written} bytes taken before the refusal"
+    );
 }

@@ -566,6 +566,28 @@ pub fn cuttable_head(head: &[u8]) -> bool {
         || !starts_like_mat(body))
 }
 
+/// Why a stream that begins with `head` is refused at once, before the
+/// rest is read: NUL bytes in lines that make up more than half of the head,
+/// which no reader takes (an eXtreme Gammon file and UTF-16 text, which hold
+/// NUL bytes, are not refused). Standard input cannot be read twice, so it
+/// is judged by its head, where a file is judged whole.
+#[must_use]
+pub fn refused_head(head: &[u8]) -> Option<String> {
+    let at = memchr::memchr(0, head)?;
+    if super::sniff::is_xg(head)
+        || super::sniff::binary(head).is_some()
+        || head.starts_with(b"\xFF\xFE")
+        || head.starts_with(b"\xFE\xFF")
+        || binary::utf16_without_bom(head).is_some()
+        || confined(head, false).unwrap_or(true)
+    {
+        return None;
+    }
+    Some(format!(
+        "binary data (a NUL byte at offset {at}), not a transcript"
+    ))
+}
+
 /// How often each byte value occurs, counted in four tables so that a run of
 /// the same byte does not wait on one counter.
 struct Histogram([[u64; 256]; 4]);
