@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
-use crate::cli::{bgaudit, jsonl, run, run_with_stdin, stderr};
+use crate::cli::{bgaudit, jsonl, run, run_with_stdin, stderr, stdout};
 
 const CLUB: &str = "fixtures/examples/club-final-7pt.mat";
 const FRIENDLY: &str = "fixtures/examples/friendly-3pt.mat";
@@ -224,4 +224,39 @@ fn binary_standard_input_is_refused_at_once() {
         written < 8 << 20,
         "{written} bytes taken before the refusal"
     );
+}
+
+#[test]
+fn a_long_cell_is_cut_in_the_table_and_whole_in_csv_and_json_lines() {
+    let dir = folder("long-cell");
+    let path = dir.join("cell.mat");
+    let cell = format!("13/8 24/23{}", "/x,\"".repeat(100_000));
+    let text = std::fs::read_to_string(FRIENDLY)
+        .expect("fixture")
+        .replacen("51: 13/8 24/23 ", &format!("51: {cell} "), 1);
+    std::fs::write(&path, text).expect("written");
+    let path = path.to_str().expect("UTF-8");
+    let output = |format: &str| run(&["check", "--format", format, path]);
+    let finding = jsonl(&output("jsonl"))
+        .into_iter()
+        .find(|f| f["text"].as_str().is_some_and(|t| t.contains(&cell)))
+        .expect("the cell's finding");
+    let written = finding["text"].as_str().expect("text").to_owned();
+    let csv = output("csv");
+    let mut reader = ::csv::Reader::from_reader(&csv.stdout[..]);
+    assert!(
+        reader
+            .records()
+            .any(|r| r.expect("record").iter().any(|c| c == written)),
+        "the whole cell in CSV"
+    );
+    let table = stdout(&output("table"));
+    let length = written.chars().count();
+    assert!(
+        table.contains(&format!("… ({length} characters)")),
+        "{}",
+        &table[..table.len().min(2000)]
+    );
+    assert!(table.len() < 20_000, "{} bytes of table", table.len());
+    let _ = std::fs::remove_dir_all(&dir);
 }
