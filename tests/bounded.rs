@@ -260,3 +260,93 @@ fn a_long_cell_is_cut_in_the_table_and_whole_in_csv_and_json_lines() {
     assert!(table.len() < 20_000, "{} bytes of table", table.len());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The comments and problems an `.xg` file gives, its comments as the
+/// address and length of their text.
+#[derive(Default)]
+struct XgComments {
+    comments: Vec<(usize, usize)>,
+    problems: Vec<String>,
+}
+
+impl<'a> bgaudit::parse::Visitor<'a> for XgComments {
+    fn comment(&mut self, comment: &bgaudit::parse::Comment<'a>) {
+        self.comments
+            .push((comment.text.as_ptr() as usize, comment.text.len()));
+    }
+    fn problem(&mut self, problem: &bgaudit::parse::Problem<'a>) {
+        self.problems.push(problem.message.clone());
+    }
+}
+
+/// A one-game match whose `plays` plays all point to `comments`' comment
+/// (each its own, or all the first).
+fn commented_xg(texts: &[String], plays: usize, shared: bool) -> Vec<u8> {
+    use crate::xg_writer::{MatchSpec, Writer};
+    let mut writer = Writer::new(&MatchSpec::new("Ann", "Bo", 1));
+    let indices: Vec<i32> = texts.iter().map(|t| writer.comment(t)).collect();
+    writer.game(1, [0, 0], false, indices[0]);
+    for play in 0..plays {
+        let comment = if shared {
+            indices[0]
+        } else {
+            indices[play % indices.len()]
+        };
+        // Unplayed rolls: the comments are what is read here.
+        writer.play_full(
+            if play % 2 == 0 { 1 } else { -1 },
+            [3, 1],
+            &[],
+            false,
+            0,
+            comment,
+        );
+    }
+    writer.game_footer([0, 0], 1, 1, 0);
+    writer.match_footer([1, 0], 1);
+    writer.file()
+}
+
+#[test]
+fn an_xg_comment_pointed_to_by_every_record_is_held_once_and_capped() {
+    use bgaudit::parse::xg;
+    let big = "a".repeat(xg::COMMENT_TEXT_MAX + (1 << 20));
+    let file = commented_xg(&[big], 200, true);
+    let decoded = xg::decode(&file).expect("an xg match");
+    let mut seen = XgComments::default();
+    xg::read(&decoded, &mut seen);
+    assert_eq!(seen.comments.len(), 201, "the game header's, each play's");
+    assert!(
+        seen.comments.iter().all(|c| *c == seen.comments[0]),
+        "one text, shared"
+    );
+    assert_eq!(seen.comments[0].1, xg::COMMENT_TEXT_MAX, "cut at the cap");
+    assert!(
+        seen.problems
+            .iter()
+            .any(|p| p.contains("1048576 bytes of comment text were skipped")),
+        "{:?}",
+        seen.problems
+    );
+}
+
+#[test]
+fn an_xg_comment_stream_of_many_comments_holds_only_those_pointed_to() {
+    use bgaudit::parse::xg;
+    // Many comments, few pointed to, and past the cap all but the first.
+    let mut texts: Vec<String> = (0..20_000).map(|i| format!("c{i}")).collect();
+    texts[7] = "b".repeat(xg::COMMENT_TEXT_MAX);
+    let file = commented_xg(&texts[..], 40, false);
+    let decoded = xg::decode(&file).expect("an xg match");
+    let mut seen = XgComments::default();
+    xg::read(&decoded, &mut seen);
+    let distinct: std::collections::BTreeSet<(usize, usize)> =
+        seen.comments.iter().copied().collect();
+    let held: usize = distinct.iter().map(|c| c.1).sum();
+    assert!(held <= xg::COMMENT_TEXT_MAX, "{held}");
+    assert!(
+        seen.problems.iter().any(|p| p.contains("were skipped")),
+        "{:?}",
+        seen.problems
+    );
+}
