@@ -350,3 +350,32 @@ fn an_xg_comment_stream_of_many_comments_holds_only_those_pointed_to() {
         seen.problems
     );
 }
+
+#[test]
+fn the_html_page_draws_the_boards_of_the_first_findings_of_each_code() {
+    use bgaudit::report::html::BOARDS_PER_CODE;
+    let dir = folder("html");
+    let path = dir.join("many.mat");
+    let copies = usize::try_from(BOARDS_PER_CODE).expect("small") + 10;
+    let one = std::fs::read_to_string(CLUB).expect("fixture");
+    std::fs::write(&path, one.repeat(copies)).expect("written");
+    let output = run(&["check", "--format", "html", path.to_str().expect("UTF-8")]);
+    let page = stdout(&output);
+    let wrong_dice = "data-name=\"illegal-play/wrong-dice\" data-severity=\"error\"";
+    let articles: Vec<&str> = page.split("<article ").skip(1).collect();
+    let of_code: Vec<&&str> = articles.iter().filter(|a| a.contains(wrong_dice)).collect();
+    assert_eq!(of_code.len(), copies, "every finding listed");
+    let drawn = of_code
+        .iter()
+        .filter(|a| a.contains("data-board=\"yes\"") && a.contains("<svg"))
+        .count();
+    assert_eq!(drawn as u64, BOARDS_PER_CODE);
+    assert!(
+        page.contains(&format!(
+            "Boards are drawn for the first {BOARDS_PER_CODE} findings of each code"
+        )),
+        "the page says so"
+    );
+    assert!(page.ends_with("</html>\n"), "the page is whole");
+    let _ = std::fs::remove_dir_all(&dir);
+}
