@@ -379,3 +379,78 @@ fn the_html_page_draws_the_boards_of_the_first_findings_of_each_code() {
     assert!(page.ends_with("</html>\n"), "the page is whole");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Writes the large hostile inputs of `PERFORMANCE.md`'s memory table that
+/// need the `.xg` writer of the tests into `$BGAUDIT_HOSTILE_DIR` (run by
+/// `scripts/hostile-inputs`; ignored otherwise).
+#[test]
+#[ignore = "writes large files; run by scripts/hostile-inputs"]
+fn write_hostile_xg_inputs() {
+    use crate::xg_writer::{MatchSpec, Writer, container};
+    let Some(dir) = std::env::var_os("BGAUDIT_HOSTILE_DIR") else {
+        return;
+    };
+    let dir = PathBuf::from(dir);
+    std::fs::create_dir_all(&dir).expect("folder");
+    // One 16 MB comment that every record points to.
+    let big = "a".repeat(16 << 20);
+    std::fs::write(
+        dir.join("shared-comment.xg"),
+        commented_xg(&[big], 2_000, true),
+    )
+    .expect("written");
+    // 22 million tiny comments, a few pointed to.
+    let mut writer = Writer::new(&MatchSpec::new("Ann", "Bo", 1));
+    writer.game(1, [0, 0], false, 0);
+    for play in 0..40 {
+        writer.play_full(
+            if play % 2 == 0 { 1 } else { -1 },
+            [3, 1],
+            &[],
+            false,
+            0,
+            play * 1000,
+        );
+    }
+    writer.game_footer([0, 0], 1, 1, 0);
+    writer.match_footer([1, 0], 1);
+    let game = writer.game_stream();
+    let comments = b"a\r\n".repeat(22_000_000);
+    let index = [
+        writer.records[0].clone(),
+        writer.records.last().cloned().unwrap_or_default(),
+    ]
+    .concat();
+    std::fs::write(
+        dir.join("many-comments.xg"),
+        container(
+            &[
+                ("temp.xg", &game),
+                ("temp.xgi", &index),
+                ("temp.xgc", &comments),
+            ],
+            b"",
+        ),
+    )
+    .expect("written");
+    // 16 files whose game stream inflates to 64 MiB: a match header, unused
+    // records, the match footer.
+    let mut writer = Writer::new(&MatchSpec::new("Ann", "Bo", 1));
+    writer.match_footer([0, 0], 1);
+    let footer = writer.records.pop().expect("footer");
+    let records = bgaudit::parse::xg::container::MAX_STREAM / 2560;
+    let mut game = writer.records[0].clone();
+    let mut unused = vec![0u8; 2560];
+    unused[8] = 6;
+    for _ in 2..records {
+        game.extend_from_slice(&unused);
+    }
+    game.extend_from_slice(&footer);
+    let index = [writer.records[0].clone(), footer].concat();
+    let file = container(&[("temp.xg", &game), ("temp.xgi", &index)], b"");
+    let folder = dir.join("streams-64mib");
+    std::fs::create_dir_all(&folder).expect("folder");
+    for n in 0..16 {
+        std::fs::write(folder.join(format!("s{n:02}.xg")), &file).expect("written");
+    }
+}

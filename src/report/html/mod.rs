@@ -128,8 +128,9 @@ impl<W: Write> HtmlWriter<W> {
         }
     }
 
-    /// The section of one file.
-    fn section(&mut self, report: &FileReport) -> String {
+    /// Writes the section of one file to the spool, a few findings at a
+    /// time.
+    fn section(&mut self, report: &FileReport) -> io::Result<()> {
         let mut s = String::new();
         let rows = finding_rows(report);
         let status = match unreadable_reason(report) {
@@ -194,9 +195,13 @@ impl<W: Write> HtmlWriter<W> {
                 self.undrawn += 1;
             }
             article(&mut s, id, report, finding, row, draw);
+            if s.len() >= 64 * 1024 {
+                self.sections.write(&s)?;
+                s.clear();
+            }
         }
-        s.push_str("</section>");
-        s
+        s.push_str("</section>\n");
+        self.sections.write(&s)
     }
 
     /// The page up to the files' sections.
@@ -385,9 +390,7 @@ impl<W: Write> FindingWriter for HtmlWriter<W> {
     fn matches(&mut self, report: &FileReport) -> io::Result<()> {
         self.counted.add(report);
         self.players.add_file(report);
-        let mut section = self.section(report);
-        section.push('\n');
-        self.sections.write(&section)
+        self.section(report)
     }
 
     fn skipped(&mut self, skipped: &SkippedRecord) -> io::Result<()> {
