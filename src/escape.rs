@@ -166,11 +166,14 @@ pub fn script_json(json: &str) -> String {
 }
 
 /// Whether a spreadsheet would read a CSV cell as a formula: it begins with
-/// `=`, `+`, `-`, `@`, a tab or a carriage return.
+/// `=`, `+`, `-`, `@`, a tab or a carriage return, after any blanks
+/// (spreadsheets skip leading spaces before a formula, so ` =2+3` is one,
+/// as OWASP's advice on CSV injection says).
 #[must_use]
 pub fn is_formula(cell: &str) -> bool {
+    let start = cell.trim_start_matches([' ', '\u{a0}']);
     matches!(
-        cell.as_bytes().first(),
+        start.as_bytes().first(),
         Some(b'=' | b'+' | b'-' | b'@' | b'\t' | b'\r')
     )
 }
@@ -260,11 +263,22 @@ mod tests {
 
     #[test]
     fn formulas_get_a_quote_and_data_does_not() {
-        for cell in ["=1+1", "+41", "-2", "@SUM(A1)", "\tx", "\rx"] {
+        for cell in [
+            "=1+1",
+            "+41",
+            "-2",
+            "@SUM(A1)",
+            "\tx",
+            "\rx",
+            " =2+3",
+            "   @SUM(A1)",
+            " \t=1",
+            "\u{a0}-2",
+        ] {
             assert!(is_formula(cell));
             assert_eq!(csv_formula(cell), format!("'{cell}"));
         }
-        for cell in ["Marta", "13/7*/1", "", "1-0", "'quoted"] {
+        for cell in ["Marta", "13/7*/1", "", "1-0", "'quoted", "   ", " a=1"] {
             assert!(!is_formula(cell));
             assert_eq!(csv_formula(cell), cell);
         }

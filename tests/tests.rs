@@ -11,6 +11,7 @@
 
 mod analyse;
 mod bad_bytes;
+mod bounded;
 mod catalogue;
 mod check_corpus;
 mod cli;

@@ -39,7 +39,19 @@ pub(crate) struct Check<'a> {
 /// run completes: a run that stops early (standard output closed, a full
 /// disk) leaves neither, and its error says so.
 pub(crate) fn run(config: &Config, check: &Check<'_>) -> Result<ExitCode> {
+    // One file cannot take two outputs: refused before anything is read.
+    if let (Some(output), Some(summary)) = (check.output, check.summary)
+        && output::same_file(output, summary)
+    {
+        anyhow::bail!(
+            "--output and --summary name the same file {}: give each its own",
+            output.display()
+        );
+    }
     let batch = Batch::new(config)?;
+    if check.summary.is_some() || check.output.is_some() {
+        output::remove_temporary_files_on_signal();
+    }
     let mut summary = match check.summary {
         Some(path) => Some(OutputFile::create(path, "the summary")?),
         None => None,

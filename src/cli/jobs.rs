@@ -251,6 +251,9 @@ enum Planned {
 /// here when fewer than [`HELD_MAX`] are held open (else, or when it cannot
 /// be opened, by its job, which then says why it cannot be read).
 fn plan(input: &Input, held: &Arc<AtomicUsize>) -> Planned {
+    if matches!(input, Input::Stdin) {
+        return plan_stdin(input);
+    }
     let (Input::File(path) | Input::Found(path)) = input else {
         return Planned::Whole(None);
     };
@@ -304,6 +307,89 @@ fn plan_large(input: &Input, path: &std::path::Path, opened: io::Result<File>) -
                     }));
                 }
             }
+            Planned::Settled(Outcome::Checked(vec![report]))
+        }
+        Err(err) => Planned::Settled(read_failed(input, &err)),
+    }
+}
+
+/// Plans standard input as a file: its first block is read, and refused at
+/// once when it is binary ([`pieces::refused_head`]); what stays under
+/// [`STREAM_MIN`] is read whole into memory; a larger input is written on
+/// to an unnamed temporary file as it comes (the system removes it however
+/// the run ends) and read from there as a large file, match by match.
+fn plan_stdin(input: &Input) -> Planned {
+    use std::io::Read;
+    let stdin = io::stdin();
+    let mut stdin = stdin.lock();
+    let mut head = Vec::new();
+    let read = (&mut stdin)
+        .take(256 * 1024)
+        .read_to_end(&mut head)
+        .and_then(|_| {
+            if let Some(reason) = pieces::refused_head(&head) {
+                return Ok(Err(reason));
+            }
+            (&mut stdin)
+                .take(STREAM_MIN - head.len() as u64)
+                .read_to_end(&mut head)?;
+            Ok(Ok(()))
+        });
+    match read {
+        Err(err) => Planned::Settled(read_failed(input, &err)),
+        Ok(Err(reason)) => {
+            let report =
+                FileReport::unreadable(&input.name(), reason, bgaudit::parse::Location::START);
+            Planned::Settled(Outcome::Checked(vec![report]))
+        }
+        Ok(Ok(())) if (head.len() as u64) < STREAM_MIN => Planned::Whole(Some(Opened {
+            state: State::Read(Ok(head)),
+        })),
+        Ok(Ok(())) => match spool(&head, &mut stdin) {
+            Ok(file) => plan_spooled(input, file),
+            Err(err) => Planned::Settled(read_failed(input, &err)),
+        },
+    }
+}
+
+/// `head` and the rest of `rest` in an unnamed temporary file, from its
+/// start.
+fn spool(head: &[u8], rest: &mut impl io::Read) -> io::Result<File> {
+    use std::io::{Seek, Write};
+    let mut file = tempfile::tempfile()?;
+    {
+        let mut out = io::BufWriter::with_capacity(256 * 1024, &mut file);
+        out.write_all(head)?;
+        io::copy(rest, &mut out)?;
+        out.flush()?;
+    }
+    file.seek(io::SeekFrom::Start(0))?;
+    Ok(file)
+}
+
+/// Plans an input spooled to `file` (at its start) as a large file.
+fn plan_spooled(input: &Input, file: File) -> Planned {
+    use std::io::Seek;
+    let again = || -> io::Result<File> {
+        let mut again = file.try_clone()?;
+        again.seek(io::SeekFrom::Start(0))?;
+        Ok(again)
+    };
+    let planned = again().and_then(|first| pieces::plan(first, again));
+    match planned {
+        Ok(Plan::Pieces { encoding, stray }) => match again() {
+            Ok(file) => Planned::Pieces(FilePieces::new(file, encoding, stray)),
+            Err(err) => Planned::Settled(read_failed(input, &err)),
+        },
+        Ok(Plan::Whole) => match again().and_then(|mut file| walk::read_open(&mut file, 0)) {
+            Ok(bytes) => Planned::Whole(Some(Opened {
+                state: State::Read(Ok(bytes)),
+            })),
+            Err(err) => Planned::Settled(read_failed(input, &err)),
+        },
+        Ok(Plan::Refuse(reason)) => {
+            let report =
+                FileReport::unreadable(&input.name(), reason, bgaudit::parse::Location::START);
             Planned::Settled(Outcome::Checked(vec![report]))
         }
         Err(err) => Planned::Settled(read_failed(input, &err)),

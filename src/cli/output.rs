@@ -11,11 +11,16 @@
 //!   when the run is complete, so that a run that stops early never leaves a
 //!   partial file that looks complete; a run that fails removes the
 //!   temporary file.
+//! - A run stopped by a signal (SIGINT, SIGTERM, SIGHUP) removes the
+//!   temporary files it has open ([`remove_temporary_files_on_signal`]) and
+//!   exits as a shell expects of a process the signal killed: 128 plus the
+//!   signal's number.
 
 use std::fmt;
 use std::fs::{self, File};
 use std::io::{self, BufWriter, IsTerminal, LineWriter, Write};
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
 /// An output that failed: which one and the I/O error.
 #[derive(Debug)]
@@ -174,6 +179,88 @@ macro_rules! eprintln_safe {
 }
 pub(crate) use eprintln_safe as warn;
 
+/// The temporary files of the run that are not renamed into place yet: a
+/// signal that stops the run removes them.
+static TEMPORARY: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+fn temporary() -> MutexGuard<'static, Vec<PathBuf>> {
+    TEMPORARY.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Forgets a temporary file (renamed into place or removed).
+fn forget_temporary(path: &Path) {
+    let mut files = temporary();
+    if let Some(at) = files.iter().position(|p| p == path) {
+        files.swap_remove(at);
+    }
+}
+
+/// From now on, SIGINT, SIGTERM and SIGHUP remove the run's temporary files
+/// and end the process with status 130, 143 or 129.
+///
+/// The signals are taken by `signal-hook` on a thread of their own, so that
+/// the files are removed in ordinary code, not in a signal handler, and the
+/// crate's `unsafe_code = "forbid"` holds. The list stays locked until the
+/// process has ended: no file is created after the cleaning.
+pub(crate) fn remove_temporary_files_on_signal() {
+    #[cfg(unix)]
+    {
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+            // Without the handler a signal kills the run as before.
+            return;
+        };
+        let spawned = std::thread::Builder::new()
+            .name("signals".to_owned())
+            .spawn(move || {
+                if let Some(signal) = signals.forever().next() {
+                    let files = temporary();
+                    for file in files.iter() {
+                        let _ = fs::remove_file(file);
+                    }
+                    std::process::exit(128 + signal);
+                }
+            });
+        drop(spawned);
+    }
+}
+
+/// Whether two output paths name the same regular file: the same file
+/// when both exist (through links, `./` or `..`), else the same name in the
+/// same folder. Special files (`/dev/null`, a pipe) may take two outputs.
+pub(crate) fn same_file(a: &Path, b: &Path) -> bool {
+    match (fs::metadata(a), fs::metadata(b)) {
+        (Ok(meta_a), Ok(meta_b)) => {
+            if !meta_a.is_file() || !meta_b.is_file() {
+                return false;
+            }
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::MetadataExt;
+                meta_a.dev() == meta_b.dev() && meta_a.ino() == meta_b.ino()
+            }
+            #[cfg(not(unix))]
+            {
+                fs::canonicalize(a).ok() == fs::canonicalize(b).ok()
+            }
+        }
+        (Err(_), Err(_)) => planned_path(a) == planned_path(b),
+        // One exists and the other does not: two files.
+        _ => false,
+    }
+}
+
+/// Where a file that does not exist yet would be created: its folder made
+/// canonical, and its name.
+fn planned_path(path: &Path) -> Option<PathBuf> {
+    let name = path.file_name()?;
+    let folder = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    Some(fs::canonicalize(folder).ok()?.join(name))
+}
+
 /// A file a run writes (the `--summary` CSV, the `--output` findings),
 /// written to a temporary file beside it and renamed into place by
 /// [`OutputFile::commit`]. Dropped without a commit (the run failed), the
@@ -238,6 +325,8 @@ impl OutputFile {
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_else(|| "summary".to_owned());
         let mut attempt = 0u32;
+        // Listed as it is created, so that a signal cannot come between.
+        let mut listed = temporary();
         let (temp, file) = loop {
             let temp = folder.join(format!(
                 ".{file_name}.bgaudit-{}-{attempt}.tmp",
@@ -248,13 +337,17 @@ impl OutputFile {
                 .create_new(true)
                 .open(&temp)
             {
-                Ok(file) => break (temp, file),
+                Ok(file) => {
+                    listed.push(temp.clone());
+                    break (temp, file);
+                }
                 Err(err) if err.kind() == io::ErrorKind::AlreadyExists && attempt < 100 => {
                     attempt += 1;
                 }
                 Err(err) => return Err(fail(err)),
             }
         };
+        drop(listed);
         // A summary written over an older one keeps its permissions.
         if let Ok(meta) = fs::metadata(&target) {
             let _ = fs::set_permissions(&temp, meta.permissions());
@@ -297,6 +390,9 @@ impl OutputFile {
             );
         }
         self.committed = true;
+        if let Some(temp) = &self.temp {
+            forget_temporary(temp);
+        }
         Ok(())
     }
 }
@@ -309,6 +405,7 @@ impl Drop for OutputFile {
             && let Some(temp) = &self.temp
         {
             let _ = fs::remove_file(temp);
+            forget_temporary(temp);
         }
     }
 }
@@ -341,6 +438,27 @@ mod tests {
             closed.to_string(),
             "standard output was closed before the end of the run"
         );
+    }
+
+    #[test]
+    fn two_names_of_one_file_are_the_same_output() {
+        let dir = std::env::temp_dir().join(format!("bgaudit-same-file-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(dir.join("sub")).unwrap();
+        let a = dir.join("a.csv");
+        let b = dir.join("b.csv");
+        assert!(same_file(&a, &dir.join("sub/../a.csv")), "not yet written");
+        assert!(!same_file(&a, &b));
+        fs::write(&a, "x").unwrap();
+        assert!(same_file(&a, &dir.join("sub/../a.csv")), "written");
+        assert!(!same_file(&a, &b), "one exists, one does not");
+        #[cfg(unix)]
+        {
+            std::os::unix::fs::symlink(&a, &b).unwrap();
+            assert!(same_file(&a, &b), "through a link");
+            assert!(!same_file(Path::new("/dev/null"), Path::new("/dev/null")));
+        }
+        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -82,12 +82,21 @@ pub(crate) struct StrayRun {
     pub(crate) nul: usize,
     /// Other control characters that text does not hold.
     pub(crate) controls: usize,
+    /// Not binary data: a line too long to keep, cut here; its length in
+    /// bytes (see [`super::pieces::LINE_MAX`]).
+    pub(crate) cut_line: Option<u64>,
 }
 
 impl StrayRun {
     /// One sentence for the finding.
     #[must_use]
     pub(crate) fn message(&self) -> String {
+        if let Some(length) = self.cut_line {
+            return format!(
+                "a line of {length} bytes, too long to be a line of a record: only its first {} bytes are read, the rest of the line is skipped",
+                super::pieces::LINE_MAX
+            );
+        }
         let plural = |n: usize, what: &str| {
             if n == 1 {
                 format!("1 {what}")
@@ -179,6 +188,7 @@ pub(crate) fn runs_in(text: &str) -> Vec<StrayRun> {
                 last_line: number,
                 nul,
                 controls,
+                cut_line: None,
             }),
         }
         previous_damaged = true;
@@ -269,6 +279,7 @@ mod tests {
                     last_line: 4,
                     nul: 1,
                     controls: 0,
+                    cut_line: None,
                 },
                 StrayRun {
                     location: Location {
@@ -279,6 +290,7 @@ mod tests {
                     last_line: 7,
                     nul: 2,
                     controls: 1,
+                    cut_line: None,
                 },
             ]
         );

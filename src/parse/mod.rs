@@ -506,7 +506,11 @@ impl<'a, V: Visitor<'a>> Interleaved<'_, V> {
             self.next += 1;
             self.visitor.problem(&Problem {
                 location: run.location,
-                kind: ProblemKind::BinaryData,
+                kind: if run.cut_line.is_some() {
+                    ProblemKind::UnparsableCell
+                } else {
+                    ProblemKind::BinaryData
+                },
                 text: "",
                 message: run.message(),
                 side: None,

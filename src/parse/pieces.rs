@@ -74,6 +74,25 @@ pub struct Piece<'t> {
     /// The file holds binary bytes beyond what a text tolerates: each run
     /// of lines holding them is a `binary-data` problem.
     pub stray: bool,
+    /// The lines longer than [`LINE_MAX`] that were cut (only their first
+    /// bytes are in `text`), in order.
+    pub cut: Vec<CutLine>,
+}
+
+/// The longest line kept whole when a file is read a block at a time: a
+/// longer one is cut there (no line of a record comes near it), so that
+/// memory does not grow with a line.
+pub const LINE_MAX: usize = 1 << 20;
+
+/// A line cut at [`LINE_MAX`] bytes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct CutLine {
+    /// The line's start in the piece's text.
+    pub byte: usize,
+    /// Its number in the piece, from 1.
+    pub line: u32,
+    /// Its length in the file, in bytes (without its line end).
+    pub length: u64,
 }
 
 impl Piece<'_> {
@@ -93,11 +112,18 @@ impl Piece<'_> {
 /// them. With `more` (the text goes on later), a line must end with its
 /// terminator, and a CR at the very end waits for what follows.
 fn next_line(text: &str, from: usize, more: bool) -> Option<(usize, usize)> {
+    next_line_from(text, from, from, more)
+}
+
+/// [`next_line`] of the line at `from`, whose line end is searched for
+/// from `search` (`text[from..search]` holds none).
+fn next_line_from(text: &str, from: usize, search: usize, more: bool) -> Option<(usize, usize)> {
     let bytes = text.as_bytes();
-    let rest = bytes.get(from..).filter(|r| !r.is_empty())?;
+    bytes.get(from..).filter(|r| !r.is_empty())?;
+    let rest = bytes.get(search..).unwrap_or_default();
     match memchr::memchr2(b'\n', b'\r', rest) {
         Some(at) => {
-            let end = from + at;
+            let end = search + at;
             let next = match bytes.get(end..) {
                 Some([b'\r', b'\n', ..]) => end + 2,
                 Some([b'\r']) if more => return None,
@@ -248,6 +274,7 @@ pub fn pieces<'t>(text: &'t str, encoding: Encoding, stray: bool) -> Vec<Piece<'
                 last: index + 1 == count,
                 encoding,
                 stray,
+                cut: Vec::new(),
             }
         })
         .collect()
@@ -292,11 +319,25 @@ pub fn read_piece_in_place<'a>(
         .flatten()
         .map(|message| Problem::at_start(ProblemKind::Encoding, message));
     let text: &'a str = piece.text.as_ref();
-    let runs = if piece.stray {
+    let mut runs = if piece.stray {
         binary::runs_in(text)
     } else {
         Vec::new()
     };
+    if !piece.cut.is_empty() {
+        runs.extend(piece.cut.iter().map(|cut| binary::StrayRun {
+            location: Location {
+                byte: cut.byte,
+                line: cut.line,
+                column: 1,
+            },
+            last_line: cut.line,
+            nul: 0,
+            controls: 0,
+            cut_line: Some(cut.length),
+        }));
+        runs.sort_by_key(|run| run.location.byte);
+    }
     let mut interleaved = super::Interleaved {
         visitor,
         runs: &runs,
@@ -431,11 +472,19 @@ pub fn plan<R: Read>(mut reader: R, reopen: impl FnOnce() -> io::Result<R>) -> i
     let mut pending: Vec<u8> = Vec::with_capacity(2 * BLOCK);
     pending.extend_from_slice(body);
     let mut eof = head_len < BLOCK;
+    // `pending[..searched]` holds no line end (what is left of a chunk).
+    let mut searched = 0;
     loop {
         let cut = if eof {
             pending.len()
         } else {
-            memchr::memrchr2(b'\n', b'\r', &pending).map_or(0, |at| at + 1)
+            match memchr::memrchr2(b'\n', b'\r', &pending[searched..]) {
+                Some(at) => searched + at + 1,
+                // A line longer than any of a record: taken in parts, each
+                // ending before a character (memory holds one part).
+                None if pending.len() > LINE_MAX => char_start_before(&pending, pending.len()),
+                None => 0,
+            }
         };
         let chunk = &pending[..cut];
         counts.add(chunk);
@@ -447,6 +496,7 @@ pub fn plan<R: Read>(mut reader: R, reopen: impl FnOnce() -> io::Result<R>) -> i
         valid = valid && std::str::from_utf8(chunk).is_ok();
         offset += cut as u64;
         pending.drain(..cut);
+        searched = pending.len();
         if eof {
             break;
         }
@@ -514,6 +564,28 @@ pub fn cuttable_head(head: &[u8]) -> bool {
         || super::sniff::binary(head).is_some()
         || binary::has_signature(head)
         || !starts_like_mat(body))
+}
+
+/// Why a stream that begins with `head` is refused at once, before the
+/// rest is read: NUL bytes in lines that make up more than half of the head,
+/// which no reader takes (an eXtreme Gammon file and UTF-16 text, which hold
+/// NUL bytes, are not refused). Standard input cannot be read twice, so it
+/// is judged by its head, where a file is judged whole.
+#[must_use]
+pub fn refused_head(head: &[u8]) -> Option<String> {
+    let at = memchr::memchr(0, head)?;
+    if super::sniff::is_xg(head)
+        || super::sniff::binary(head).is_some()
+        || head.starts_with(b"\xFF\xFE")
+        || head.starts_with(b"\xFE\xFF")
+        || binary::utf16_without_bom(head).is_some()
+        || confined(head, false).unwrap_or(true)
+    {
+        return None;
+    }
+    Some(format!(
+        "binary data (a NUL byte at offset {at}), not a transcript"
+    ))
 }
 
 /// How often each byte value occurs, counted in four tables so that a run of
@@ -621,6 +693,16 @@ fn confined(mut reader: impl Read, bom: bool) -> io::Result<bool> {
     Ok(damaged.saturating_mul(2) <= total)
 }
 
+/// The last place at or before `end` (and after `end - 4`) where no UTF-8
+/// character is cut: before a byte that continues none. `end` itself when
+/// there is none, as in a text that is no UTF-8.
+fn char_start_before(bytes: &[u8], end: usize) -> usize {
+    (end.saturating_sub(3)..=end)
+        .rev()
+        .find(|&at| bytes.get(at).is_none_or(|&b| !(0x80..0xC0).contains(&b)))
+        .unwrap_or(end)
+}
+
 /// Fills `block` as far as the reader goes; the bytes read (fewer only at
 /// the end).
 fn read_full(reader: &mut impl Read, block: &mut [u8]) -> io::Result<usize> {
@@ -634,6 +716,19 @@ fn read_full(reader: &mut impl Read, block: &mut [u8]) -> io::Result<usize> {
         }
     }
     Ok(filled)
+}
+
+/// A line cut at [`LINE_MAX`] by [`FilePieces`].
+#[derive(Debug)]
+struct Cutting {
+    /// Its start in the decoded text.
+    at: usize,
+    /// Its number in the file.
+    line: u32,
+    /// Its length so far.
+    length: u64,
+    /// The bytes dropped so far.
+    dropped: usize,
 }
 
 /// The pieces of a file, read one block at a time: memory holds the piece
@@ -654,6 +749,14 @@ pub struct FilePieces<R> {
     begin: usize,
     /// Bytes of `text` whose lines have been looked at.
     scanned: usize,
+    /// `text[scanned..searched]` holds no line end: the search for the
+    /// next one resumes there.
+    searched: usize,
+    /// Lines cut at [`LINE_MAX`] not yet in a piece: their start in
+    /// `text`, number in the file, length so far and bytes dropped.
+    cuts: Vec<Cutting>,
+    /// The last of `cuts` is still being dropped, up to its line end.
+    dropping: bool,
     /// Where `text[begin..]` starts in the file.
     start: Start,
     /// The number of the line at `scanned`.
@@ -678,6 +781,9 @@ impl<R: Read> FilePieces<R> {
             text: String::new(),
             begin: 0,
             scanned: 0,
+            searched: 0,
+            cuts: Vec::new(),
+            dropping: false,
             start: Start::FILE,
             line: 1,
             splitter: Splitter::default(),
@@ -691,8 +797,13 @@ impl<R: Read> FilePieces<R> {
     fn fill(&mut self) -> io::Result<()> {
         self.text.drain(..self.begin);
         self.scanned -= self.begin;
+        self.searched = self.searched.saturating_sub(self.begin);
+        for cut in &mut self.cuts {
+            cut.at -= self.begin;
+        }
         self.begin = 0;
-        let old = self.raw.len();
+        // `raw` holds no line end: only the new bytes are searched.
+        let mut old = self.raw.len();
         self.raw.resize(old + BLOCK, 0);
         let n = read_full(&mut self.reader, &mut self.raw[old..])?;
         self.raw.truncate(old + n);
@@ -701,8 +812,20 @@ impl<R: Read> FilePieces<R> {
             // The byte-order mark is no text.
             if self.raw.starts_with(UTF8_BOM) {
                 self.raw.drain(..UTF8_BOM.len());
+                old = 0;
             }
             self.bom = false;
+        }
+        if self.dropping
+            && let Some(cut) = self.cuts.last_mut()
+        {
+            // The rest of a line too long to keep, up to its line end.
+            let dropped = memchr::memchr2(b'\n', b'\r', &self.raw).unwrap_or(self.raw.len());
+            cut.length += dropped as u64;
+            cut.dropped += dropped;
+            self.raw.drain(..dropped);
+            self.dropping = self.raw.is_empty() && !self.eof;
+            old = 0;
         }
         // Decode up to the last line end (all at the end of the file), so
         // that no character is cut.
@@ -711,27 +834,69 @@ impl<R: Read> FilePieces<R> {
         } else if self.bom {
             0
         } else {
-            memchr::memrchr2(b'\n', b'\r', &self.raw).map_or(0, |at| at + 1)
+            memchr::memrchr2(b'\n', b'\r', &self.raw[old..]).map_or(0, |at| old + at + 1)
         };
         if cut > 0 {
-            let chunk = &self.raw[..cut];
-            match self.encoding {
-                Encoding::Windows1252 => {
-                    let (text, _) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(chunk);
-                    self.text.push_str(&text);
-                }
-                _ => match std::str::from_utf8(chunk) {
-                    Ok(text) => self.text.push_str(text),
-                    Err(_) => self.text.push_str(&String::from_utf8_lossy(chunk)),
-                },
-            }
-            self.raw.drain(..cut);
+            self.decode(cut);
+        } else if self.raw.len() > LINE_MAX && !self.dropping {
+            // A line longer than any of a record: its first bytes are kept,
+            // the rest is dropped as it comes.
+            let keep = match self.encoding {
+                Encoding::Windows1252 => LINE_MAX,
+                _ => char_start_before(&self.raw, LINE_MAX),
+            };
+            let at = self.text.len();
+            self.decode(keep);
+            let dropped = self.raw.len();
+            self.raw.clear();
+            self.cuts.push(Cutting {
+                at,
+                line: self.line,
+                length: (keep + dropped) as u64,
+                dropped,
+            });
+            self.dropping = true;
         }
         Ok(())
     }
 
+    /// Decodes `raw[..end]` onto `text`.
+    fn decode(&mut self, end: usize) {
+        let chunk = &self.raw[..end];
+        match self.encoding {
+            Encoding::Windows1252 => {
+                let (text, _) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(chunk);
+                self.text.push_str(&text);
+            }
+            _ => match std::str::from_utf8(chunk) {
+                Ok(text) => self.text.push_str(text),
+                Err(_) => self.text.push_str(&String::from_utf8_lossy(chunk)),
+            },
+        }
+        self.raw.drain(..end);
+    }
+
+    /// The bytes dropped from the cut lines that start before `text[at]`.
+    fn dropped_before(&self, at: usize) -> usize {
+        self.cuts
+            .iter()
+            .filter(|cut| cut.at < at)
+            .map(|cut| cut.dropped)
+            .sum()
+    }
+
     /// The piece made of `text[begin..end]`.
     fn take(&mut self, end: usize, last: bool) -> Piece<'static> {
+        let taken = self.cuts.iter().take_while(|cut| cut.at < end).count();
+        let cut = self
+            .cuts
+            .drain(..taken)
+            .map(|cut| CutLine {
+                byte: cut.at - self.begin,
+                line: cut.line.saturating_sub(self.start.line).saturating_add(1),
+                length: cut.length,
+            })
+            .collect();
         let piece = Piece {
             text: Cow::Owned(self.text[self.begin..end].to_owned()),
             start: self.start,
@@ -739,6 +904,7 @@ impl<R: Read> FilePieces<R> {
             last,
             encoding: self.encoding,
             stray: self.stray,
+            cut,
         };
         self.begin = end;
         self.index += 1;
@@ -754,7 +920,14 @@ impl<R: Read> Iterator for FilePieces<R> {
             return None;
         }
         loop {
-            while let Some((end, next)) = next_line(&self.text, self.scanned, !self.eof) {
+            loop {
+                let from = self.searched.max(self.scanned);
+                let Some((end, next)) = next_line_from(&self.text, self.scanned, from, !self.eof)
+                else {
+                    // Searched to the end: the search resumes there.
+                    self.searched = self.text.len().saturating_sub(1).max(self.scanned);
+                    break;
+                };
                 let at = Start {
                     byte: self.start.byte + (self.scanned - self.begin),
                     line: self.line,
@@ -766,8 +939,18 @@ impl<R: Read> Iterator for FilePieces<R> {
                     // The next match starts at `start`, in this piece's text
                     // (its blank and comment lines follow this match's body).
                     let end = self.begin + start.byte.saturating_sub(self.start.byte);
+                    // The bytes dropped from the cut lines before it were
+                    // in the file.
+                    let skew = if self.cuts.is_empty() {
+                        0
+                    } else {
+                        self.dropped_before(end)
+                    };
                     let piece = self.take(end, false);
-                    self.start = start;
+                    self.start = Start {
+                        byte: start.byte + skew,
+                        ..start
+                    };
                     return Some(Ok(piece));
                 }
             }
@@ -920,6 +1103,49 @@ mod tests {
             assert!(whole.iter().any(|e| e.contains("comment")), "{blank:?}");
             assert_eq!(parts, whole, "{blank:?}");
         }
+    }
+
+    #[test]
+    fn a_line_longer_than_line_max_is_cut_and_the_rest_follows_in_place() {
+        let mut text = String::new();
+        for i in 0..3 {
+            text.push_str(&format!(
+                " 1 point match\n\n Game 1\n a : 0   b : 0\n  1) 31: 8/5 6/5\n{i}\n"
+            ));
+            if i == 0 {
+                // A line of 3 MiB and change, of two-byte characters, in a CRLF line.
+                text.push_str(&"é".repeat(3 * LINE_MAX / 2 + 7));
+                text.push_str("\r\n; after\n");
+            }
+        }
+        let streamed: Vec<Piece<'static>> = FilePieces::new(text.as_bytes(), Encoding::Utf8, false)
+            .collect::<io::Result<_>>()
+            .unwrap();
+        let whole = pieces(&text, Encoding::Utf8, false);
+        assert_eq!(streamed.len(), 3);
+        assert_eq!(
+            streamed[0].cut,
+            [CutLine {
+                byte: 58,
+                line: 7,
+                length: 3 * LINE_MAX as u64 + 14,
+            }]
+        );
+        assert!(streamed[0].text.len() <= 58 + LINE_MAX + 20);
+        assert!(streamed[0].text.ends_with("é\r\n"), "cut at a character");
+        // The pieces after it start where they start in the file.
+        for (cut, whole) in streamed.iter().zip(&whole).skip(1) {
+            assert_eq!(cut, whole);
+        }
+        // Each part of the line read once: planned in bounded memory too.
+        let plan = plan(text.as_bytes(), || Ok(text.as_bytes())).unwrap();
+        assert_eq!(
+            plan,
+            Plan::Pieces {
+                encoding: Encoding::Utf8,
+                stray: false
+            }
+        );
     }
 
     #[test]

@@ -87,6 +87,9 @@ pub(crate) struct Replayer<'o, 'a> {
     pub(super) readings: Vec<Reading>,
     /// Record the trace in this replay (not in trial replays).
     pub(super) tracing: bool,
+    /// Actions the typo analysis may still replay in the current game
+    /// (see [`super::typo`]).
+    pub(super) replay_budget: usize,
     /// Where the text read starts in its file: events are moved by it.
     pub(crate) shift: Start,
     /// What the current match's record shows of its producer (gathered as
@@ -141,6 +144,7 @@ impl<'o, 'a> Replayer<'o, 'a> {
             snapshots: Vec::new(),
             event_start: None,
             readings: Vec::new(),
+            replay_budget: 0,
             tracing: false,
             shift: Start::FILE,
             clues: Clues::default(),

@@ -14,6 +14,23 @@ pub const HEADER: [&str; 9] = [
     "location", "game", "move", "player", "dice", "written", "code", "severity", "message",
 ];
 
+/// The most characters of a cell the table shows: a longer cell (text
+/// from the input, or a message quoting it) is cut there and its length
+/// said, `… (N characters)`, so that the table is laid out in time linear
+/// in its rows; JSON Lines and CSV keep the whole text.
+pub const CELL_MAX: usize = 400;
+
+/// `cell` escaped for the terminal, cut after [`CELL_MAX`] characters.
+fn shown(cell: &str) -> String {
+    match cell.char_indices().nth(CELL_MAX) {
+        None => terminal(cell).into_owned(),
+        Some((at, _)) => {
+            let total = CELL_MAX + cell[at..].chars().count();
+            format!("{}… ({total} characters)", terminal(&cell[..at]))
+        }
+    }
+}
+
 /// Buffers rows and renders them in [`FindingWriter::finish`]: one table
 /// when it fits (always when there is no width to fit, off a terminal);
 /// on a terminal too narrow for it, a list per file under the file's name,
@@ -137,12 +154,12 @@ impl<W: Write> FindingWriter for TableWriter<W> {
                 text(&row.place()),
                 optional(row.game),
                 optional(row.row),
-                text(row.player.as_deref().unwrap_or_default()),
-                text(row.dice.as_deref().unwrap_or_default()),
-                text(&row.text),
+                shown(row.player.as_deref().unwrap_or_default()),
+                shown(row.dice.as_deref().unwrap_or_default()),
+                shown(&row.text),
                 row.code_and_kind(),
                 row.severity.to_owned(),
-                text(&row.message),
+                shown(&row.message),
             ],
         ));
         Ok(())
@@ -314,6 +331,17 @@ mod tests {
         }
         writer.finish().unwrap();
         assert!(!String::from_utf8(plain).unwrap().contains('\x1b'));
+    }
+
+    #[test]
+    fn a_long_cell_is_cut_with_its_length() {
+        assert_eq!(shown("short\u{1b}"), "short\\x1b");
+        let long = format!("{}\u{1b}", "é".repeat(CELL_MAX));
+        assert_eq!(
+            shown(&long),
+            format!("{}… ({} characters)", "é".repeat(CELL_MAX), CELL_MAX + 1)
+        );
+        assert_eq!(shown(&"x".repeat(CELL_MAX)), "x".repeat(CELL_MAX));
     }
 
     #[test]

@@ -29,6 +29,8 @@ use nom::bytes::complete::take;
 use nom::number::complete::{le_i32, le_i64, le_u8, le_u16, le_u32};
 use nom::{IResult, Parser};
 
+use std::sync::{Condvar, Mutex, PoisonError};
+
 use super::XgError;
 
 /// The magic number that starts every eXtreme Gammon file.
@@ -305,6 +307,18 @@ impl<'b> Container<'b> {
             .find(|e| e.name.eq_ignore_ascii_case(name))
     }
 
+    /// The size the streams named `names` declare, within [`MAX_STREAM`]
+    /// each: what decompressing them takes of the budget
+    /// ([`StreamPermit`]).
+    #[must_use]
+    pub fn declared(&self, names: &[&str]) -> usize {
+        names
+            .iter()
+            .filter_map(|name| self.entry(name))
+            .map(|entry| entry.original_size.min(MAX_STREAM.saturating_add(1)))
+            .sum()
+    }
+
     /// The stream named `name`, decompressed and checked against its CRC;
     /// `Ok(None)` when the archive has no such stream.
     ///
@@ -347,6 +361,50 @@ impl<'b> Container<'b> {
             )));
         }
         Ok(Some(bytes))
+    }
+}
+
+/// The most decompressed stream bytes held at once by all the files being
+/// read, whatever the number of threads: three streams of the largest size
+/// allowed ([`MAX_STREAM`]).
+pub const STREAMS_IN_FLIGHT_MAX: usize = 3 * MAX_STREAM;
+
+/// The stream bytes held now, under [`STREAMS_IN_FLIGHT_MAX`].
+static IN_FLIGHT: Mutex<usize> = Mutex::new(0);
+static RELEASED: Condvar = Condvar::new();
+
+/// A share of the budget of decompressed streams ([`STREAMS_IN_FLIGHT_MAX`]),
+/// given back when dropped.
+#[derive(Debug)]
+pub struct StreamPermit(usize);
+
+impl StreamPermit {
+    /// Takes `bytes` of the budget, waiting while the streams of other
+    /// files hold too much of it. A request larger than the whole budget
+    /// waits until nothing else is held, so that every file is read in the
+    /// end.
+    #[must_use]
+    pub fn acquire(bytes: usize) -> StreamPermit {
+        let mut held = IN_FLIGHT.lock().unwrap_or_else(PoisonError::into_inner);
+        while *held > 0 && held.saturating_add(bytes) > STREAMS_IN_FLIGHT_MAX {
+            held = RELEASED.wait(held).unwrap_or_else(PoisonError::into_inner);
+        }
+        *held = held.saturating_add(bytes);
+        StreamPermit(bytes)
+    }
+
+    /// The stream bytes held now by all the files being read.
+    #[must_use]
+    pub fn in_flight() -> usize {
+        *IN_FLIGHT.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+impl Drop for StreamPermit {
+    fn drop(&mut self) {
+        let mut held = IN_FLIGHT.lock().unwrap_or_else(PoisonError::into_inner);
+        *held = held.saturating_sub(self.0);
+        RELEASED.notify_all();
     }
 }
 
@@ -397,6 +455,29 @@ fn inflate(data: &[u8], size: usize, what: &str) -> Result<Vec<u8>, XgError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn streams_in_flight_wait_for_the_budget() {
+        let first = StreamPermit::acquire(2 * MAX_STREAM);
+        assert!(StreamPermit::in_flight() >= 2 * MAX_STREAM);
+        let (tx, rx) = std::sync::mpsc::channel();
+        let waiting = std::thread::spawn(move || {
+            let second = StreamPermit::acquire(2 * MAX_STREAM);
+            tx.send(()).unwrap();
+            drop(second);
+        });
+        // The second waits while the first holds two thirds of the budget.
+        assert!(
+            rx.recv_timeout(std::time::Duration::from_millis(200))
+                .is_err()
+        );
+        drop(first);
+        rx.recv_timeout(std::time::Duration::from_secs(30))
+            .expect("taken once the first is given back");
+        waiting.join().unwrap();
+        // A request over the whole budget is served when nothing is held.
+        drop(StreamPermit::acquire(STREAMS_IN_FLIGHT_MAX + 1));
+    }
 
     #[test]
     fn wide_strings_stop_at_nul_and_survive_bad_surrogates() {

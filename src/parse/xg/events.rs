@@ -4,6 +4,8 @@
 //! ([`XgMatch`]); [`XgMatch::read`] then lends them to a visitor, so that
 //! events borrow from the match as they borrow from a text.
 
+use std::sync::Arc;
+
 use super::XgError;
 use super::records::{self, Board, Cube, GameFooter, Move, RECORD_SIZE, Record};
 use super::rtf;
@@ -58,7 +60,8 @@ enum Event {
     Analysis(Box<Analysis>),
     Comment {
         location: Location,
-        text: String,
+        /// Shared by every record that points to the same comment.
+        text: Arc<str>,
     },
     Problem {
         location: Location,
@@ -264,8 +267,7 @@ pub fn decode(stream: &[u8], comments: Option<&[u8]>) -> Result<XgMatch, XgError
             "its match header lacks eXtreme Gammon's `DMLI` mark".into(),
         ));
     }
-    let comments = comments.map(rtf::comments).unwrap_or_default();
-    let mut builder = Builder::new(&header, comments);
+    let mut builder = Builder::new(&header);
     let version = header.version;
     let mut state = State::Between;
     let mut games = 0usize;
@@ -334,8 +336,14 @@ pub fn decode(stream: &[u8], comments: Option<&[u8]>) -> Result<XgMatch, XgError
     if games == 1 && footers == 0 && state != State::Done && played == 0 {
         return Err(XgError::Position);
     }
-    Ok(builder.finish(at(end)))
+    Ok(builder.finish(at(end), comments.unwrap_or_default()))
 }
+
+/// The most comment text a match holds: comments past it are skipped (a
+/// longer one is cut), and a note says so. Far more than any real match
+/// carries; a comment stream may hold millions of comments, or one that
+/// every record points to.
+pub const COMMENT_TEXT_MAX: usize = 8 << 20;
 
 /// Turns records into events.
 struct Builder {
@@ -343,7 +351,10 @@ struct Builder {
     variation: i32,
     tags: Vec<(&'static str, String)>,
     players: [String; 2],
-    comments: Vec<String>,
+    /// The comments pointed to, in order: in the opening (`true`) or the
+    /// events, the event's place, and the comment's index in the stream.
+    /// Their text is filled in by [`Builder::finish`].
+    comments: Vec<(bool, usize, usize)>,
     opening: Vec<Event>,
     events: Vec<Event>,
     /// The current game's closing comment.
@@ -353,7 +364,7 @@ struct Builder {
 }
 
 impl Builder {
-    fn new(header: &records::MatchHeader, comments: Vec<String>) -> Builder {
+    fn new(header: &records::MatchHeader) -> Builder {
         let mut opening = Vec::new();
         let length = match header.length {
             MONEY => 0,
@@ -409,7 +420,7 @@ impl Builder {
             variation: header.variation,
             tags,
             players: header.players.clone(),
-            comments,
+            comments: Vec::new(),
             opening,
             events: Vec::new(),
             game_comment: -1,
@@ -419,24 +430,93 @@ impl Builder {
                 ..Summary::default()
             },
         };
-        if let Some(comment) = builder.comment(header.comment_header, at(0)) {
-            builder.opening.push(comment);
+        if let Ok(index) = usize::try_from(header.comment_header) {
+            builder.comments.push((true, builder.opening.len(), index));
+            builder.opening.push(Event::Comment {
+                location: at(0),
+                text: Arc::from(""),
+            });
         }
         builder
     }
 
-    /// The comment at `index` of the comment stream, as an event.
-    fn comment(&self, index: i32, location: Location) -> Option<Event> {
-        let text = self.comments.get(usize::try_from(index).ok()?)?;
-        (!text.is_empty()).then(|| Event::Comment {
-            location,
-            text: text.clone(),
-        })
+    /// The comment at `index` of the comment stream, as an event (its text
+    /// filled in at the end; none when there is no such comment).
+    fn push_comment(&mut self, index: i32, location: Location) {
+        if let Ok(index) = usize::try_from(index) {
+            self.comments.push((false, self.events.len(), index));
+            self.events.push(Event::Comment {
+                location,
+                text: Arc::from(""),
+            });
+        }
     }
 
-    fn push_comment(&mut self, index: i32, location: Location) {
-        if let Some(comment) = self.comment(index, location) {
-            self.events.push(comment);
+    /// The text of each comment pointed to, from the comment `stream`, each
+    /// decoded once and shared; the comments without text dropped. At most
+    /// [`COMMENT_TEXT_MAX`] bytes of text are kept, the rest said in a
+    /// note.
+    fn fill_comments(&mut self, stream: &[u8]) {
+        if self.comments.is_empty() {
+            return;
+        }
+        let mut wanted: Vec<usize> = self.comments.iter().map(|&(_, _, index)| index).collect();
+        wanted.sort_unstable();
+        wanted.dedup();
+        let mut texts: Vec<(usize, Arc<str>)> = Vec::with_capacity(wanted.len());
+        let (mut held, mut skipped) = (0usize, 0usize);
+        for (index, rtf) in rtf::lines(stream)
+            .enumerate()
+            .filter(|(index, _)| wanted.binary_search(index).is_ok())
+        {
+            let mut text = rtf::text(rtf);
+            let room = COMMENT_TEXT_MAX - held;
+            if text.len() > room {
+                let mut cut = room;
+                while !text.is_char_boundary(cut) {
+                    cut -= 1;
+                }
+                skipped += text.len() - cut;
+                text.truncate(cut);
+            }
+            held += text.len();
+            if !text.is_empty() {
+                texts.push((index, Arc::from(text)));
+            }
+            if index >= *wanted.last().unwrap_or(&0) {
+                break;
+            }
+        }
+        let text_of = |index: usize| {
+            texts
+                .binary_search_by_key(&index, |(i, _)| *i)
+                .ok()
+                .map(|at| Arc::clone(&texts[at].1))
+        };
+        for &(opening, place, index) in &self.comments {
+            let list = if opening {
+                &mut self.opening
+            } else {
+                &mut self.events
+            };
+            if let (Some(Event::Comment { text, .. }), Some(found)) =
+                (list.get_mut(place), text_of(index))
+            {
+                *text = found;
+            }
+        }
+        let kept = |event: &Event| !matches!(event, Event::Comment { text, .. } if text.is_empty());
+        self.opening.retain(kept);
+        self.events.retain(kept);
+        if skipped > 0 {
+            self.opening.push(Event::Problem {
+                location: at(0),
+                kind: ProblemKind::Skipped,
+                message: format!(
+                    "the comments hold more than {} MiB of text: {skipped} bytes of comment text were skipped",
+                    COMMENT_TEXT_MAX >> 20
+                ),
+            });
         }
     }
 
@@ -828,9 +908,10 @@ impl Builder {
         self.events.push(Event::EndGame(at(end)));
     }
 
-    fn finish(mut self, end: Location) -> XgMatch {
+    fn finish(mut self, end: Location, comments: &[u8]) -> XgMatch {
         let comment = self.match_comment;
         self.push_comment(comment, end);
+        self.fill_comments(comments);
         XgMatch {
             length: self.length,
             tags: self.tags,

@@ -61,7 +61,7 @@ pub mod events;
 pub mod records;
 pub mod rtf;
 
-pub use events::{Summary, XgMatch};
+pub use events::{COMMENT_TEXT_MAX, Summary, XgMatch};
 
 use super::Visitor;
 
@@ -117,6 +117,9 @@ pub const COMMENT_STREAM: &str = "temp.xgc";
 /// See [`XgError`].
 pub fn decode(bytes: &[u8]) -> Result<XgMatch, XgError> {
     let container = container::Container::open(bytes)?;
+    // The streams of all the files read at once share one budget.
+    let _permit =
+        container::StreamPermit::acquire(container.declared(&[GAME_STREAM, COMMENT_STREAM]));
     let game = container.stream(GAME_STREAM)?.ok_or_else(|| {
         XgError::Foreign(format!("its archive has no game stream `{GAME_STREAM}`"))
     })?;

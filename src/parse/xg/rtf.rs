@@ -9,17 +9,21 @@
 /// The comments of a comment stream, by index (one per line).
 #[must_use]
 pub fn comments(stream: &[u8]) -> Vec<String> {
-    let mut out = Vec::new();
+    lines(stream).map(text).collect()
+}
+
+/// The RTF documents of a comment stream, in order (one per line).
+pub fn lines(stream: &[u8]) -> impl Iterator<Item = &[u8]> {
     let mut rest = stream;
-    while !rest.is_empty() {
-        let end = rest
-            .windows(2)
-            .position(|w| w == b"\r\n")
-            .unwrap_or(rest.len());
-        out.push(text(&rest[..end]));
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let end = memchr::memmem::find(rest, b"\r\n").unwrap_or(rest.len());
+        let line = &rest[..end];
         rest = rest.get(end + 2..).unwrap_or_default();
-    }
-    out
+        Some(line)
+    })
 }
 
 /// Destinations whose content is no text.

@@ -46,6 +46,15 @@ const MAX_CANDIDATES: usize = 24;
 /// Rolls that must follow a play, replaying cleanly, before the record is
 /// said to have meant another play: fewer prove nothing.
 const MIN_EVIDENCE: usize = 2;
+/// Actions the analysis of a game may replay, per action of the game: the
+/// replays of a game (one for each play settled, one for each reading
+/// tried) stop there, so that a game of thousands of illegal rows costs
+/// time linear in its length.
+const REPLAYS_PER_ACTION: usize = 4;
+/// Actions the analysis of any game may replay: far more than a game of
+/// usual length needs (four plays settled, each with its 24 closest legal
+/// plays and its dice readings, in a game of a hundred actions).
+const REPLAY_FLOOR: usize = 16_384;
 /// What reading one die otherwise costs, against a play reading's distance
 /// to the notation (one changed digit costs 1).
 const DIE_COST: usize = 1;
@@ -298,10 +307,20 @@ impl<'a> Replayer<'_, 'a> {
             return;
         };
         let mut settled: Vec<usize> = Vec::new();
+        self.replay_budget = events
+            .len()
+            .saturating_mul(REPLAYS_PER_ACTION)
+            .max(REPLAY_FLOOR);
         loop {
             // The replay stands at the start of the game until it is first
             // replayed: it needs putting back only after that.
             if !settled.is_empty() {
+                if !self.charge(events.len()) {
+                    // The game as written, its readings so far kept.
+                    self.restore(&start);
+                    self.process(events);
+                    break;
+                }
                 self.restore(&start);
             }
             self.tracing = self.options.trace;
@@ -347,6 +366,18 @@ impl<'a> Replayer<'_, 'a> {
                 }
             }
         }
+    }
+
+    /// Takes `actions` from the game's replay budget; `false` (and nothing
+    /// taken) when it does not hold them.
+    fn charge(&mut self, actions: usize) -> bool {
+        if actions > self.replay_budget {
+            return false;
+        }
+        self.replay_budget -= actions;
+        #[cfg(test)]
+        tests::REPLAYED.with(|replayed| replayed.set(replayed.get() + actions));
+        true
     }
 
     /// Puts the replay back at the start of the current game.
@@ -579,7 +610,11 @@ impl<'a> Replayer<'_, 'a> {
             } else {
                 // Another board (a hit on the way): replay the rest from it.
                 let result = frame(&reading.result, played.side);
-                self.trial(start, events, event, result, as_written.after)
+                let Some(trial) = self.trial(start, events, event, result, as_written.after) else {
+                    // The budget is spent: the readings tried decide.
+                    break;
+                };
+                trial
             };
             // The rest of the game decides first; of equals, the likeliest
             // roll (they come likeliest first).
@@ -687,7 +722,11 @@ impl<'a> Replayer<'_, 'a> {
     ) -> Option<Candidate> {
         let mut best: Option<Candidate> = None;
         for (distance, play, result) in candidates {
-            let trial = self.trial(start, events, event, frame(&result, played.side), after);
+            let Some(trial) = self.trial(start, events, event, frame(&result, played.side), after)
+            else {
+                // The budget is spent: the readings tried decide.
+                break;
+            };
             let better = match &best {
                 None => true,
                 Some(b) => rank(&trial, distance) < rank(&b.trial, b.distance),
@@ -718,7 +757,10 @@ impl<'a> Replayer<'_, 'a> {
         event: usize,
         result: AnyBoard,
         after: usize,
-    ) -> Trial {
+    ) -> Option<Trial> {
+        if !self.charge(events.len()) {
+            return None;
+        }
         self.readings.push(Reading {
             event,
             result: Some(result),
@@ -740,11 +782,11 @@ impl<'a> Replayer<'_, 'a> {
         let first = problems.first().map_or(usize::MAX, |f| f.location.byte);
         let rolls = rolls_after(events, event, usize::MAX);
         let clean_rolls = rolls_after(events, event, first);
-        Trial {
+        Some(Trial {
             problems,
             rolls,
             clean_rolls,
-        }
+        })
     }
 }
 
@@ -864,6 +906,39 @@ fn one_slip(written: &PlayNotation, play: &Play) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    thread_local! {
+        /// Actions replayed by the analysis on this thread.
+        pub(super) static REPLAYED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    }
+
+    #[test]
+    fn a_long_game_of_unplayed_rolls_is_analysed_within_its_budget() {
+        let rows = 3_000;
+        let mut text = String::from(" 1 point match\n\n Game 1\n a : 0                  b : 0\n");
+        for row in 1..=rows {
+            text.push_str(&format!("{row:3}) 31:                     42:\n"));
+        }
+        REPLAYED.with(|r| r.set(0));
+        let report = crate::replay::check_bytes("long.mat", text.as_bytes(), &Default::default());
+        let actions = 2 * rows;
+        let replayed = REPLAYED.with(std::cell::Cell::get);
+        // Within the budget, and the budget spent: without it, every one
+        // of the 24 closest plays of each of 4 plays replays the game.
+        assert!(replayed <= REPLAYS_PER_ACTION * actions, "{replayed}");
+        assert!(replayed > actions, "{replayed}");
+        let unplayed = format!("nothing is played in {rows} rolls in a row");
+        assert_eq!(
+            report
+                .findings
+                .iter()
+                .filter(|f| f.code == Code::IllegalPlay && f.message.contains(&unplayed))
+                .count(),
+            2,
+            "{:#?}",
+            report.findings
+        );
+    }
 
     #[test]
     fn a_hop_left_out_or_a_digit_changed_is_one_slip() {

@@ -19,8 +19,12 @@
 //! cells, messages, file names) is escaped for its context
 //! ([`crate::escape::html`]); none is placed in the script or the style.
 //!
-//! The page is written when the run ends (its summary comes first), so the
-//! sections of the files are held until then, as text.
+//! The page is written when the run ends (its summary comes first): the
+//! sections of the files are written as they come to an unnamed temporary
+//! file (memory when none can be made), then copied after the summary, so
+//! that memory does not grow with the findings. Boards are drawn for the
+//! first [`BOARDS_PER_CODE`] findings of each code and kind; the page says
+//! how many more it lists without one.
 
 mod page;
 
@@ -46,12 +50,58 @@ pub use page::{SCRIPT, STYLE, content_security_policy};
 /// and the legal plays listed.
 const MAX_PLAYS: usize = 10;
 
+/// Boards drawn per finding code and kind at most: past them a finding is
+/// listed without its board (a board is some 10 KB of the page).
+pub const BOARDS_PER_CODE: u64 = 200;
+
+/// Where the files' sections wait for the end of the run.
+#[derive(Debug)]
+enum Spool {
+    File(io::BufWriter<std::fs::File>),
+    Memory(Vec<u8>),
+}
+
+impl Spool {
+    fn new() -> Spool {
+        tempfile::tempfile().map_or_else(
+            |_| Spool::Memory(Vec::new()),
+            |file| Spool::File(io::BufWriter::with_capacity(64 * 1024, file)),
+        )
+    }
+
+    fn write(&mut self, text: &str) -> io::Result<()> {
+        match self {
+            Spool::File(file) => file.write_all(text.as_bytes()),
+            Spool::Memory(bytes) => {
+                bytes.extend_from_slice(text.as_bytes());
+                Ok(())
+            }
+        }
+    }
+
+    /// Copies what was written to `out`.
+    fn copy_to(self, out: &mut impl Write) -> io::Result<()> {
+        use std::io::Seek;
+        match self {
+            Spool::File(file) => {
+                let mut file = file.into_inner().map_err(io::IntoInnerError::into_error)?;
+                file.seek(io::SeekFrom::Start(0))?;
+                io::copy(&mut file, out)?;
+                Ok(())
+            }
+            Spool::Memory(bytes) => out.write_all(&bytes),
+        }
+    }
+}
+
 /// Writes the page when the run ends.
 #[derive(Debug)]
 pub struct HtmlWriter<W: Write> {
     out: W,
     /// The files' sections, in input order.
-    sections: Vec<String>,
+    sections: Spool,
+    /// Findings listed without their board ([`BOARDS_PER_CODE`]).
+    undrawn: u64,
     /// Findings by `code/kind`: severity (the highest seen) and count.
     by_name: BTreeMap<String, (Severity, u64)>,
     players: PlayersReport,
@@ -74,7 +124,8 @@ impl<W: Write> HtmlWriter<W> {
     pub fn new(out: W) -> Self {
         HtmlWriter {
             out,
-            sections: Vec::new(),
+            sections: Spool::new(),
+            undrawn: 0,
             by_name: BTreeMap::new(),
             players: PlayersReport::default(),
             skipped: Vec::new(),
@@ -85,8 +136,9 @@ impl<W: Write> HtmlWriter<W> {
         }
     }
 
-    /// The section of one file.
-    fn section(&mut self, report: &FileReport) -> String {
+    /// Writes the section of one file to the spool, a few findings at a
+    /// time.
+    fn section(&mut self, report: &FileReport) -> io::Result<()> {
         let mut s = String::new();
         let rows = finding_rows(report);
         let status = match unreadable_reason(report) {
@@ -156,14 +208,22 @@ impl<W: Write> HtmlWriter<W> {
                 worst.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
                 worst.truncate(WORST_BLUNDERS);
             }
-            article(&mut s, id, report, finding, row);
+            let draw = entry.1 <= BOARDS_PER_CODE;
+            if !draw && has_board(finding) {
+                self.undrawn += 1;
+            }
+            article(&mut s, id, report, finding, row, draw);
+            if s.len() >= 64 * 1024 {
+                self.sections.write(&s)?;
+                s.clear();
+            }
         }
-        s.push_str("</section>");
-        s
+        s.push_str("</section>\n");
+        self.sections.write(&s)
     }
 
-    /// The whole page.
-    fn page(&self) -> String {
+    /// The page up to the files' sections.
+    fn head(&self) -> String {
         let totals = self.totals.as_ref().unwrap_or(&self.counted);
         let mut s = String::with_capacity(64 * 1024);
         let _ = write!(
@@ -190,11 +250,20 @@ impl<W: Write> HtmlWriter<W> {
              </option></select></label> <label>player <select name=\"player\"><option \
              value=\"\">any</option></select></label> <span class=\"shown\"></span></div>\n",
         );
-        for section in &self.sections {
-            s.push_str(section);
-            s.push('\n');
+        if self.undrawn > 0 {
+            let _ = writeln!(
+                s,
+                "<p class=\"note\">Boards are drawn for the first {BOARDS_PER_CODE} findings of \
+                 each code; {} more are listed without their board (each has its position IDs).</p>",
+                self.undrawn
+            );
         }
-        s.push_str("</section>\n");
+        s
+    }
+
+    /// The page after the files' sections.
+    fn tail(&self) -> String {
+        let mut s = String::from("</section>\n");
         if !self.skipped.is_empty() {
             let _ = write!(
                 s,
@@ -449,9 +518,7 @@ impl<W: Write> FindingWriter for HtmlWriter<W> {
     fn matches(&mut self, report: &FileReport) -> io::Result<()> {
         self.counted.add(report);
         self.players.add_file(report);
-        let section = self.section(report);
-        self.sections.push(section);
-        Ok(())
+        self.section(report)
     }
 
     fn skipped(&mut self, skipped: &SkippedRecord) -> io::Result<()> {
@@ -466,8 +533,12 @@ impl<W: Write> FindingWriter for HtmlWriter<W> {
     }
 
     fn finish(mut self: Box<Self>) -> io::Result<()> {
-        let page = self.page();
-        self.out.write_all(page.as_bytes())?;
+        let head = self.head();
+        self.out.write_all(head.as_bytes())?;
+        let sections = std::mem::replace(&mut self.sections, Spool::Memory(Vec::new()));
+        sections.copy_to(&mut self.out)?;
+        let tail = self.tail();
+        self.out.write_all(tail.as_bytes())?;
         self.out.flush()
     }
 }
@@ -513,7 +584,14 @@ pub fn has_board(finding: &Finding) -> bool {
 }
 
 /// One finding as an `<article>`.
-fn article(s: &mut String, id: usize, report: &FileReport, finding: &Finding, row: &FindingRow) {
+fn article(
+    s: &mut String,
+    id: usize,
+    report: &FileReport,
+    finding: &Finding,
+    row: &FindingRow,
+    draw: bool,
+) {
     let entry = finding.entry();
     let family = match entry.family {
         Family::Play => "play",
@@ -533,7 +611,11 @@ fn article(s: &mut String, id: usize, report: &FileReport, finding: &Finding, ro
         finding.code,
         html(&name),
         html(row.player.as_deref().unwrap_or("")),
-        if has_board(finding) { "yes" } else { "no" },
+        if draw && has_board(finding) {
+            "yes"
+        } else {
+            "no"
+        },
         html(entry.meaning),
         html(&name),
         html(&row.place())
@@ -660,7 +742,8 @@ fn article(s: &mut String, id: usize, report: &FileReport, finding: &Finding, ro
         item("legal plays", text);
     }
     s.push_str("</dl>");
-    if let Some(mut diagram) = diagram {
+    let known = diagram.is_some();
+    if let Some(mut diagram) = diagram.filter(|_| draw) {
         let ours = name_of(report, finding, mover);
         let theirs = name_of(report, finding, mover.other());
         diagram.names = (&ours, &theirs);
@@ -668,6 +751,11 @@ fn article(s: &mut String, id: usize, report: &FileReport, finding: &Finding, ro
         diagram.dice = finding.dice;
         diagram.title = format!("the position before {}", row.place());
         board(s, id, finding, diagram);
+    } else if known {
+        s.push_str(
+            "<p class=\"note\">No board: the page draws the boards of the first findings of \
+             each code only; the position IDs above give this one.</p>",
+        );
     } else if entry.family == Family::Play {
         s.push_str("<p class=\"note\">No board: the position is not known here.</p>");
     }
