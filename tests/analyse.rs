@@ -109,7 +109,7 @@ fn assert_same_skill(ours: &Value, theirs: &Value, at: &str) {
     }
 }
 
-const TWINS: [&str; 3] = ["004", "007", "010"];
+const TWINS: [&str; 4] = ["004", "007", "009", "010"];
 
 #[test]
 fn analyse_gives_the_statistics_of_gnubg_s_own_analysis_and_reads_the_cache_next_time() {
@@ -152,13 +152,13 @@ fn analyse_gives_the_statistics_of_gnubg_s_own_analysis_and_reads_the_cache_next
     let first = run(&args);
     assert_eq!(first.status.code(), Some(0), "{}", stderr(&first));
     assert!(
-        analysis_line(&first).starts_with("analysis: 3 analysed by GNU Backgammon 1.07")
+        analysis_line(&first).starts_with("analysis: 4 analysed by GNU Backgammon 1.07")
             && analysis_line(&first).ends_with(", 0 from the cache, 0 not analysed"),
         "{}",
         stderr(&first)
     );
     let matches = records(&first, "match");
-    assert_eq!(matches.len(), 3);
+    assert_eq!(matches.len(), 4);
     for (record, twin) in matches.iter().zip(TWINS) {
         let sgf = corpus.join(format!("{twin}.sgf"));
         let read = run(&["check", sgf.to_str().expect("UTF-8"), "--format", "jsonl"]);
@@ -179,7 +179,7 @@ fn analyse_gives_the_statistics_of_gnubg_s_own_analysis_and_reads_the_cache_next
     assert_eq!(second.status.code(), Some(0));
     assert!(
         analysis_line(&second).contains(": 0 analysed by ")
-            && analysis_line(&second).ends_with(", 3 from the cache, 0 not analysed"),
+            && analysis_line(&second).ends_with(", 4 from the cache, 0 not analysed"),
         "{}",
         stderr(&second)
     );

@@ -222,8 +222,10 @@ impl Analyser {
                     );
                     return;
                 }
+                let jacoby = jacoby_of(report);
                 let job = Job {
                     name,
+                    jacoby,
                     text: bytes,
                     import: Import::Sgf,
                     location: Location::START,
@@ -265,6 +267,7 @@ impl Analyser {
         }
         let job = Job {
             name,
+            jacoby: jacoby_of(report),
             text: piece.text.as_bytes(),
             import: Import::Mat,
             location: piece.start.locate(Location::START),
@@ -373,6 +376,7 @@ impl Analyser {
         hash.update(b"\0");
         hash.update(format!("plies {}\0", self.settings.plies).as_bytes());
         hash.update(job.import.name().as_bytes());
+        hash.update(format!("\0jacoby {:?}\0", job.jacoby).as_bytes());
         hash.update(b"\0");
         hash.update(job.text);
         hash.finalize()
@@ -456,8 +460,14 @@ impl Analyser {
         std::fs::write(dir.join(input), job.text)
             .map_err(|e| failed("cannot write the match for GNU Backgammon", e))?;
         let plies = self.settings.plies;
+        let rules = match job.jacoby {
+            Some(true) => "set jacoby on\n",
+            Some(false) => "set jacoby off\n",
+            None => "",
+        };
         let script = format!(
             "set threads 1\n\
+             {rules}\
              set analysis moves on\n\
              set analysis cube on\n\
              set analysis luck on\n\
@@ -529,6 +539,18 @@ struct Job<'a> {
     location: Location,
     /// The record's replay with its trace.
     original: &'a dyn Fn() -> FileReport,
+    /// A money session's Jacoby rule as the replay took it: GNU
+    /// Backgammon's import of a `.mat` (which cannot say) would take its
+    /// own default, and analyse under another rule than the record's.
+    jacoby: Option<bool>,
+}
+
+/// The Jacoby rule of a report's one money session.
+fn jacoby_of(report: &FileReport) -> Option<bool> {
+    let m = report.matches.first()?;
+    (m.length == 0)
+        .then(|| m.rules.as_ref().map(|r| r.jacoby.value))
+        .flatten()
 }
 
 /// A report holding a match without analysis.
