@@ -202,7 +202,7 @@ fn analyse_gives_the_statistics_of_gnubg_s_own_analysis_and_reads_the_cache_next
         .lines()
         .map(|l| serde_json::from_str(l).expect("JSON"))
         .collect();
-    assert_eq!(rows.len(), 6);
+    assert_eq!(rows.len(), 8);
     for row in &rows {
         assert_eq!(row["skill"]["analysed_matches"], 1, "{row}");
     }
