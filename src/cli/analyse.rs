@@ -539,18 +539,22 @@ struct Job<'a> {
     location: Location,
     /// The record's replay with its trace.
     original: &'a dyn Fn() -> FileReport,
-    /// A money session's Jacoby rule as the replay took it: GNU
-    /// Backgammon's import of a `.mat` (which cannot say) would take its
+    /// A money session's Jacoby rule when the record or the user states it:
+    /// GNU Backgammon's import of a `.mat` (which cannot say) would take its
     /// own default, and analyse under another rule than the record's.
     jacoby: Option<bool>,
 }
 
-/// The Jacoby rule of a report's one money session.
+/// The Jacoby rule of a report's one money session, when the record or a
+/// flag (or a settings file) states it; an assumed default is not passed on,
+/// so that an import analyses as GNU Backgammon's own import of the file
+/// does (`--jacoby on|off` says which rule a record that cannot say was
+/// played under).
 fn jacoby_of(report: &FileReport) -> Option<bool> {
     let m = report.matches.first()?;
-    (m.length == 0)
-        .then(|| m.rules.as_ref().map(|r| r.jacoby.value))
-        .flatten()
+    let rules = m.rules.as_ref()?;
+    (m.length == 0 && rules.jacoby.source != bgaudit::replay::Source::Default)
+        .then_some(rules.jacoby.value)
 }
 
 /// A report holding a match without analysis.
