@@ -933,3 +933,37 @@ fn legal_lists_the_plays_of_a_position_file() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("not a position file"), "{err}");
 }
+
+/// An eXtreme Gammon file has no typed score line: a wrong start score is
+/// the game record's, and the message says so in those words (the `.mat`
+/// of the same match speaks of its score line).
+#[test]
+fn a_wrong_start_score_of_an_xg_game_is_not_called_a_score_line() {
+    let bytes = std::fs::read(fixtures().join("xg/club-final-7pt.xg")).expect("fixture");
+    let report = check("club-final-7pt.xg", &bytes);
+    let mismatch = report
+        .findings
+        .iter()
+        .find(|f| f.code == bgaudit::catalogue::Code::ScoreMismatch)
+        .expect("the wrong start score of game 2");
+    assert!(
+        mismatch.message.ends_with(
+            "the next game's recorded score agrees with them: this game's recorded score is wrong"
+        ),
+        "{}",
+        mismatch.message
+    );
+    assert!(
+        !mismatch.message.contains("score line"),
+        "{}",
+        mismatch.message
+    );
+    let mat = std::fs::read(fixtures().join("examples/club-final-7pt.mat")).expect("fixture");
+    let report = check_bytes("club-final-7pt.mat", &mat, &Options::default());
+    assert!(
+        report
+            .findings
+            .iter()
+            .any(|f| f.message.ends_with("this score line is mistyped"))
+    );
+}

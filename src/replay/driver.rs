@@ -101,6 +101,8 @@ pub(crate) struct Replayer<'o, 'a> {
     pub(super) empty_roll_text: &'a str,
     /// The program named as the current match's analyser (SGF `AP`).
     pub(super) skill_engine: String,
+    /// The current match's format.
+    pub(super) format: Format,
     /// With `--blunders`, in an analysed game: the last play replayed and
     /// the board before it, for the finding on a very bad play.
     pub(super) last_play: Option<Box<super::skill::PlayMade>>,
@@ -150,6 +152,7 @@ impl<'o, 'a> Replayer<'o, 'a> {
             clues: Clues::default(),
             empty_roll_text: "",
             skill_engine: String::new(),
+            format: Format::Mat,
             analyses: Vec::new(),
             last_play: None,
             skill_game: Vec::new(),
@@ -328,6 +331,7 @@ impl<'a> Replayer<'_, 'a> {
             self.findings.len(),
         );
         state.producer = Producer::of(header);
+        self.format = header.format;
         self.skill_engine = match header.format {
             Format::Xg => "eXtreme Gammon".to_owned(),
             _ => super::skill::engine_name(header.tag("AP")),

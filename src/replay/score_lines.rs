@@ -231,8 +231,18 @@ impl Replayer<'_, '_> {
             return;
         };
         f.kind = Some(Kind::Wrong);
+        // An eXtreme Gammon file has no typed score line: its game record
+        // holds the score.
+        let (next, this) = if self.format == crate::parse::Format::Xg {
+            (
+                "the next game's recorded score",
+                "this game's recorded score is wrong",
+            )
+        } else {
+            ("the next game's score line", "this score line is mistyped")
+        };
         f.message = format!(
-            "the game starts at {}-{} but the results so far make it {}-{}, and the next game's score line agrees with them: this score line is mistyped",
+            "the game starts at {}-{} but the results so far make it {}-{}, and {next} agrees with them: {this}",
             recorded.first, recorded.second, expected.first, expected.second
         );
         // Their match IDs and XGIDs say so, and so do the positions `show`
