@@ -135,7 +135,8 @@ impl Replayer<'_, '_> {
         } else {
             Settled::Unknown
         };
-        let held = dispute.map_or_else(Vec::new, |d| settle_dispute(m, d, settled));
+        let xg = self.format == crate::parse::Format::Xg;
+        let held = dispute.map_or_else(Vec::new, |d| settle_dispute(m, d, settled, xg));
         // A line the replay disputes that puts the match over is one finding,
         // its score-mismatch, unless the replay's own score is over too.
         let disputed_end = found.mismatch.is_some() && !before.is_over();
@@ -285,7 +286,13 @@ pub(super) enum Settled {
 /// score line, to report now that the next score line is read (or the
 /// match ended): those by the score the line turned out right; none while
 /// it is not known (a verdict that depends on it is not certain).
-fn settle_dispute(m: &mut MatchState, dispute: ScoreDispute, settled: Settled) -> Vec<Finding> {
+/// `xg`: the score is an eXtreme Gammon game record's, not a typed line.
+fn settle_dispute(
+    m: &mut MatchState,
+    dispute: ScoreDispute,
+    settled: Settled,
+    xg: bool,
+) -> Vec<Finding> {
     let ScoreDispute {
         before,
         crawford,
@@ -299,9 +306,14 @@ fn settle_dispute(m: &mut MatchState, dispute: ScoreDispute, settled: Settled) -
         Settled::Mistyped => {}
     }
     m.score.settle_mistyped(&before, crawford);
+    let which = if xg {
+        "the game's recorded score is wrong".to_owned()
+    } else {
+        format!("the game's score line (line {line}) is mistyped")
+    };
     for f in &mut by_replay {
         f.message.push_str(&format!(
-            "; judged at the score the results so far give: the game's score line (line {line}) is mistyped"
+            "; judged at the score the results so far give: {which}"
         ));
     }
     by_replay
