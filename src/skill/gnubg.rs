@@ -272,9 +272,10 @@ fn cube_equities(
     if let Some(pass) = pass {
         dp = pass as f32;
     } else if context.length > 0 {
-        nd = met::mwc2eq(nd, &s);
-        dt = met::mwc2eq(dt, &s);
-        dp = met::mwc2eq(dp, &s);
+        let chances = met::win_lose(&s);
+        nd = met::equity_of(nd, chances);
+        dt = met::equity_of(dt, chances);
+        dp = met::equity_of(dp, chances);
     }
     let optimal = if !available {
         nd

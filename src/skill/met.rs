@@ -110,7 +110,15 @@ pub(crate) fn match_equity(s: &Score, player: usize, points: u32, winner: usize)
     }
     let (n0, n1) = (away0 as usize, away1 as usize);
     let one_away = |score: u32| s.length - score == 1;
-    if s.crawford || one_away(s.score[0]) || one_away(s.score[1]) {
+    let post = s.crawford || one_away(s.score[0]) || one_away(s.score[1]);
+    table_equity(n0, n1, post, player)
+}
+
+/// `player`'s match winning chance with `n0` and `n1` points to go after
+/// the next one: the post-Crawford table when `post`, else the table
+/// before it.
+fn table_equity(n0: usize, n1: usize, post: bool, player: usize) -> f32 {
+    if post {
         if n0 == 0 {
             let p = post_crawford(n1);
             if player == 1 { p } else { 1.0 - p }
@@ -129,44 +137,47 @@ pub(crate) fn match_equity(s: &Score, player: usize, points: u32, winner: usize)
 pub(crate) fn equity_at_score(s: &Score, player: usize) -> f32 {
     let (n0, n1) = (s.length - s.score[0] - 1, s.length - s.score[1] - 1);
     let (n0, n1) = (n0 as usize, n1 as usize);
-    if !s.crawford && (n0 == 0 || n1 == 0) {
-        if n0 == 0 {
-            let p = post_crawford(n1);
-            if player == 1 { p } else { 1.0 - p }
-        } else {
-            let p = post_crawford(n0);
-            if player == 1 { 1.0 - p } else { p }
-        }
-    } else if player == 1 {
-        1.0 - PRE[n0][n1]
-    } else {
-        PRE[n0][n1]
-    }
+    table_equity(n0, n1, !s.crawford && (n0 == 0 || n1 == 0), player)
 }
 
 /// The mover's match winning chances if he wins and if he loses the cube.
-fn win_lose(s: &Score) -> (f32, f32) {
+pub(crate) fn win_lose(s: &Score) -> (f32, f32) {
     let win = match_equity(s, s.mover, s.cube, s.mover);
     let lose = match_equity(s, s.mover, s.cube, 1 - s.mover);
     (win, lose)
 }
 
-/// gnubg's `eq2mwc`: the mover's MWC (a fraction) of a normalised equity.
-pub(crate) fn eq2mwc(equity: f32, s: &Score) -> f32 {
-    let (win, lose) = win_lose(s);
+/// gnubg's `eq2mwc`: the mover's MWC (a fraction) of a normalised equity
+/// (the statistics use [`mwc_cost`], which looks the table up once).
+#[cfg(test)]
+fn eq2mwc(equity: f32, s: &Score) -> f32 {
+    mwc_of(equity, win_lose(s))
+}
+
+/// [`eq2mwc`] with the mover's chances if he wins and loses the cube.
+fn mwc_of(equity: f32, (win, lose): (f32, f32)) -> f32 {
     0.5 * (equity * (win - lose) + (win + lose))
 }
 
-/// gnubg's `mwc2eq`: the normalised equity of the mover's MWC (a fraction).
-pub(crate) fn mwc2eq(mwc: f32, s: &Score) -> f32 {
-    let (win, lose) = win_lose(s);
+/// gnubg's `mwc2eq`: the normalised equity of the mover's MWC (a fraction)
+/// (the statistics use [`equity_of`] with the chances looked up once).
+#[cfg(test)]
+fn mwc2eq(mwc: f32, s: &Score) -> f32 {
+    equity_of(mwc, win_lose(s))
+}
+
+/// [`mwc2eq`] with the mover's chances if he wins and loses the cube
+/// ([`win_lose`], looked up once for several conversions at one score).
+pub(crate) fn equity_of(mwc: f32, (win, lose): (f32, f32)) -> f32 {
     (2.0 * mwc - (win + lose)) / (win - lose)
 }
 
 /// The cost in MWC (a fraction) of an equity error at the score, as gnubg
 /// reckons it: `eq2mwc(error) − eq2mwc(0)`.
 pub(crate) fn mwc_cost(error: f32, s: &Score) -> f32 {
-    eq2mwc(error, s) - eq2mwc(0.0, s)
+    // The two table lookups once for both.
+    let chances = win_lose(s);
+    mwc_of(error, chances) - mwc_of(0.0, chances)
 }
 
 #[cfg(test)]
