@@ -51,9 +51,9 @@ const PLAYERS_HEADER: &str = "player,spellings,matches,games,plays,illegal_plays
      skill.overall.luck_adjusted_ppg,skill.overall.luck_adjusted_result_mwc,\
      skill.overall.luck_adjusted_result_points,skill.overall.luck_based_fibs_rating_diff,\
      skill.overall.pr,skill.overall.rating,skill.overall.snowie_error_rate,skill.unit,\
-     skill.xg.decisions,skill.xg.checker_decisions,skill.xg.double_decisions,\
-     skill.xg.take_decisions,skill.xg.error_emg,skill.xg.checker_error_emg,\
-     skill.xg.double_error_emg,skill.xg.take_error_emg,skill.xg.errors,skill.xg.blunders";
+     skill.xg.blunders,skill.xg.checker_decisions,skill.xg.checker_error_emg,\
+     skill.xg.decisions,skill.xg.double_decisions,skill.xg.double_error_emg,skill.xg.error_emg,\
+     skill.xg.errors,skill.xg.take_decisions,skill.xg.take_error_emg";
 
 pub(crate) fn bgaudit() -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_bgaudit"));

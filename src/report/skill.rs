@@ -9,6 +9,7 @@
 use serde_json::{Map, Value};
 
 use crate::replay::MatchSkill;
+use crate::report::players::round_decimals;
 use crate::side::Side;
 use crate::skill::{Engine, Tally, XgTally};
 
@@ -89,34 +90,42 @@ impl SkillSums {
         if let Value::Object(fields) = statistics {
             object.extend(fields);
         }
-        let pr = self.xg.pr().map(|pr| round(pr, 2));
+        let pr = self.xg.pr().map(|pr| round_decimals(pr, 2));
         if let Some(Value::Object(overall)) = object.get_mut("overall") {
             overall.insert("pr".into(), pr.into());
-        } else {
-            let mut overall = Map::new();
-            overall.insert("pr".into(), pr.into());
-            object.insert("overall".into(), Value::Object(overall));
         }
         let xg = if self.xg.decisions() > 0 {
-            let x = &self.xg;
-            serde_json::json!({
-                "decisions": x.decisions(),
-                "checker_decisions": x.checker_decisions,
-                "double_decisions": x.double_decisions,
-                "take_decisions": x.take_decisions,
-                "error_emg": round(x.error(), 3),
-                "checker_error_emg": round(x.checker_error, 3),
-                "double_error_emg": round(x.double_error, 3),
-                "take_error_emg": round(x.take_error, 3),
-                "errors": x.errors,
-                "blunders": x.blunders,
-            })
+            xg_json(&self.xg)
         } else {
             Value::Null
         };
         object.insert("xg".into(), xg);
         Value::Object(object)
     }
+}
+
+/// The `xg` object: XG's own counts and equity lost (3 decimals).
+fn xg_json(x: &XgTally) -> Value {
+    serde_json::json!({
+        "decisions": x.decisions(),
+        "checker_decisions": x.checker_decisions,
+        "double_decisions": x.double_decisions,
+        "take_decisions": x.take_decisions,
+        "error_emg": round_decimals(x.error(), 3),
+        "checker_error_emg": round_decimals(x.checker_error, 3),
+        "double_error_emg": round_decimals(x.double_error, 3),
+        "take_error_emg": round_decimals(x.take_error, 3),
+        "errors": x.errors,
+        "blunders": x.blunders,
+    })
+}
+
+/// The value at `path` in a `skill` object; `None` when absent or null.
+#[must_use]
+pub fn at<'j>(json: &'j Value, path: &[&str]) -> Option<&'j Value> {
+    path.iter()
+        .try_fold(json, |v, key| v.get(key))
+        .filter(|v| !v.is_null())
 }
 
 /// The table's cell of a `skill` object: matches analysed and engine,
@@ -129,11 +138,7 @@ pub fn cell(json: &Value) -> String {
 /// The items of [`cell`], each to be kept whole.
 #[must_use]
 pub fn items(json: &Value) -> Vec<String> {
-    let get = |path: &[&str]| {
-        path.iter()
-            .try_fold(json, |v, key| v.get(key))
-            .filter(|v| !v.is_null())
-    };
+    let get = |path: &[&str]| at(json, path);
     let number = |path: &[&str]| get(path).and_then(Value::as_f64);
     let count = |path: &[&str]| get(path).and_then(Value::as_u64).unwrap_or(0);
     let mut parts = vec![format!(
@@ -177,12 +182,6 @@ pub fn items(json: &Value) -> Vec<String> {
     parts
 }
 
-/// `x` rounded to `decimals`.
-fn round(x: f64, decimals: i32) -> f64 {
-    let scale = 10f64.powi(decimals);
-    (x * scale).round() / scale
-}
-
 /// The CSV columns of a `skill` object: its leaves as dotted names
 /// (`skill.checker.moves`), in the order of an empty player's object.
 #[must_use]
@@ -193,20 +192,9 @@ pub fn csv_columns() -> Vec<String> {
     });
     // The `xg` object is null without XG's analysis: its columns named.
     columns.retain(|c| c != "skill.xg");
-    for key in [
-        "decisions",
-        "checker_decisions",
-        "double_decisions",
-        "take_decisions",
-        "error_emg",
-        "checker_error_emg",
-        "double_error_emg",
-        "take_error_emg",
-        "errors",
-        "blunders",
-    ] {
-        columns.push(format!("skill.xg.{key}"));
-    }
+    leaves("skill.xg", &xg_json(&XgTally::default()), &mut |name, _| {
+        columns.push(name.to_owned());
+    });
     columns
 }
 

@@ -384,8 +384,8 @@ impl<W: Write> HtmlWriter<W> {
             // Numbers as GNU Backgammon prints them: EMG with 3 decimals,
             // rates with 1, no `-0.000`.
             let get_with = |path: &[&str], decimals: usize| -> String {
-                match path.iter().try_fold(skill, |v, key| v.get(key)) {
-                    None | Some(serde_json::Value::Null) => "–".to_owned(),
+                match super::skill::at(skill, path) {
+                    None => "–".to_owned(),
                     Some(serde_json::Value::String(text)) => text.clone(),
                     Some(serde_json::Value::Number(n)) => match n.as_f64() {
                         Some(x) if n.is_f64() => {

@@ -21,6 +21,7 @@ mod writing;
 pub use dice::{FACE_DOF, chi_square_sf, chi_square_statistic};
 pub use names::{Aliases, normalize_name};
 pub use tally::{Category, FindingTotals, category};
+pub(crate) use writing::round_decimals;
 pub use writing::{PlayerRow, TABLE_HEADER, format_significant};
 
 use std::collections::BTreeMap;

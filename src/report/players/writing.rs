@@ -546,7 +546,7 @@ fn ratio(numerator: u64, denominator: u64) -> Option<f64> {
     (denominator > 0).then(|| numerator as f64 / denominator as f64)
 }
 
-pub(super) fn round_decimals(x: f64, decimals: i32) -> f64 {
+pub(crate) fn round_decimals(x: f64, decimals: i32) -> f64 {
     let scale = 10f64.powi(decimals);
     (x * scale).round() / scale
 }
