@@ -87,32 +87,6 @@ fn number(token: &[u8]) -> Option<f64> {
     Some(if negative { -x } else { x })
 }
 
-/// The blank-separated tokens of a value, without allocating.
-fn tokens(text: &[u8]) -> Tokens<'_> {
-    Tokens { rest: text }
-}
-
-/// See [`tokens`]: a plain byte loop (a value holds dozens of tokens and a
-/// file thousands of values).
-struct Tokens<'t> {
-    rest: &'t [u8],
-}
-
-impl<'t> Iterator for Tokens<'t> {
-    type Item = &'t [u8];
-
-    fn next(&mut self) -> Option<&'t [u8]> {
-        let start = self.rest.iter().position(|b| !b.is_ascii_whitespace())?;
-        let rest = &self.rest[start..];
-        let end = rest
-            .iter()
-            .position(u8::is_ascii_whitespace)
-            .unwrap_or(rest.len());
-        self.rest = &rest[end..];
-        Some(&rest[..end])
-    }
-}
-
 /// The first `N` blank-separated tokens of a value, in one pass over its
 /// bytes (a value holds dozens of tokens and a file thousands of values).
 fn first_tokens<const N: usize>(text: &[u8]) -> Option<[&[u8]; N]> {
@@ -275,7 +249,7 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
         };
         let count = u32::try_from(rest.len()).unwrap_or(u32::MAX);
         let best = rest.first().and_then(|v| {
-            let steps = tokens(v.raw.as_bytes()).next()?;
+            let [steps] = first_tokens::<1>(v.raw.as_bytes())?;
             value::steps(steps, side).ok()
         });
         self.give_best(
