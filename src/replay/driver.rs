@@ -427,7 +427,8 @@ impl<'a> Replayer<'_, 'a> {
         }
         for (i, event) in events.iter().enumerate() {
             self.event_index = i;
-            let first = self.findings.len();
+            // The findings of this event start here (analysed games only).
+            let first = if analysed { self.findings.len() } else { 0 };
             if analysed {
                 next = self.join_analyses(next, i, illegal);
                 if self.options.blunders {

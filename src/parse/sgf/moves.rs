@@ -102,15 +102,12 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
             }
             self.comments(comments);
         } else if has_setup {
-            if analysis.any()
-                || analysis.good_for_white.is_some()
-                || analysis.good_for_black.is_some()
-            {
+            if props.iter().any(|p| p.key.is_any(ANALYSIS_KEYS)) {
                 // The luck of a `DI` roll is not counted (as GNU Backgammon
                 // does not), and its text is not the set-up's.
                 let setup: Vec<Prop<'a>> = props
                     .iter()
-                    .filter(|p| !p.key.is_any(&["A", "DA", "LU", "GW", "GB"]))
+                    .filter(|p| !p.key.is_any(ANALYSIS_KEYS))
                     .cloned()
                     .collect();
                 self.stage_setup(&setup, player);
