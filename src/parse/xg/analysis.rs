@@ -115,17 +115,22 @@ fn notation(steps: &[u8]) -> Option<PlayNotation> {
         if from == -1 {
             break;
         }
-        let hop = match (u8::try_from(from), to) {
-            (Ok(from @ 0..=24), to @ -6..=23) => Hop {
-                from: from + 1,
-                to: u8::try_from(to + 1).unwrap_or(0),
-                hit: false,
-            },
-            _ => return None,
-        };
-        play.push(hop);
+        play.push(hop(i32::from(from), i32::from(to))?);
     }
     (!play.is_empty()).then_some(play)
+}
+
+/// One step of eXtreme Gammon's notation: 0-based from the mover's side, 24
+/// the bar, a `to` below 0 off; `None` off the board.
+pub(super) fn hop(from: i32, to: i32) -> Option<Hop> {
+    match (u8::try_from(from), to) {
+        (Ok(from @ 0..=24), to @ -6..=23) => Some(Hop {
+            from: from + 1,
+            to: u8::try_from(to + 1).unwrap_or(0),
+            hit: false,
+        }),
+        _ => None,
+    }
 }
 
 /// A cube record's analysis.

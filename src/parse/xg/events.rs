@@ -10,7 +10,7 @@ use super::XgError;
 use super::records::{self, Board, Cube, GameFooter, Move, RECORD_SIZE, Record};
 use super::rtf;
 use crate::dice::Roll;
-use crate::notation::{Hop, PlayNotation, PointName};
+use crate::notation::{PlayNotation, PointName};
 use crate::parse::{
     Action, ActionKind, Analysis, BoardDump, Comment, GameHeader, Location, MatchHeader,
     PlayerName, Problem, ProblemKind, Tag, Visitor, Written,
@@ -825,13 +825,9 @@ impl Builder {
                 break;
             }
             // 0-based from the mover's side: 24 is the bar, below 0 is off.
-            let hop = match (u8::try_from(from), to) {
-                (Ok(from @ 0..=24), to @ -6..=23) => Hop {
-                    from: from + 1,
-                    to: u8::try_from(to + 1).unwrap_or(0),
-                    hit: false,
-                },
-                _ => {
+            let hop = match super::analysis::hop(from, to) {
+                Some(hop) => hop,
+                None => {
                     self.problem(
                         location,
                         ProblemKind::UnparsableCell,
