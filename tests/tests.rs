@@ -10,6 +10,7 @@
 //! scripts in its place.
 
 mod analyse;
+mod architecture;
 mod bad_bytes;
 mod bounded;
 mod catalogue;
