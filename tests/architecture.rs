@@ -421,7 +421,6 @@ const KNOWN_FILE_CIRCLES: &[&[&str]] = &[
         "replay/skill",
         "replay/state",
     ],
-    &["report/players", "report/skill"],
 ];
 
 #[test]

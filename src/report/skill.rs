@@ -9,7 +9,6 @@
 use serde_json::{Map, Value};
 
 use crate::replay::MatchSkill;
-use crate::report::players::round_decimals;
 use crate::side::Side;
 use crate::skill::{Engine, Tally, XgTally};
 
@@ -228,4 +227,10 @@ fn leaves(prefix: &str, value: &Value, out: &mut impl FnMut(&str, &Value)) {
         }
         leaf => out(prefix, leaf),
     }
+}
+
+/// `x` rounded to `decimals` places (the figures of the reports).
+pub(crate) fn round_decimals(x: f64, decimals: i32) -> f64 {
+    let scale = 10f64.powi(decimals);
+    (x * scale).round() / scale
 }

@@ -21,7 +21,6 @@ mod writing;
 pub use dice::{FACE_DOF, chi_square_sf, chi_square_statistic};
 pub use names::{Aliases, normalize_name};
 pub use tally::{Category, FindingTotals, category};
-pub(crate) use writing::round_decimals;
 pub use writing::{PlayerRow, TABLE_HEADER, format_significant};
 
 use std::collections::BTreeMap;
@@ -408,10 +407,10 @@ fn sort_rows(rows: &mut [PlayerRow], column: &str) {
 
 #[cfg(test)]
 mod tests {
-    use super::writing::round_decimals;
     use super::*;
     use crate::catalogue::{Code, Kind};
     use crate::finding::Severity;
+    use crate::report::skill::round_decimals;
     use crate::report::testing::{file, finding_of, unreadable};
     use crate::side::Side;
 

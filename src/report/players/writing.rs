@@ -11,6 +11,7 @@ use super::{Format, PlayerStats, PlayersReport};
 use crate::catalogue::{self, Code, Kind};
 use crate::escape::terminal;
 use crate::report::csv::{headed_writer, io_error};
+use crate::report::skill::round_decimals;
 use crate::report::table::{self, new_table};
 use crate::report::wrap;
 
@@ -544,11 +545,6 @@ impl PlayerRow {
 
 fn ratio(numerator: u64, denominator: u64) -> Option<f64> {
     (denominator > 0).then(|| numerator as f64 / denominator as f64)
-}
-
-pub(crate) fn round_decimals(x: f64, decimals: i32) -> f64 {
-    let scale = 10f64.powi(decimals);
-    (x * scale).round() / scale
 }
 
 /// `x` to 4 significant digits.
