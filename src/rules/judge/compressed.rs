@@ -151,14 +151,12 @@ pub(super) fn two_steps_in<B: Board>(
 /// `*` covers both landings on the board.
 #[inline(always)]
 pub(super) fn marks_two(hop: &Hop, middle: usize, to: usize, (s1, s2): (Step, Step)) -> HitMarks {
-    let hit_points = (u32::from(s1.hit) << s1.to) | (u32::from(s2.hit) << s2.to);
+    let mut mask = HitMask::default();
+    mask.step(&s1);
+    mask.step(&s2);
     // A bear-off lands nowhere: bit 0, where no hit happens, stands for it.
-    let landings = (1u32 << middle) | (1u32 << to);
-    let marked = if hop.hit { landings } else { 0 };
-    HitMarks {
-        missing: hit_points & !marked != 0,
-        spurious: hop.hit && landings & hit_points == 0,
-    }
+    mask.path(hop, (1u32 << middle) | (1u32 << to));
+    mask.marks()
 }
 
 /// The judgement of [`one_hop_two_dice`] for the order whose first die is
@@ -229,9 +227,9 @@ pub(super) fn double_in_order<B: Board>(
     let mut board = *position;
     let mut steps = [Step::default(); 4];
     let mut n = 0;
-    // Points where a hit happened; for each hop, the points it lands on
-    // (its bear-off, if any, lands nowhere).
-    let mut hit_points = 0u32;
+    // The hits; for each hop, the points it lands on (its bear-off, if any,
+    // lands nowhere).
+    let mut mask = HitMask::default();
     let mut landings = [0u32; MAX_INTERP_HOPS];
     for (hop, landed) in hops.iter().zip(&mut landings) {
         let (mut at, to) = (usize::from(hop.from), usize::from(hop.to));
@@ -244,7 +242,7 @@ pub(super) fn double_in_order<B: Board>(
             }
             let next = at.saturating_sub(die);
             let step = board.move_checker(at, next, d);
-            hit_points |= u32::from(step.hit) << next;
+            mask.hit_at(step.hit, next);
             *landed |= u32::from(next > 0) << next;
             steps[n] = step;
             n += 1;
@@ -254,7 +252,7 @@ pub(super) fn double_in_order<B: Board>(
     if n != 4 {
         return otherwise();
     }
-    double_judgement(board, &steps, hops, hit_points, landings)
+    double_judgement(board, &steps, hops, mask, landings)
 }
 
 /// [`double_in_order`] when a step in the order written is not allowed
@@ -296,7 +294,7 @@ pub(super) fn double_interleaved<B: Board>(
         *at = usize::from(hop.from);
     }
     let mut steps = [Step::default(); 4];
-    let mut hit_points = 0u32;
+    let mut mask = HitMask::default();
     let mut landings = [0u32; MAX_INTERP_HOPS];
     for slot in &mut steps {
         let Some(h) = (0..hops.len())
@@ -306,41 +304,32 @@ pub(super) fn double_interleaved<B: Board>(
         };
         let next = at[h].saturating_sub(die);
         let step = board.move_checker(at[h], next, d);
-        hit_points |= u32::from(step.hit) << next;
+        mask.hit_at(step.hit, next);
         landings[h] |= u32::from(next > 0) << next;
         *slot = step;
         at[h] = next;
     }
-    double_judgement(board, &steps, hops, hit_points, landings)
+    double_judgement(board, &steps, hops, mask, landings)
 }
 
 /// The judgement of [`double_in_order`] or [`double_interleaved`]: legal,
-/// the four `steps` to `result`, a hit on each of `hit_points`, each hop's
+/// the four `steps` to `result`, their hits in `mask`, each hop's
 /// landings (its bear-off lands nowhere) in `landings`.
 #[inline(always)]
 pub(super) fn double_judgement<B: Board>(
     result: B,
     steps: &[Step; 4],
     hops: &[Hop],
-    hit_points: u32,
+    mut mask: HitMask,
     landings: [u32; MAX_INTERP_HOPS],
 ) -> Judgement<B> {
-    // A hit is marked when some hop landing on its point has a `*`; a `*`
-    // is spurious when no hit happened where its hop landed.
-    let (mut marked, mut spurious) = (0u32, false);
     for (hop, landed) in hops.iter().zip(landings) {
-        if hop.hit {
-            marked |= landed;
-            spurious |= landed & hit_points == 0;
-        }
+        mask.path(hop, landed);
     }
     let mut j = Judgement::new(PlayVerdict::Legal, result);
     j.steps = Play::from_prefix(steps, 4);
     j.dice_used = 4;
-    j.hit_marks = HitMarks {
-        missing: hit_points & !marked != 0,
-        spurious,
-    };
+    j.hit_marks = mask.marks();
     j
 }
 

@@ -56,7 +56,7 @@ pub(super) fn one_hop_per_die_in<B: Board>(
     let (a, b) = (roll.first.pips(), roll.second.pips());
     let mut steps = [Step::default(); 4];
     // Points where a hit happened, and points a `*` marks.
-    let (mut hit_points, mut marked) = (0u32, 0u32);
+    let mut mask = HitMask::default();
     // The distance of a hop that goes forward (a source past the bar has
     // no checker: `check_step` refuses it before any move).
     let distance = |hop: &Hop| (hop.to < hop.from).then(|| hop.from - hop.to);
@@ -67,12 +67,12 @@ pub(super) fn one_hop_per_die_in<B: Board>(
         let [h0, h1, h2, h3] = hops else { return None };
         // Each hop one die, unrolled (this is inlined where the replay
         // judges its plays).
-        let (h, m) = (&mut hit_points, &mut marked);
+        let m = &mut mask;
         steps = [
-            double_hop(board, h0, a, h, m)?,
-            double_hop(board, h1, a, h, m)?,
-            double_hop(board, h2, a, h, m)?,
-            double_hop(board, h3, a, h, m)?,
+            double_hop(board, h0, a, m)?,
+            double_hop(board, h1, a, m)?,
+            double_hop(board, h2, a, m)?,
+            double_hop(board, h3, a, m)?,
         ];
         4
     } else {
@@ -91,17 +91,11 @@ pub(super) fn one_hop_per_die_in<B: Board>(
         if !takes_die(h1, d1, second) {
             return None;
         }
-        steps[0] = play_hop(board, h0, first, &mut hit_points, &mut marked)?;
-        steps[1] = play_hop(board, h1, second, &mut hit_points, &mut marked)?;
+        steps[0] = play_hop(board, h0, first, &mut mask)?;
+        steps[1] = play_hop(board, h1, second, &mut mask)?;
         2
     };
-    // A hit is marked when some hop to its point has a `*`; a `*` is
-    // spurious when no hit happened at its point.
-    let hit_marks = HitMarks {
-        missing: hit_points & !marked != 0,
-        spurious: marked & !hit_points != 0,
-    };
-    Some((Play::from_prefix(&steps, full), hit_marks))
+    Some((Play::from_prefix(&steps, full), mask.marks()))
 }
 
 /// One hop of a double in [`one_hop_per_die`]: its die `die`, or less
@@ -111,14 +105,13 @@ pub(super) fn double_hop<B: Board>(
     board: &mut B,
     hop: &Hop,
     die: u8,
-    hit_points: &mut u32,
-    marked: &mut u32,
+    mask: &mut HitMask,
 ) -> Option<Step> {
     // A source past the bar has no checker: `check_step` refuses it.
     if hop.to >= hop.from || !takes_die(hop, hop.from - hop.to, die) {
         return None;
     }
-    play_hop(board, hop, die, hit_points, marked)
+    play_hop(board, hop, die, mask)
 }
 
 /// Whether `hop`, `distance` pips forward, is made by `die`: the die is the
@@ -130,21 +123,20 @@ pub(super) fn takes_die(hop: &Hop, distance: u8, die: u8) -> bool {
 }
 
 /// One hop of [`one_hop_per_die`] played with `die` if the movement rules
-/// allow it; the points of its hit and of its `*` added to the masks.
+/// allow it; its hit and its `*` added to `mask`.
 #[inline(always)]
 pub(super) fn play_hop<B: Board>(
     board: &mut B,
     hop: &Hop,
     die: u8,
-    hit_points: &mut u32,
-    marked: &mut u32,
+    mask: &mut HitMask,
 ) -> Option<Step> {
     board.check_step(usize::from(hop.from), die).ok()?;
     // The landing is the hop's destination: the die is the distance, or a
     // bear-off.
     let step = board.move_checker(usize::from(hop.from), usize::from(hop.to), die);
-    *hit_points |= u32::from(step.hit) << hop.to;
-    *marked |= u32::from(hop.hit) << hop.to;
+    mask.hit_at(step.hit, usize::from(hop.to));
+    mask.landing(hop, usize::from(hop.to));
     Some(step)
 }
 
@@ -199,9 +191,9 @@ pub(super) fn from_the_bar<B: Board>(position: &B, roll: Roll, hops: &[Hop]) -> 
     if other_plays {
         return None;
     }
-    let hit_points = u32::from(step.hit) << step.to;
-    let landing = 1u32 << to;
-    let marked = if hop.hit { landing } else { 0 };
+    let mut mask = HitMask::default();
+    mask.step(&step);
+    mask.landing(hop, to);
     let mut steps = Play::default();
     steps.push(step);
     Some(Decided {
@@ -209,10 +201,7 @@ pub(super) fn from_the_bar<B: Board>(position: &B, roll: Roll, hops: &[Hop]) -> 
         steps,
         max_dice: 1,
         legal_count: 1,
-        hit_marks: HitMarks {
-            missing: hit_points & !marked != 0,
-            spurious: hop.hit && landing & hit_points == 0,
-        },
+        hit_marks: mask.marks(),
     })
 }
 
@@ -253,9 +242,9 @@ pub(super) fn one_die_alone<B: Board>(position: &B, roll: Roll, hop: &Hop) -> Op
     };
     let mut after = *position;
     let step = after.apply_step(from, die);
-    let hit_points = u32::from(step.hit) << step.to;
-    let landing = if to > 0 { 1u32 << to } else { 0 };
-    let marked = if hop.hit { landing } else { 0 };
+    let mut mask = HitMask::default();
+    mask.step(&step);
+    mask.landing(hop, to);
     let mut steps = Play::default();
     steps.push(step);
     Some(Decided {
@@ -263,10 +252,7 @@ pub(super) fn one_die_alone<B: Board>(position: &B, roll: Roll, hop: &Hop) -> Op
         steps,
         max_dice: 1,
         legal_count: count,
-        hit_marks: HitMarks {
-            missing: hit_points & !marked != 0,
-            spurious: hop.hit && landing & hit_points == 0,
-        },
+        hit_marks: mask.marks(),
     })
 }
 

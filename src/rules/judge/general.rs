@@ -486,15 +486,11 @@ pub(super) fn as_played<B: Board>(
 
 /// Compares the `*` marks with the hits of the steps played.
 pub(super) fn hit_marks(interp: &Interp, steps: &Play) -> HitMarks {
-    let mut hit_points = 0u32;
+    let mut mask = HitMask::default();
     for s in steps.steps() {
-        if s.hit {
-            hit_points |= 1 << s.to;
-        }
+        mask.step(s);
     }
     // Points each hop lands on: its intermediate landings and its destination.
-    let mut marked = 0u32;
-    let mut spurious = false;
     for h in 0..interp.n {
         let hop = interp.hops[h];
         let mut landings = 0u32;
@@ -505,15 +501,7 @@ pub(super) fn hit_marks(interp: &Interp, steps: &Play) -> HitMarks {
                 landings |= 1 << at;
             }
         }
-        if hop.hit {
-            marked |= landings;
-            if landings & hit_points == 0 {
-                spurious = true;
-            }
-        }
+        mask.path(&hop, landings);
     }
-    HitMarks {
-        missing: hit_points & !marked != 0,
-        spurious,
-    }
+    mask.marks()
 }

@@ -102,6 +102,66 @@ pub struct HitMarks {
     pub spurious: bool,
 }
 
+/// The hits of a play and the `*` marks written on it, as masks of points
+/// (bit `n` for point `n`; a bear-off lands on bit 0, where no hit
+/// happens), compared into [`HitMarks`]: a hit is marked when some hop
+/// landing on its point has a `*`; a `*` is spurious when no hit happened
+/// where its hop landed.
+#[derive(Copy, Clone, Debug, Default)]
+pub(super) struct HitMask {
+    /// Points where a hit happened.
+    hits: u32,
+    /// Points a `*` covers.
+    marked: u32,
+    /// Points of the `*`s of hops landing on one point, checked at the end.
+    single: u32,
+    /// A `*` of a hop of several landings with no hit on any of them.
+    spurious: bool,
+}
+
+impl HitMask {
+    /// A hit (or none) at `point`.
+    #[inline(always)]
+    pub(super) fn hit_at(&mut self, hit: bool, point: usize) {
+        self.hits |= u32::from(hit) << point;
+    }
+
+    /// A step played: its hit, if any, at its landing.
+    #[inline(always)]
+    pub(super) fn step(&mut self, step: &Step) {
+        self.hit_at(step.hit, usize::from(step.to));
+    }
+
+    /// A hop landing on the one point `to` (0 for a bear-off), its `*` (if
+    /// any) compared with the hits at the end, whenever its step is played.
+    #[inline(always)]
+    pub(super) fn landing(&mut self, hop: &Hop, to: usize) {
+        let bit = u32::from(hop.hit) << to;
+        self.marked |= bit;
+        self.single |= bit;
+    }
+
+    /// A hop landing on each point of `landings` (its path): its `*` covers
+    /// them all and is spurious when no hit happened on any. Once every
+    /// step of the play is recorded.
+    #[inline(always)]
+    pub(super) fn path(&mut self, hop: &Hop, landings: u32) {
+        if hop.hit {
+            self.marked |= landings;
+            self.spurious |= landings & self.hits == 0;
+        }
+    }
+
+    /// The comparison of the marks with the hits.
+    #[inline(always)]
+    pub(super) fn marks(self) -> HitMarks {
+        HitMarks {
+            missing: self.hits & !self.marked != 0,
+            spurious: self.spurious || self.single & !self.hits != 0,
+        }
+    }
+}
+
 /// Everything established about one written play.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Judgement<B = Position> {
