@@ -307,3 +307,88 @@ pub(super) fn two_dice_play<B: Board>(position: &B, high: u8, low: u8) -> bool {
     }
     false
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::random_positions;
+    use super::*;
+
+    /// The die a hop `distance` pips forward takes in [`one_hop_per_die`]
+    /// for the roll `a`-`b`: its exact die, else (a bear-off) the smallest
+    /// die above the distance.
+    fn die_for(to: u8, distance: u8, a: u8, b: u8) -> Option<u8> {
+        if distance == a || distance == b {
+            Some(distance)
+        } else if to == 0 {
+            [a, b].into_iter().filter(|&d| d > distance).min()
+        } else {
+            None
+        }
+    }
+
+    /// Two hops of a roll that is no double, read one die each: the first
+    /// its exact die or the smallest die that bears it off, the second the
+    /// other die, played in the order written. The direct path takes the
+    /// play exactly when those steps are allowed, with those dice and that
+    /// result: the choice of a bear-off's die (not only the position it
+    /// leaves, which either die would give) is tested.
+    #[test]
+    fn two_hops_take_the_exact_die_else_the_smallest_that_bears_off() {
+        let (mut taken, mut overage) = (0, 0);
+        for p in random_positions(0x38_5eed, 100) {
+            for a in 1..=6u8 {
+                for b in (1..=6u8).filter(|&b| b != a) {
+                    let roll: Roll = format!("{a}{b}").parse().expect("a roll");
+                    // Every hop forward from the home board and the 7 and 8
+                    // points: of a die's distance or not, bearing off or not.
+                    let hops_from = |from: u8| {
+                        (0..from).map(move |to| Hop {
+                            from,
+                            to,
+                            hit: false,
+                        })
+                    };
+                    for h0 in (1..=8).flat_map(hops_from) {
+                        for h1 in (1..=8).flat_map(hops_from) {
+                            let expected = (|| {
+                                let first = die_for(h0.to, h0.from - h0.to, a, b)?;
+                                let second = if first == a { b } else { a };
+                                let d1 = h1.from - h1.to;
+                                if d1 != second && (h1.to > 0 || d1 > second) {
+                                    return None;
+                                }
+                                let mut board = p;
+                                let mut steps = Vec::new();
+                                for (h, die) in [(h0, first), (h1, second)] {
+                                    board.check_step(usize::from(h.from), die).ok()?;
+                                    steps.push(board.apply_step(usize::from(h.from), die));
+                                }
+                                Some((board, steps, first))
+                            })();
+                            let got = one_hop_per_die(p, roll, &[h0, h1]);
+                            match (expected, got) {
+                                (None, None) => {}
+                                (Some((board, steps, first)), Some(direct)) => {
+                                    assert_eq!(direct.result, board, "{p:?} {roll} {h0} {h1}");
+                                    assert_eq!(
+                                        direct.steps.steps(),
+                                        steps,
+                                        "{p:?} {roll} {h0} {h1}"
+                                    );
+                                    taken += 1;
+                                    overage += usize::from(first != h0.from - h0.to);
+                                }
+                                (e, g) => panic!(
+                                    "{p:?} {roll} {h0} {h1}: expected {:?}, got {:?}",
+                                    e.map(|e| e.1),
+                                    g.map(|g| g.steps)
+                                ),
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(taken > 1000 && overage > 100, "{taken} {overage}");
+    }
+}

@@ -303,7 +303,7 @@ fn hops_of(play: &Play) -> Vec<Hop> {
 /// Varied valid positions (`n` of them): each side's 15 checkers spread
 /// over the board, the bar and off, one colour a point; their checkers
 /// often in their home board, so that entering is often blocked.
-fn random_positions(mut seed: u64, n: usize) -> Vec<Position> {
+pub(super) fn random_positions(mut seed: u64, n: usize) -> Vec<Position> {
     let mut next = move |below: u64| {
         seed ^= seed << 13;
         seed ^= seed >> 7;
