@@ -38,6 +38,7 @@ pub mod report;
 pub mod rules;
 pub mod side;
 pub mod skill;
+pub(crate) mod swar;
 pub mod walk;
 
 /// The integration tests' helpers (`../shared` or a one-line skip), for the

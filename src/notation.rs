@@ -20,6 +20,8 @@ use nom::character::complete::{char, one_of};
 use nom::combinator::{cut, map, map_res, opt, value};
 use nom::{IResult, Parser};
 
+use crate::swar;
+
 /// Point number of the bar in notation.
 pub const BAR: u8 = 25;
 /// Point number of "off" in notation.
@@ -72,9 +74,9 @@ impl fmt::Display for PointName {
 #[inline]
 pub(crate) fn skip_space_run(bytes: &[u8], mut i: usize) -> usize {
     while let Some(head) = bytes.get(i..).and_then(<[u8]>::first_chunk::<8>) {
-        let others = u64::from_le_bytes(*head) ^ 0x2020_2020_2020_2020;
+        let others = swar::word(head) ^ swar::splat(b' ');
         if others != 0 {
-            return i + (others.trailing_zeros() / 8) as usize;
+            return i + swar::first_set_byte(others);
         }
         i += 8;
     }
@@ -393,6 +395,7 @@ fn group(i: &str) -> PResult<'_, Group> {
 /// tabs between groups, points of one or two digits.
 mod fast {
     use super::{BAR, Hop, OFF, PlayNotation};
+    use crate::swar;
 
     /// Reads `text` into `play` (empty on entry); false when it gives up.
     #[inline]
@@ -687,11 +690,9 @@ mod fast {
     #[inline]
     fn padding(mut rest: &[u8]) -> &[u8] {
         while let Some((head, tail)) = rest.split_first_chunk::<8>() {
-            let others = u64::from_le_bytes(*head) ^ 0x2020_2020_2020_2020;
+            let others = swar::word(head) ^ swar::splat(b' ');
             if others != 0 {
-                return rest
-                    .get((others.trailing_zeros() / 8) as usize..)
-                    .unwrap_or_default();
+                return rest.get(swar::first_set_byte(others)..).unwrap_or_default();
             }
             rest = tail;
         }

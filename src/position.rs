@@ -7,6 +7,8 @@
 
 use std::fmt;
 
+use crate::swar;
+
 /// Index of our bar in [`Position::points`].
 pub const OUR_BAR: usize = 25;
 /// Index of their bar in [`Position::points`] (held as a negative count).
@@ -337,9 +339,9 @@ impl Position {
         // Their point `25 - i` is our index `i`: indices 0..=7, 8..=15,
         // 16..=23 eight at a time (a negative byte has its sign bit), then 24.
         for base in [0, 8, 16] {
-            let mask = word(base) & 0x8080_8080_8080_8080;
+            let mask = word(base) & swar::HIGH;
             if mask != 0 {
-                return 25 - (base + mask.trailing_zeros() as usize / 8);
+                return 25 - (base + swar::first_set_byte(mask));
             }
         }
         usize::from(self.points[24] < 0)
@@ -368,9 +370,7 @@ impl Position {
 /// The high bit of each byte of `word` that is positive (not zero, sign bit
 /// clear); exact per byte.
 const fn positive(word: u64) -> u64 {
-    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-    let nonzero = ((word & LOW7) + LOW7) | word;
-    nonzero & !word & !LOW7
+    swar::nonzero(word) & !word
 }
 
 impl fmt::Debug for Position {

@@ -6,7 +6,8 @@ use bgaudit::dice::Roll;
 use bgaudit::ids::gnubg::parse_position_id;
 use bgaudit::notation::PlayNotation;
 use bgaudit::position::{Position, Variant};
-use bgaudit::rules::{MoveGen, judge};
+use bgaudit::rules::plakoto::game_end;
+use bgaudit::rules::{Board, MoveGen, PlakotoPosition, judge};
 use proptest::prelude::*;
 
 use crate::util::{shared, shared_or_skip};
@@ -99,5 +100,126 @@ proptest! {
             }
             position = next.flip();
         }
+    }
+}
+
+/// One turn of a game of any variant: every legal play, written, is judged
+/// legal and reaches its position; and the plays of one step, or of one
+/// step of each die in turn, written one hop per step, are judged legal
+/// exactly when the position they reach is in the legal set (the judge
+/// accepts what the generator lists and rejects what it does not).
+fn judge_agrees_with_the_generator<B: Board>(
+    position: &B,
+    roll: Roll,
+    generator: &mut MoveGen<B>,
+    judge_gen: &mut MoveGen<B>,
+) -> Result<(), TestCaseError> {
+    let plays = generator.generate(position, roll).to_vec();
+    for legal in &plays {
+        let text = legal.play.to_string();
+        let notation = PlayNotation::parse(&text).expect("a generated play parses");
+        let j = judge(position, roll, &notation, judge_gen);
+        prop_assert!(
+            j.is_legal(),
+            "`{}` {:?} in {:?} {}",
+            text,
+            j.verdict,
+            position,
+            roll
+        );
+        let reached = std::iter::once(j.result)
+            .chain(j.alternatives.iter().flatten().copied())
+            .any(|p| p == legal.result);
+        prop_assert!(reached, "`{}` in {:?} {}", text, position, roll);
+    }
+    let (a, b) = (roll.first.pips(), roll.second.pips());
+    let mut written = 0;
+    for from in 1..=25 {
+        for (first, second) in [(a, b), (b, a)] {
+            if position.check_step(from, first).is_err() {
+                continue;
+            }
+            let mut once = *position;
+            let step = once.apply_step(from, first);
+            let mut candidates = vec![(once, step.to_string())];
+            for next in 1..=25 {
+                if once.check_step(next, second).is_ok() {
+                    let mut twice = once;
+                    let second_step = twice.apply_step(next, second);
+                    candidates.push((twice, format!("{step} {second_step}")));
+                }
+            }
+            for (result, text) in candidates {
+                let notation = PlayNotation::parse(&text).expect("a written play parses");
+                let j = judge(position, roll, &notation, judge_gen);
+                let listed = plays.iter().any(|p| p.result == result);
+                prop_assert_eq!(
+                    j.is_legal(),
+                    listed,
+                    "`{}` {:?} in {:?} {}",
+                    text,
+                    j.verdict,
+                    position,
+                    roll
+                );
+                written += 1;
+            }
+        }
+    }
+    prop_assert!(written > 0 || plays.iter().all(|p| p.play.steps().is_empty()));
+    Ok(())
+}
+
+/// A random game from `start` played out with `turns`, each turn checked
+/// by [`judge_agrees_with_the_generator`]; `flip` turns the board to the
+/// other player, `over` says when the game has ended.
+fn play_out<B: Board>(
+    start: B,
+    turns: Vec<(u8, u8, usize)>,
+    flip: impl Fn(&B) -> B,
+    over: impl Fn(&B) -> bool,
+) -> Result<(), TestCaseError> {
+    let (mut generator, mut judge_gen) = (MoveGen::new(), MoveGen::new());
+    let mut position = start;
+    for (a, b, pick) in turns {
+        let roll = Roll::new(a, b).expect("dice in range");
+        judge_agrees_with_the_generator(&position, roll, &mut generator, &mut judge_gen)?;
+        let plays = generator.generate(&position, roll);
+        let next = plays
+            .get(pick % plays.len().max(1))
+            .map_or(position, |p| p.result);
+        if over(&next) {
+            break;
+        }
+        position = flip(&next);
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn every_variant_judges_what_its_generator_lists_legal_and_nothing_else(
+        turns in turns(),
+        variant in prop_oneof![
+            Just(Variant::Backgammon),
+            Just(Variant::Nackgammon),
+            Just(Variant::Hypergammon(1)),
+            Just(Variant::Hypergammon(2)),
+            Just(Variant::Hypergammon(3)),
+        ],
+    ) {
+        play_out(Position::starting(variant), turns, Position::flip, Position::we_are_off)?;
+    }
+
+    #[test]
+    fn plakoto_judges_what_its_generator_lists_legal_and_nothing_else(turns in turns()) {
+        play_out(
+            PlakotoPosition::starting(),
+            turns,
+            PlakotoPosition::flip,
+            |p| game_end(p).is_some(),
+        )?;
     }
 }

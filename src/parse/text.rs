@@ -7,6 +7,8 @@
 
 use std::borrow::Cow;
 
+use crate::swar;
+
 /// How the bytes were decoded.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Encoding {
@@ -213,17 +215,8 @@ pub(super) fn has_suspect_byte(bytes: &[u8]) -> bool {
 /// How many of the eight bytes of `word` are [binary controls](is_binary_control)
 /// or NUL.
 fn binary_controls_in(word: u64) -> usize {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-    // Exact per byte: the high bit of each byte equal to `c`.
-    let equal = |c: u8| {
-        let x = word ^ (ONES * u64::from(c));
-        !(((x & LOW7) + LOW7) | x) & HIGH
-    };
-    // Exact per byte: bytes below 0x20 (no borrow crosses bytes once the
-    // high bits are set).
-    let below_space = !((word | HIGH) - ONES * 0x20) & !word & HIGH;
+    let equal = |c: u8| swar::equal(word, c);
+    let below_space = swar::below(word, 0x20);
     let allowed =
         equal(b'\t') | equal(b'\n') | equal(0x0C) | equal(b'\r') | equal(0x1A) | equal(0x1B);
     let marked = (below_space & !allowed) | equal(0x7F);

@@ -5,6 +5,7 @@
 
 use crate::parse::{Action, ActionKind, Format, GameHeader, MatchHeader, Resignation, Written};
 use crate::side::Side;
+use crate::swar;
 
 /// What a match's record shows of its producer.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -41,16 +42,9 @@ fn names_points(text: &[u8]) -> bool {
     // Digits, `/`, `*`, `:` and spaces lie below 0x40; of the bytes that
     // start a name or a count only `(` does: a play of those alone is
     // passed eight bytes at a time.
-    const LOW: u64 = 0x0101_0101_0101_0101;
-    let plain_word = |word: u64| {
-        let paren = word ^ (LOW * u64::from(b'('));
-        word & (LOW * 0xC0) == 0 && paren.wrapping_sub(LOW) & !paren & (LOW * 0x80) == 0
-    };
-    let word_at = |at: usize| {
-        text.get(at..at + 8)
-            .and_then(|word| word.try_into().ok())
-            .map_or(0, u64::from_le_bytes)
-    };
+    let plain_word =
+        |word: u64| word & swar::splat(0xC0) == 0 && !swar::has_zero(word ^ swar::splat(b'('));
+    let word_at = |at: usize| swar::word_at(text, at).unwrap_or(0);
     let plain = if (8..=16).contains(&text.len()) {
         // Most plays: two words, the second overlapping the first.
         plain_word(word_at(0)) && plain_word(word_at(text.len() - 8))

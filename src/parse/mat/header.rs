@@ -17,6 +17,7 @@ use super::layout::number_at;
 use crate::notation::skip_space_run;
 use crate::parse::PlayerName;
 use crate::side::ByPlayer;
+use crate::swar;
 
 /// `word` in any ASCII case. (nom's `tag_no_case` folds Unicode case char by
 /// char, which costs more than the rest of a line.)
@@ -313,24 +314,12 @@ pub(super) fn score_line(text: &str) -> Option<ScoreLine<'_>> {
 /// first that is no printable ASCII, a space or a `:`: how many, and
 /// whether a `,` is among them.
 fn name_run(word: u64) -> (usize, bool) {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = ONES * 0x80;
-    const LOW7: u64 = ONES * 0x7F;
-    // The high bit of each byte equal to `b` (exact per byte).
-    let equal = |b: u8| {
-        let y = word ^ (ONES * u64::from(b));
-        !(((y & LOW7) + LOW7) | y) & HIGH
-    };
-    // Below `!` (controls and the space; no borrow crosses a byte whose
-    // high bit is set), non-ASCII, DEL and `:`.
-    let below = !((word | HIGH) - ONES * u64::from(b'!')) & HIGH;
-    let stops = below | (word & HIGH) | equal(0x7F) | equal(b':');
+    let equal = |b: u8| swar::equal(word, b);
+    // Below `!` (controls and the space), non-ASCII, DEL and `:`.
+    let stops = swar::below(word, b'!') | (word & swar::HIGH) | equal(0x7F) | equal(b':');
     // The bits of the bytes before the first stop (all when none).
     let before = (stops & stops.wrapping_neg()).wrapping_sub(1);
-    (
-        (stops.trailing_zeros() / 8) as usize,
-        equal(b',') & before != 0,
-    )
+    (swar::first_set_byte(stops), equal(b',') & before != 0)
 }
 
 /// [`score_line`] piece by piece, for any text.

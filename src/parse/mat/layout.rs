@@ -16,6 +16,7 @@ use super::lines::Line;
 use crate::dice::Roll;
 use crate::notation::{PlayNotation, skip_space_run};
 use crate::side::Side;
+use crate::swar::{self, Pattern};
 
 /// The most cells one row holds; more are merged into the last one.
 pub(super) const MAX_CELLS: usize = 4;
@@ -485,9 +486,11 @@ pub(super) fn split_plain_row(
         .first_chunk::<8>()
         .map_or(0, |head| u64::from_le_bytes(*head));
     let [_, b1, b2, ..] = head.to_le_bytes();
-    let (number, t) = if head & 0xFF_FF00_FFFF == 0x20_2900_2020 && digit(b2) {
+    const ONE_DIGIT: Pattern = Pattern::new(b"  ?) ");
+    const TWO_DIGITS: Pattern = Pattern::new(b" ??) ");
+    let (number, t) = if ONE_DIGIT.matches(head) && digit(b2) {
         (Some(u32::from(b2 - b'0')), skip_spaces(bytes, 5))
-    } else if head & 0xFF_FF00_00FF == 0x20_2900_0020 && digit(b1) && digit(b2) {
+    } else if TWO_DIGITS.matches(head) && digit(b1) && digit(b2) {
         let number = u32::from(b1 - b'0') * 10 + u32::from(b2 - b'0');
         (Some(number), skip_spaces(bytes, 5))
     } else {
@@ -673,20 +676,10 @@ fn skip_word(bytes: &[u8], mut i: usize) -> usize {
 /// start: `)`, or a byte from `:` up (letters, `:`, `?`, non-ASCII); the
 /// length if none.
 fn next_special(bytes: &[u8], mut i: usize) -> usize {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-    while let Some(chunk) = bytes.get(i..i + 8) {
-        let mut word = [0; 8];
-        word.copy_from_slice(chunk);
-        let x = u64::from_le_bytes(word);
-        // Exact per byte: (x & 0x7F) + 0x46 cannot carry into the next byte.
-        let from_colon = ((x & LOW7) + ONES * (0x80 - u64::from(b':'))) | x;
-        let y = x ^ (ONES * u64::from(b')'));
-        let not_paren = ((y & LOW7) + LOW7) | y;
-        let special = (from_colon | !not_paren) & HIGH;
+    while let Some(x) = swar::word_at(bytes, i) {
+        let special = swar::at_least(x, b':') | swar::equal(x, b')');
         if special != 0 {
-            return i + (special.trailing_zeros() / 8) as usize;
+            return i + swar::first_set_byte(special);
         }
         i += 8;
     }

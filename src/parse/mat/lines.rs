@@ -2,6 +2,7 @@
 //! 8-column stops before any column is measured.
 
 use crate::parse::Location;
+use crate::swar;
 
 /// Width of a tab stop.
 const TAB: u32 = 8;
@@ -118,11 +119,7 @@ impl<'a> Line<'a> {
 /// The high bit of each byte of `word` that is a control character (below
 /// 0x20: line ends, tab) or above 0x7F; exact per byte.
 const fn odd_bytes(word: u64) -> u64 {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    // With the high bits set no borrow crosses bytes.
-    let below_space = !((word | HIGH) - ONES * 0x20) & !word & HIGH;
-    below_space | (word & HIGH)
+    swar::below(word, 0x20) | (word & swar::HIGH)
 }
 
 /// The lines of a text from a byte offset on.
