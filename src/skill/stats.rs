@@ -420,20 +420,21 @@ pub struct Overall {
 
 /// An `f32` as JSON: its shortest decimal form (the digits that name it,
 /// not those of its `f64` widening), a negative zero as zero.
-fn short(x: f32) -> f64 {
+#[must_use]
+pub fn json_number(x: f32) -> f64 {
     let x = x + 0.0;
     format!("{x}").parse().unwrap_or(f64::from(x))
 }
 
 #[allow(clippy::trivially_copy_pass_by_ref)]
 fn json_f32<S: serde::Serializer>(x: &f32, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_f64(short(*x))
+    s.serialize_f64(json_number(*x))
 }
 
 #[allow(clippy::ref_option)]
 fn json_opt_f32<S: serde::Serializer>(x: &Option<f32>, s: S) -> Result<S::Ok, S::Error> {
     match x {
-        Some(x) => s.serialize_some(&short(*x)),
+        Some(x) => s.serialize_some(&json_number(*x)),
         None => s.serialize_none(),
     }
 }
@@ -441,7 +442,7 @@ fn json_opt_f32<S: serde::Serializer>(x: &Option<f32>, s: S) -> Result<S::Ok, S:
 #[allow(clippy::ref_option)]
 fn json_opt_pair<S: serde::Serializer>(x: &Option<[f32; 2]>, s: S) -> Result<S::Ok, S::Error> {
     match x {
-        Some([a, b]) => s.serialize_some(&[short(*a), short(*b)]),
+        Some([a, b]) => s.serialize_some(&[json_number(*a), json_number(*b)]),
         None => s.serialize_none(),
     }
 }
