@@ -6,6 +6,8 @@
 //! `null` (an empty cell) when none of the player's matches was analysed:
 //! "not analysed", never zeros.
 
+use std::io::Write as _;
+
 use serde_json::{Map, Value};
 
 use crate::replay::MatchSkill;
@@ -139,8 +141,24 @@ impl<'o> Object<'o> {
         let _ = serde_json::to_writer(out, &x);
     }
 
+    /// An `f32` as [`crate::skill::json_number`] has it. Between a
+    /// thousandth and ten million, where `serde_json` writes plain
+    /// decimals, the shortest digits of the `f32` are those of the `f64`
+    /// nearest to them: written at once instead of through a string and its
+    /// reading (`.0` after a whole number, as `serde_json` has it).
     fn f32(&mut self, key: &str, x: f32) {
-        self.number(key, crate::skill::json_number(x));
+        let x = x + 0.0;
+        let size = x.abs();
+        if size == 0.0 || (1e-3..1e7).contains(&size) {
+            let out = self.key(key);
+            let start = out.len();
+            let _ = write!(out, "{x}");
+            if !out.get(start..).unwrap_or_default().contains(&b'.') {
+                out.extend_from_slice(b".0");
+            }
+        } else {
+            self.number(key, crate::skill::json_number(x));
+        }
     }
 
     fn opt_f32(&mut self, key: &str, x: Option<f32>) {
@@ -546,5 +564,35 @@ mod tests {
             blunders: 2,
         };
         same_bytes(&sums);
+    }
+
+    #[test]
+    fn an_f32_is_written_as_the_built_object_has_it() {
+        let edges = [
+            0.0,
+            -0.0,
+            1e-3,
+            -1e-3,
+            9.999_999e6,
+            1e7,
+            0.1,
+            50.0,
+            f32::NAN,
+        ];
+        let sampled = (0..u32::MAX).step_by(16_411).map(f32::from_bits);
+        for x in edges.into_iter().chain(sampled) {
+            let mut direct = Vec::new();
+            let mut object = Object::open(&mut direct);
+            object.f32("x", x);
+            object.close();
+            let mut built = Map::new();
+            built.insert("x".into(), Value::from(crate::skill::json_number(x)));
+            let built = serde_json::to_vec(&Value::Object(built)).unwrap_or_default();
+            assert_eq!(
+                String::from_utf8_lossy(&direct),
+                String::from_utf8_lossy(&built),
+                "{x:e}"
+            );
+        }
     }
 }
