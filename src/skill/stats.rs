@@ -66,6 +66,41 @@ impl Tally {
         }
     }
 
+    /// Counts `decision` if it is a checker play of `player`, and nothing
+    /// else: the tally of the opponent of a player whose tally is kept, to
+    /// be completed by [`Tally::mirrored`].
+    pub fn count_move(&mut self, decision: &Decision, player: Side) {
+        if let Decision::Chequer { player: p, .. } = decision
+            && *p == player
+        {
+            self.moves += 1;
+        }
+    }
+
+    /// The tally of the opponent of this tally's player, who made `moves`
+    /// checker plays: gnubg's sums are kept for both players alike, so the
+    /// opponent's are the same sums with the players swapped (the same
+    /// figures as adding every decision to a tally of his own).
+    #[must_use]
+    pub fn mirrored(&self, moves: u32) -> Tally {
+        let game = &self.game;
+        Tally {
+            moves,
+            game: Game {
+                pair: game.pair.mirrored(),
+                luck: game.luck.iter().map(|&(s, r)| (1 - s, r)).collect(),
+                beaver: game.beaver.clone(),
+                after_beaver: game.after_beaver,
+                open: game.open,
+            },
+            done: self.done.mirrored(),
+            length: self.length,
+            mixed_lengths: self.mixed_lengths,
+            mixed_units: self.mixed_units,
+            beyond_table: self.beyond_table,
+        }
+    }
+
     fn see_length(&mut self, length: u32) {
         match self.length {
             None => self.length = Some(length),
