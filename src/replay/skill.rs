@@ -71,11 +71,10 @@ pub(super) struct Pending {
 
 impl Replayer<'_, '_> {
     /// Keeps an analysis for the replay of its game.
-    pub(super) fn keep_analysis(&mut self, analysis: &Analysis) {
+    pub(super) fn keep_analysis(&mut self, mut analysis: Analysis) {
         if self.game_ref().is_none() {
             return;
         }
-        let mut analysis = analysis.clone();
         analysis.location = self.shift.locate(analysis.location);
         self.analyses.push(Pending {
             before: self.events.len(),
