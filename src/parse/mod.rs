@@ -345,8 +345,8 @@ pub trait Visitor<'a> {
         let _ = comment;
     }
     /// The analysis of a decision or roll. Readers give it only for records
-    /// that carry one.
-    fn analysis(&mut self, analysis: &Analysis) {
+    /// that carry one. Handed over, not lent: the replay keeps it.
+    fn analysis(&mut self, analysis: Analysis) {
         let _ = analysis;
     }
     /// A reading problem.
@@ -550,7 +550,7 @@ impl<'a, V: Visitor<'a>> Visitor<'a> for Interleaved<'_, V> {
         self.flush_before(comment.location.byte);
         self.visitor.comment(comment);
     }
-    fn analysis(&mut self, analysis: &Analysis) {
+    fn analysis(&mut self, analysis: Analysis) {
         self.flush_before(analysis.location.byte);
         self.visitor.analysis(analysis);
     }

@@ -244,7 +244,7 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
         self.close_match(self.shift.locate(last));
     }
 
-    fn analysis(&mut self, analysis: &Analysis) {
+    fn analysis(&mut self, analysis: Analysis) {
         self.keep_analysis(analysis);
     }
 

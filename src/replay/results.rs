@@ -619,6 +619,9 @@ impl Replayer<'_, '_> {
                     )),
             );
         }
+        if let Some(skill) = m.summary.skill.as_deref_mut() {
+            skill.complete();
+        }
         m.summary.final_score = m.score.scores;
         m.summary.rules = Some(m.rules);
         m.summary.dialect = Some(self.clues.dialect());

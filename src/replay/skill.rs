@@ -35,6 +35,16 @@ pub struct MatchSkill {
 
 impl Eq for MatchSkill {}
 
+impl MatchSkill {
+    /// Completes the second player's tally at the end of the match: during
+    /// it, only the first player's sums (which hold both players') are
+    /// kept, and the second player's checker plays counted.
+    pub(super) fn complete(&mut self) {
+        let moves = self.players.second.moves;
+        self.players.second = self.players.first.mirrored(moves);
+    }
+}
+
 /// GNU Backgammon's threshold of a very bad play, and XG's of a blunder
 /// (EMG).
 const VERY_BAD: f64 = 0.12;
@@ -61,11 +71,10 @@ pub(super) struct Pending {
 
 impl Replayer<'_, '_> {
     /// Keeps an analysis for the replay of its game.
-    pub(super) fn keep_analysis(&mut self, analysis: &Analysis) {
+    pub(super) fn keep_analysis(&mut self, mut analysis: Analysis) {
         if self.game_ref().is_none() {
             return;
         }
-        let mut analysis = analysis.clone();
         analysis.location = self.shift.locate(analysis.location);
         self.analyses.push(Pending {
             before: self.events.len(),
@@ -247,8 +256,11 @@ impl Replayer<'_, '_> {
                     }
                     _ => decision,
                 };
+                // The second player's tally is the first's mirrored when
+                // the match ends (`MatchSkill::complete`).
+                skill.players.first.add(&context, decision, Side::First);
+                skill.players.second.count_move(decision, Side::Second);
                 for side in Side::BOTH {
-                    skill.players[side].add(&context, decision, side);
                     skill.xg[side].add(decision, side);
                 }
             }
@@ -264,9 +276,7 @@ impl Replayer<'_, '_> {
             return;
         };
         let end = Decision::GameEnd { winner, points };
-        for side in Side::BOTH {
-            skill.players[side].add(&context, &end, side);
-        }
+        skill.players.first.add(&context, &end, Side::First);
     }
 }
 

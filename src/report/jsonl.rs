@@ -13,6 +13,7 @@ use serde::Serialize;
 
 use super::{FindingRow, FindingWriter, RulesRow, SkippedRecord};
 use crate::replay::{FileReport, MatchSummary};
+use crate::side::Side;
 
 /// A record with its kind first, and the file name's bytes last when they
 /// are not UTF-8.
@@ -126,7 +127,13 @@ impl<W: Write> JsonlWriter<W> {
         out.extend_from_slice(b"],\"skill\":");
         match m.skill.as_deref() {
             None => out.extend_from_slice(b"null"),
-            Some(skill) => serde_json::to_writer(&mut *out, &super::match_skill(skill))?,
+            Some(skill) => {
+                for side in Side::BOTH {
+                    out.push(if side == Side::BOTH[0] { b'[' } else { b',' });
+                    super::skill::SkillSums::of_match(skill, side).write_json(out);
+                }
+                out.push(b']');
+            }
         }
         numbers(
             out,

@@ -182,6 +182,15 @@ impl Pair {
         }
     }
 
+    /// The same sums from the other player's side.
+    pub(crate) fn mirrored(&self) -> Pair {
+        let [mine, theirs] = &self.sums;
+        Pair {
+            sums: [theirs.clone(), mine.clone()],
+            games: self.games,
+        }
+    }
+
     /// Adds sums of other matches (a folder): counts and totals add; the
     /// money variance is not kept across matches.
     pub(crate) fn add_pair(&mut self, other: &Pair) {

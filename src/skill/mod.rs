@@ -178,5 +178,7 @@ mod stats;
 mod xg;
 
 pub use gnubg::{luck_rating, mark, rating};
-pub use stats::{Cell, Checker, Cube, Luck, Overall, Statistics, Tally, Unit, gnubg_cells};
+pub use stats::{
+    Cell, Checker, Cube, Luck, Overall, Statistics, Tally, Unit, gnubg_cells, json_number,
+};
 pub use xg::XgTally;

@@ -66,6 +66,41 @@ impl Tally {
         }
     }
 
+    /// Counts `decision` if it is a checker play of `player`, and nothing
+    /// else: the tally of the opponent of a player whose tally is kept, to
+    /// be completed by [`Tally::mirrored`].
+    pub fn count_move(&mut self, decision: &Decision, player: Side) {
+        if let Decision::Chequer { player: p, .. } = decision
+            && *p == player
+        {
+            self.moves += 1;
+        }
+    }
+
+    /// The tally of the opponent of this tally's player, who made `moves`
+    /// checker plays: gnubg's sums are kept for both players alike, so the
+    /// opponent's are the same sums with the players swapped (the same
+    /// figures as adding every decision to a tally of his own).
+    #[must_use]
+    pub fn mirrored(&self, moves: u32) -> Tally {
+        let game = &self.game;
+        Tally {
+            moves,
+            game: Game {
+                pair: game.pair.mirrored(),
+                luck: game.luck.iter().map(|&(s, r)| (1 - s, r)).collect(),
+                beaver: game.beaver.clone(),
+                after_beaver: game.after_beaver,
+                open: game.open,
+            },
+            done: self.done.mirrored(),
+            length: self.length,
+            mixed_lengths: self.mixed_lengths,
+            mixed_units: self.mixed_units,
+            beyond_table: self.beyond_table,
+        }
+    }
+
     fn see_length(&mut self, length: u32) {
         match self.length {
             None => self.length = Some(length),
@@ -420,20 +455,21 @@ pub struct Overall {
 
 /// An `f32` as JSON: its shortest decimal form (the digits that name it,
 /// not those of its `f64` widening), a negative zero as zero.
-fn short(x: f32) -> f64 {
+#[must_use]
+pub fn json_number(x: f32) -> f64 {
     let x = x + 0.0;
     format!("{x}").parse().unwrap_or(f64::from(x))
 }
 
 #[allow(clippy::trivially_copy_pass_by_ref)]
 fn json_f32<S: serde::Serializer>(x: &f32, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_f64(short(*x))
+    s.serialize_f64(json_number(*x))
 }
 
 #[allow(clippy::ref_option)]
 fn json_opt_f32<S: serde::Serializer>(x: &Option<f32>, s: S) -> Result<S::Ok, S::Error> {
     match x {
-        Some(x) => s.serialize_some(&short(*x)),
+        Some(x) => s.serialize_some(&json_number(*x)),
         None => s.serialize_none(),
     }
 }
@@ -441,7 +477,7 @@ fn json_opt_f32<S: serde::Serializer>(x: &Option<f32>, s: S) -> Result<S::Ok, S:
 #[allow(clippy::ref_option)]
 fn json_opt_pair<S: serde::Serializer>(x: &Option<[f32; 2]>, s: S) -> Result<S::Ok, S::Error> {
     match x {
-        Some([a, b]) => s.serialize_some(&[short(*a), short(*b)]),
+        Some([a, b]) => s.serialize_some(&[json_number(*a), json_number(*b)]),
         None => s.serialize_none(),
     }
 }

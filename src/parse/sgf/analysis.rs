@@ -277,7 +277,7 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
         depth: Option<Depth>,
         best: Option<PlayNotation>,
     ) {
-        self.visitor.analysis(&Analysis {
+        self.visitor.analysis(Analysis {
             location,
             decision,
             depth,
@@ -300,9 +300,9 @@ mod tests {
         fn action(&mut self, action: &Action<'a>) {
             self.0.push(action.text.to_owned());
         }
-        fn analysis(&mut self, analysis: &Analysis) {
+        fn analysis(&mut self, analysis: Analysis) {
             self.0.push("analysis".to_owned());
-            self.1.push(analysis.clone());
+            self.1.push(analysis);
         }
     }
 

@@ -100,9 +100,10 @@ impl<'a> Lexer<'a> {
     }
 }
 
-/// The first `]` or `\` in `bytes`.
+/// The first `]` or `\` in `bytes` (a vectorised search: the values of an
+/// analysed record are most of its bytes).
 fn find_bracket_or_backslash(bytes: &[u8]) -> Option<usize> {
-    bytes.iter().position(|&b| b == b']' || b == b'\\')
+    memchr::memchr2(b']', b'\\', bytes)
 }
 
 impl<'a> Iterator for Lexer<'a> {
@@ -212,12 +213,25 @@ impl<'a> Lines<'a> {
                 }
             }
         } else {
+            // Between two nodes of an analysed record lie hundreds of bytes
+            // of analysis on one line: a long segment is searched from its
+            // end, with vectorised searches; a short one byte by byte.
+            let last = if segment.len() > LONG {
+                memchr::memrchr(b'\n', segment)
+            } else {
+                segment.iter().rposition(|&b| b == b'\n')
+            };
             let mut tail = segment;
-            if let Some(last) = segment.iter().rposition(|&b| b == b'\n') {
-                let breaks = segment[..=last].iter().filter(|&&b| b == b'\n').count();
+            if let Some(last) = last {
+                let lines = segment.get(..=last).unwrap_or(&[]);
+                let breaks = if lines.len() > LONG {
+                    memchr::memchr_iter(b'\n', lines).count()
+                } else {
+                    lines.iter().filter(|&&b| b == b'\n').count()
+                };
                 line = line.saturating_add(u32::try_from(breaks).unwrap_or(u32::MAX));
                 column = 1;
-                tail = &segment[last + 1..];
+                tail = segment.get(last + 1..).unwrap_or(&[]);
             }
             if tail.contains(&b'\t') {
                 column = tail.iter().fold(column, |c, &b| next_column(c, b));
@@ -230,6 +244,9 @@ impl<'a> Lines<'a> {
         self.at
     }
 }
+
+/// A segment longer than this is searched with `memchr`.
+const LONG: usize = 64;
 
 /// A UTF-8 byte that continues a character instead of starting one.
 fn is_continuation(b: u8) -> bool {

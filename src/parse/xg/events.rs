@@ -159,7 +159,7 @@ impl XgMatch {
                     kind: kind.clone(),
                 }),
                 Event::EndGame(location) => visitor.end_game(*location),
-                Event::Analysis(analysis) => visitor.analysis(analysis),
+                Event::Analysis(analysis) => visitor.analysis((**analysis).clone()),
                 Event::Comment { location, text } => visitor.comment(&Comment {
                     location: *location,
                     text,
