@@ -6,9 +6,7 @@
 
 #![forbid(unsafe_code)]
 
-pub use bgaudit_core::{
-    catalogue, dice, escape, ids, location, notation, position, rules, side,
-};
+pub use bgaudit_core::{catalogue, dice, escape, ids, location, notation, position, rules, side};
 pub use bgaudit_skill::skill;
 
 pub mod parse;
