@@ -22,27 +22,20 @@
 //! - [`finding`]: a finding as data;
 //! - [`walk`]: which files a run reads, in a deterministic order.
 
+//!
+//! The library is a facade: the modules live in the workspace's crates
+//! (`bgaudit-core`, `bgaudit-skill`, `bgaudit-read`, `bgaudit-audit`,
+//! `bgaudit-report`, under `crates/`) and keep their paths here; [`walk`] is
+//! this crate's own.
+
 #![forbid(unsafe_code)]
 
-pub mod catalogue;
-pub mod dice;
-pub mod escape;
-pub mod finding;
-pub mod ids;
-pub mod location;
-pub mod notation;
-pub mod parse;
-pub mod position;
-pub mod replay;
-pub mod report;
-pub mod rules;
-pub mod side;
-pub mod skill;
-pub(crate) mod swar;
-pub mod walk;
+pub use bgaudit_audit::{finding, replay};
+pub use bgaudit_core::{
+    catalogue, dice, escape, ids, location, notation, pos, position, rules, side,
+};
+pub use bgaudit_read::parse;
+pub use bgaudit_report::report;
+pub use bgaudit_skill::skill;
 
-/// The integration tests' helpers (`../shared` or a one-line skip), for the
-/// unit tests that read the shared corpora too.
-#[cfg(test)]
-#[path = "../tests/util/mod.rs"]
-mod test_util;
+pub mod walk;

@@ -1,16 +1,22 @@
 //! The layers as the code has them: every `use` between the library's
-//! top-level modules is read from the sources, and the arrows drawn in
+//! top-level modules is read from the sources (the root package's `src/` and
+//! each crate's `crates/NAME/src/`), and the arrows drawn in
 //! `docs/architecture.md` must be exactly those (nothing missing, nothing
 //! stale), with no circle between modules. Between files, the circles that
-//! remain are listed, and no new one may appear.
+//! remain are listed, and no new one may appear. The crates' graph drawn
+//! there must be the dependencies their `Cargo.toml`s declare, and every use
+//! between modules must go down it.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// One source file: its module path (`["replay", "driver"]`), which crate it
-/// belongs to, and its code with comments, strings and test modules removed.
+/// belongs to (`bgaudit` for the root package, `core` for `crates/core`),
+/// whether it is the binary's, and its code with comments, strings and test
+/// modules removed.
 struct Source {
     module: Vec<String>,
+    krate: String,
     binary: bool,
     code: String,
 }
@@ -19,14 +25,36 @@ fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-fn sources() -> Vec<Source> {
-    let mut files = Vec::new();
-    collect(&repo().join("src"), &mut files);
-    files.sort();
-    files
-        .into_iter()
+/// The workspace's library crates under `crates/`, by folder name.
+fn crates() -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(repo().join("crates"))
+        .expect("crates folder")
+        .map(|entry| entry.expect("entry").path())
+        .filter(|path| path.join("Cargo.toml").is_file())
         .map(|path| {
-            let rel = path.strip_prefix(repo().join("src")).expect("under src");
+            path.file_name()
+                .expect("name")
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    names.sort();
+    names
+}
+
+fn sources() -> Vec<Source> {
+    let mut roots = vec![("bgaudit".to_owned(), repo().join("src"))];
+    for name in crates() {
+        let src = repo().join("crates").join(&name).join("src");
+        roots.push((name, src));
+    }
+    let mut out = Vec::new();
+    for (krate, root) in roots {
+        let mut files = Vec::new();
+        collect(&root, &mut files);
+        files.sort();
+        for path in files {
+            let rel = path.strip_prefix(&root).expect("under src");
             let mut module: Vec<String> = rel
                 .with_extension("")
                 .iter()
@@ -35,18 +63,21 @@ fn sources() -> Vec<Source> {
             if matches!(module.last().map(String::as_str), Some("mod" | "lib")) {
                 module.pop();
             }
-            let binary = module.first().is_some_and(|m| m == "main" || m == "cli");
-            if module == ["main"] {
+            let binary =
+                krate == "bgaudit" && module.first().is_some_and(|m| m == "main" || m == "cli");
+            if binary && module == ["main"] {
                 module.clear();
             }
             let text = std::fs::read_to_string(&path).expect("source");
-            Source {
+            out.push(Source {
                 module,
+                krate: krate.clone(),
                 binary,
                 code: code_only(&text),
-            }
-        })
-        .collect()
+            });
+        }
+    }
+    out
 }
 
 fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -160,7 +191,8 @@ fn ident(c: u8) -> bool {
 
 /// Every path a file names, each as its first segments: `use` trees
 /// expanded (`use crate::{a, b::c}` gives `crate::a` and `crate::b::c`) and
-/// every other `crate::`/`super::`/`bgaudit::` path in the code.
+/// every other `crate::`/`super::`/`bgaudit::`/`bgaudit_NAME::` path in the
+/// code.
 fn paths(code: &str) -> Vec<Vec<String>> {
     let mut out = Vec::new();
     let tokens = tokens(code);
@@ -173,7 +205,8 @@ fn paths(code: &str) -> Vec<Vec<String>> {
                 .map_or(tokens.len(), |e| i + e);
             expand(&tokens[i + 1..end], &[], &mut out);
             i = end;
-        } else if matches!(tokens[i].as_str(), "crate" | "super" | "bgaudit" | "self")
+        } else if (matches!(tokens[i].as_str(), "crate" | "super" | "bgaudit" | "self")
+            || tokens[i].starts_with("bgaudit_"))
             && tokens.get(i + 1).is_some_and(|t| t == "::")
             && (i == 0 || tokens[i - 1] != "::")
         {
@@ -256,10 +289,14 @@ fn expand(tree: &[String], prefix: &[String], out: &mut Vec<Vec<String>>) {
     }
 }
 
-/// The module graph: for each file, the files it names.
+/// The module graph: for each file, the files it names. The library's
+/// modules are one namespace whichever crate holds them (each crate
+/// re-exports the modules below it at its root, and no two crates have a
+/// module of the same name); the crates' roots are named by no path.
 struct Graph {
-    /// Module path of each file, library files first.
+    /// Whether each file is the binary's, its module path and its crate.
     files: Vec<(bool, Vec<String>)>,
+    krates: Vec<String>,
     edges: BTreeSet<(usize, usize)>,
 }
 
@@ -269,8 +306,9 @@ fn graph() -> Graph {
         .iter()
         .map(|s| (s.binary, s.module.clone()))
         .collect();
+    let krates = sources.iter().map(|s| s.krate.clone()).collect();
     let find = |binary: bool, module: &[String]| -> Option<usize> {
-        // The longest prefix of the path that is a file of that crate.
+        // The longest prefix of the path that is a file of that namespace.
         (1..=module.len()).rev().find_map(|n| {
             files
                 .iter()
@@ -283,6 +321,7 @@ fn graph() -> Graph {
             let (binary, absolute): (bool, Vec<String>) = match path[0].as_str() {
                 "crate" => (source.binary, path[1..].to_vec()),
                 "bgaudit" if source.binary => (false, path[1..].to_vec()),
+                first if first.starts_with("bgaudit_") => (false, path[1..].to_vec()),
                 "super" | "self" => {
                     let mut base = source.module.clone();
                     let mut rest = &path[..];
@@ -308,7 +347,11 @@ fn graph() -> Graph {
             }
         }
     }
-    Graph { files, edges }
+    Graph {
+        files,
+        krates,
+        edges,
+    }
 }
 
 fn name(file: &(bool, Vec<String>)) -> String {
@@ -329,32 +372,143 @@ fn layer(file: &(bool, Vec<String>)) -> String {
     }
 }
 
-/// The arrows of the mermaid graph in `docs/architecture.md`
-/// (`a --> b`, `a --> b & c`; `main["..."]` names the binary).
-fn drawn() -> BTreeSet<(String, String)> {
+/// The arrows of a mermaid graph in `docs/architecture.md` (the first: the
+/// crates; the second: the modules), as `a --> b` and `a --> b & c`
+/// (`main["..."]` names a node), and the nodes named.
+fn drawn_graph(nth: usize) -> (BTreeSet<(String, String)>, BTreeSet<String>) {
     let doc = std::fs::read_to_string(repo().join("docs/architecture.md")).expect("doc");
     let graph = doc
         .split("```mermaid")
-        .nth(1)
+        .nth(nth)
         .and_then(|rest| rest.split("```").next())
-        .expect("a mermaid graph in docs/architecture.md");
-    let mut arrows = BTreeSet::new();
-    for line in graph.lines() {
-        let Some((from, to)) = line.split_once("-->") else {
-            continue;
-        };
-        let from = from
-            .trim()
+        .expect("the mermaid graphs of the modules and the crates in docs/architecture.md");
+    let node = |text: &str| {
+        text.trim()
             .split('[')
             .next()
             .unwrap_or("")
             .trim()
-            .to_owned();
+            .to_owned()
+    };
+    let mut arrows = BTreeSet::new();
+    let mut nodes = BTreeSet::new();
+    for line in graph
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("graph "))
+    {
+        let Some((from, to)) = line.split_once("-->") else {
+            if !node(line).is_empty() {
+                nodes.insert(node(line));
+            }
+            continue;
+        };
+        let from = node(from);
+        nodes.insert(from.clone());
         for to in to.split('&') {
-            arrows.insert((from.clone(), to.trim().to_owned()));
+            nodes.insert(node(to));
+            arrows.insert((from.clone(), node(to)));
         }
     }
-    arrows
+    (arrows, nodes)
+}
+
+/// The arrows between modules drawn in `docs/architecture.md`.
+fn drawn() -> BTreeSet<(String, String)> {
+    drawn_graph(2).0
+}
+
+/// The workspace's crates each manifest depends on (a `bgaudit-NAME` key in
+/// its `[dependencies]`), by short name: `bgaudit` is the root package,
+/// `core` is `bgaudit-core` in `crates/core`.
+fn declared() -> BTreeSet<(String, String)> {
+    let mut manifests = vec![("bgaudit".to_owned(), repo().join("Cargo.toml"))];
+    for name in crates() {
+        let manifest = repo().join("crates").join(&name).join("Cargo.toml");
+        manifests.push((name, manifest));
+    }
+    let mut out = BTreeSet::new();
+    for (name, manifest) in manifests {
+        let text = std::fs::read_to_string(&manifest).expect("manifest");
+        let mut section = "";
+        for line in text.lines().map(str::trim) {
+            if line.starts_with('[') {
+                section = line;
+            } else if section == "[dependencies]"
+                && let Some(rest) = line.strip_prefix("bgaudit-")
+            {
+                let end = rest
+                    .find(|c: char| c == '.' || c == '=' || c.is_whitespace())
+                    .unwrap_or(rest.len());
+                out.insert((name.clone(), rest[..end].to_owned()));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_documented_crates_are_the_manifests() {
+    let (drawn, nodes) = drawn_graph(1);
+    let declared = declared();
+    let missing: Vec<_> = declared.difference(&drawn).collect();
+    let stale: Vec<_> = drawn.difference(&declared).collect();
+    let mut all = crates();
+    all.push("bgaudit".to_owned());
+    let undrawn: Vec<_> = all.iter().filter(|c| !nodes.contains(*c)).collect();
+    assert!(
+        missing.is_empty() && stale.is_empty() && undrawn.is_empty(),
+        "docs/architecture.md's graph of the crates differs from their manifests:\n  \
+         declared but not drawn: {missing:?}\n  drawn but not declared: {stale:?}\n  \
+         crates not drawn: {undrawn:?}"
+    );
+    assert!(
+        circles(&adjacency(&declared)).is_empty(),
+        "crates that depend on each other"
+    );
+}
+
+#[test]
+fn every_use_goes_down_the_crates() {
+    let graph = graph();
+    let declared = adjacency(&declared());
+    let reach = |from: &String, to: &String| {
+        let mut seen = BTreeSet::from([from.clone()]);
+        let mut stack = vec![from.clone()];
+        while let Some(n) = stack.pop() {
+            for b in declared.get(&n).into_iter().flatten() {
+                if seen.insert(b.clone()) {
+                    stack.push(b.clone());
+                }
+            }
+        }
+        seen.contains(to)
+    };
+    assert!(
+        graph
+            .edges
+            .iter()
+            .any(|&(from, to)| graph.krates[from] != graph.krates[to]),
+        "the uses between crates are read"
+    );
+    let mut against = BTreeSet::new();
+    for &(from, to) in &graph.edges {
+        let (a, b) = (&graph.krates[from], &graph.krates[to]);
+        if !reach(a, b) {
+            against.insert((name(&graph.files[from]), a.clone(), b.clone()));
+        }
+    }
+    assert!(
+        against.is_empty(),
+        "uses of a crate that is not below (file, its crate, the crate used): {against:?}"
+    );
+}
+
+fn adjacency(arrows: &BTreeSet<(String, String)>) -> BTreeMap<String, BTreeSet<String>> {
+    let mut out: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (a, b) in arrows {
+        out.entry(a.clone()).or_default().insert(b.clone());
+    }
+    out
 }
 
 #[test]
@@ -363,7 +517,7 @@ fn the_documented_arrows_are_the_real_ones() {
     let mut real = BTreeSet::new();
     for &(from, to) in &graph.edges {
         let (a, b) = (layer(&graph.files[from]), layer(&graph.files[to]));
-        if a != b && b != "lib" {
+        if a != b && a != "lib" && b != "lib" {
             real.insert((a, b));
         }
     }
@@ -398,7 +552,7 @@ fn no_circle_between_modules() {
     let mut adjacency: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for &(from, to) in &graph.edges {
         let (a, b) = (layer(&graph.files[from]), layer(&graph.files[to]));
-        if a != b && b != "lib" {
+        if a != b && a != "lib" && b != "lib" {
             adjacency.entry(a).or_default().insert(b);
         }
     }

@@ -34,7 +34,7 @@ fn every_relative_link_of_the_docs_names_a_file_of_the_repository() {
                 broken.push(format!("{}: {target}", doc.display()));
             }
         }
-        // The catalogue of codes lives in output.md (from src/catalogue.rs).
+        // The catalogue of codes lives in output.md (from crates/core/src/catalogue.rs).
         assert!(
             !text.contains("`findings.md`"),
             "{} names a findings.md the repository does not have",

@@ -10,7 +10,14 @@ pub const REQUIRE_SHARED: &str = "BGAUDIT_REQUIRE_SHARED";
 
 /// The shared data folder (`../shared` from the repository root).
 pub fn shared() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared")
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    // The unit tests of a workspace crate (`crates/NAME`) run from its folder.
+    let in_crates = dir
+        .parent()
+        .and_then(|parent| parent.file_name())
+        .is_some_and(|name| name == "crates");
+    let root = if in_crates { dir.join("../..") } else { dir };
+    root.join("../shared")
 }
 
 /// `../shared/<path>` when it exists. When it does not, the test is

@@ -111,8 +111,8 @@ impl fmt::Display for XgidDice {
 /// no XGID character can say, is written as `?`.
 ///
 /// ```
-/// use bgaudit::ids::xgid::Xgid;
-/// use bgaudit::position::{Position, Variant};
+/// use bgaudit_core::ids::xgid::Xgid;
+/// use bgaudit_core::position::{Position, Variant};
 /// let text = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10";
 /// let xgid: Xgid = text.parse().unwrap();
 /// assert_eq!(xgid.position(), Ok(Position::starting(Variant::Backgammon)));
@@ -159,9 +159,9 @@ impl Xgid {
     /// fields for anything else:
     ///
     /// ```
-    /// use bgaudit::dice::Roll;
-    /// use bgaudit::ids::xgid::{XgSide, Xgid, XgidDice};
-    /// use bgaudit::position::{Position, Variant};
+    /// use bgaudit_core::dice::Roll;
+    /// use bgaudit_core::ids::xgid::{XgSide, Xgid, XgidDice};
+    /// use bgaudit_core::position::{Position, Variant};
     /// let start = Position::starting(Variant::Backgammon);
     /// let xgid = Xgid {
     ///     dice: XgidDice::Rolled(Roll::new(6, 4).unwrap()),

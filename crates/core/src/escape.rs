@@ -20,7 +20,7 @@
 //! character, and a JSON reader does not interpret the rest.
 //!
 //! ```
-//! use bgaudit::escape;
+//! use bgaudit_core::escape;
 //! assert_eq!(escape::terminal("Ann\u{1b}[31m"), "Ann\\x1b[31m");
 //! assert_eq!(escape::html("<b>&"), "&lt;b&gt;&amp;");
 //! assert_eq!(escape::csv_formula("=1+1"), "'=1+1");

@@ -46,7 +46,10 @@ pub fn docs_base() -> String {
             url
         }
         _ => {
-            let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/").replace('\\', "/");
+            // The repository's root: this crate is `crates/report` in it.
+            let manifest = env!("CARGO_MANIFEST_DIR").replace('\\', "/");
+            let root = manifest.strip_suffix("/crates/report").unwrap_or(&manifest);
+            let dir = format!("{root}/docs/");
             let path = uri_reference(&dir);
             if path.starts_with('/') {
                 format!("file://{path}")

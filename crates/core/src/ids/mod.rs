@@ -9,9 +9,9 @@
 //! formatter.
 //!
 //! ```
-//! use bgaudit::ids::{MatchId, XgSide, Xgid, gnubg_id};
-//! use bgaudit::position::{Position, Variant};
-//! use bgaudit::side::{ByPlayer, Side};
+//! use bgaudit_core::ids::{MatchId, XgSide, Xgid, gnubg_id};
+//! use bgaudit_core::position::{Position, Variant};
+//! use bgaudit_core::side::{ByPlayer, Side};
 //!
 //! let start = Position::starting(Variant::Backgammon);
 //! let id = MatchId::new(7, ByPlayer::new(0, 0), Side::Second);

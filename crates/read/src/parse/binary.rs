@@ -139,7 +139,7 @@ pub(crate) fn stray_runs(text: &str) -> Vec<StrayRun> {
 /// A text without a NUL byte whose control characters are at most 1 % of
 /// it: its few control characters are no damage worth a word.
 #[must_use]
-pub(crate) fn tolerated(bytes: &[u8]) -> bool {
+pub fn tolerated(bytes: &[u8]) -> bool {
     if !has_suspect_byte(bytes) {
         return true;
     }

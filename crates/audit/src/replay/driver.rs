@@ -642,7 +642,7 @@ mod tests {
     /// shared corpora.
     #[test]
     fn plain_plays_replay_as_the_general_path_does() {
-        let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
         let shared = root.join("../shared/corpus");
         let mut traced = Vec::new();
         files(&root.join("fixtures"), &mut traced);

@@ -293,7 +293,7 @@ pub const MAX_MATCH_VALUE: u16 = 0x7fff;
 /// [`MatchId::validate`], so a valid value reads back unchanged.
 ///
 /// ```
-/// use bgaudit::ids::gnubg::MatchId;
+/// use bgaudit_core::ids::gnubg::MatchId;
 /// let id: MatchId = "QYkqASAAIAAA".parse().unwrap();
 /// assert_eq!(id.cube_value(), 2);
 /// assert_eq!(id.length, 9);

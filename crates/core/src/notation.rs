@@ -72,7 +72,7 @@ impl fmt::Display for PointName {
 /// bytes at a time, the spaces before the first other byte of the eight
 /// counted, then one at a time.
 #[inline]
-pub(crate) fn skip_space_run(bytes: &[u8], mut i: usize) -> usize {
+pub fn skip_space_run(bytes: &[u8], mut i: usize) -> usize {
     while let Some(head) = bytes.get(i..).and_then(<[u8]>::first_chunk::<8>) {
         let others = swar::word(head) ^ swar::splat(b' ');
         if others != 0 {
@@ -185,7 +185,7 @@ impl PlayNotation {
     /// line's end as it goes: `self` is then what [`PlayNotation::parse`]
     /// gives for the text up to the first offset.
     #[inline]
-    pub(crate) fn read_line_groups(&mut self, bytes: &[u8]) -> (usize, usize) {
+    pub fn read_line_groups(&mut self, bytes: &[u8]) -> (usize, usize) {
         fast::groups(bytes, self)
     }
 

@@ -7,7 +7,7 @@
 //! it ([`markdown`]; a test keeps the two equal).
 //!
 //! ```
-//! use bgaudit::catalogue;
+//! use bgaudit_core::catalogue;
 //! let entry = catalogue::lookup("illegal-play/under-played").unwrap();
 //! assert_eq!(entry.name(), "illegal-play/under-played");
 //! assert!(entry.rules[0].text.contains("both dice"));

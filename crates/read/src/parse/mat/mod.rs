@@ -1017,7 +1017,7 @@ mod tests {
 
     #[test]
     fn rows_read_in_one_pass_give_the_same_events() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let root = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
         let Some(corpus) = crate::test_util::shared_or_skip(
             "corpus",
             "the one-pass rows checked against the general path on every real record",

@@ -18,7 +18,7 @@
 //! them by their magic number and [`read_input`] gives their events like a
 //! text's; their locations have no line (see [`Location`]).
 
-pub(crate) mod binary;
+pub mod binary;
 pub mod mat;
 pub mod pieces;
 pub mod producer;
@@ -595,7 +595,7 @@ impl<V> Interleaved<'_, V> {
 }
 
 /// SGF starts with `(` and `;`, blanks allowed around them.
-pub(crate) fn is_sgf(text: &str) -> bool {
+pub fn is_sgf(text: &str) -> bool {
     text.trim_start()
         .strip_prefix('(')
         .is_some_and(|rest| rest.trim_start().starts_with(';'))

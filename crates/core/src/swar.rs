@@ -7,27 +7,27 @@
 //! so [`first_set_byte`] finds the first byte that passes.
 
 /// 0x01 in every byte.
-pub(crate) const ONES: u64 = 0x0101_0101_0101_0101;
+pub const ONES: u64 = 0x0101_0101_0101_0101;
 /// The high bit of every byte.
-pub(crate) const HIGH: u64 = ONES * 0x80;
+pub const HIGH: u64 = ONES * 0x80;
 /// The low seven bits of every byte.
-pub(crate) const LOW7: u64 = ONES * 0x7F;
+pub const LOW7: u64 = ONES * 0x7F;
 
 /// `b` in every byte.
 #[inline(always)]
-pub(crate) const fn splat(b: u8) -> u64 {
+pub const fn splat(b: u8) -> u64 {
     ONES * b as u64
 }
 
 /// The eight bytes as a word, the first the lowest.
 #[inline(always)]
-pub(crate) const fn word(bytes: &[u8; 8]) -> u64 {
+pub const fn word(bytes: &[u8; 8]) -> u64 {
     u64::from_le_bytes(*bytes)
 }
 
 /// The eight bytes of `bytes` from `at` as a word; `None` when fewer remain.
 #[inline(always)]
-pub(crate) fn word_at(bytes: &[u8], at: usize) -> Option<u64> {
+pub fn word_at(bytes: &[u8], at: usize) -> Option<u64> {
     bytes
         .get(at..)
         .and_then(<[u8]>::first_chunk::<8>)
@@ -37,38 +37,38 @@ pub(crate) fn word_at(bytes: &[u8], at: usize) -> Option<u64> {
 /// The index of the first byte of `x` that is not zero (of a mask: the
 /// first byte that passed); 8 when every byte is zero.
 #[inline(always)]
-pub(crate) const fn first_set_byte(x: u64) -> usize {
+pub const fn first_set_byte(x: u64) -> usize {
     (x.trailing_zeros() / 8) as usize
 }
 
 /// The mask of the bytes of `x` that are not zero.
 #[inline(always)]
-pub(crate) const fn nonzero(x: u64) -> u64 {
+pub const fn nonzero(x: u64) -> u64 {
     (((x & LOW7) + LOW7) | x) & HIGH
 }
 
 /// The mask of the bytes of `x` that are zero.
 #[inline(always)]
-pub(crate) const fn zero(x: u64) -> u64 {
+pub const fn zero(x: u64) -> u64 {
     !nonzero(x) & HIGH
 }
 
 /// The mask of the bytes of `x` equal to `b`.
 #[inline(always)]
-pub(crate) const fn equal(x: u64, b: u8) -> u64 {
+pub const fn equal(x: u64, b: u8) -> u64 {
     zero(x ^ splat(b))
 }
 
 /// The mask of the bytes of `x` below `b` (unsigned), for `b <= 0x80`.
 #[inline(always)]
-pub(crate) const fn below(x: u64, b: u8) -> u64 {
+pub const fn below(x: u64, b: u8) -> u64 {
     // With the high bits set no borrow crosses bytes.
     !((x | HIGH) - splat(b)) & !x & HIGH
 }
 
 /// The mask of the bytes of `x` at least `b` (unsigned), for `b <= 0x80`.
 #[inline(always)]
-pub(crate) const fn at_least(x: u64, b: u8) -> u64 {
+pub const fn at_least(x: u64, b: u8) -> u64 {
     // `(x & 0x7F) + 0x80 - b` stays below 0x100: no carry crosses bytes.
     (((x & LOW7) + splat(0x80 - b)) | x) & HIGH
 }
@@ -76,7 +76,7 @@ pub(crate) const fn at_least(x: u64, b: u8) -> u64 {
 /// Whether some byte of `x` is zero (exact as a whole, not per byte: the
 /// mask it tests may hold false bits after the first zero byte).
 #[inline(always)]
-pub(crate) const fn has_zero(x: u64) -> bool {
+pub const fn has_zero(x: u64) -> bool {
     x.wrapping_sub(ONES) & !x & HIGH != 0
 }
 
@@ -84,14 +84,14 @@ pub(crate) const fn has_zero(x: u64) -> bool {
 /// byte after the pattern's end): the bytes that must match and their
 /// values, tested against a word at once.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Pattern {
+pub struct Pattern {
     mask: u64,
     value: u64,
 }
 
 impl Pattern {
     /// The pattern `text` (`?` any byte), at most eight bytes.
-    pub(crate) const fn new(text: &[u8]) -> Pattern {
+    pub const fn new(text: &[u8]) -> Pattern {
         assert!(text.len() <= 8, "a pattern has at most eight bytes");
         let (mut mask, mut value, mut i) = (0u64, 0u64, 0);
         while i < text.len() {
@@ -106,7 +106,7 @@ impl Pattern {
 
     /// Whether the bytes of `x` match.
     #[inline(always)]
-    pub(crate) const fn matches(self, x: u64) -> bool {
+    pub const fn matches(self, x: u64) -> bool {
         x & self.mask == self.value
     }
 }

@@ -3,11 +3,11 @@
 //! given apart or taken from the ID.
 //!
 //! ```
-//! use bgaudit::ids::input::position_and_roll;
+//! use bgaudit_core::ids::input::position_and_roll;
 //!
 //! let (position, roll) = position_and_roll("4HPwATDgc/ABMA", Some("3-1")).unwrap();
 //! assert_eq!(roll.to_string(), "31");
-//! assert_eq!(bgaudit::ids::position_id(&position), "4HPwATDgc/ABMA");
+//! assert_eq!(bgaudit_core::ids::position_id(&position), "4HPwATDgc/ABMA");
 //! assert!(position_and_roll("4HPwATDgc/ABMA", None).is_err());
 //! ```
 
