@@ -91,27 +91,13 @@ fn number(token: &[u8]) -> Option<f64> {
 /// bytes (a value holds dozens of tokens and a file thousands of values).
 fn first_tokens<const N: usize>(text: &[u8]) -> Option<[&[u8]; N]> {
     let mut out = [&text[..0]; N];
-    let mut n = 0;
-    let mut start = usize::MAX;
-    for (i, &b) in text.iter().enumerate() {
-        if b.is_ascii_whitespace() {
-            if start != usize::MAX {
-                *out.get_mut(n)? = &text[start..i];
-                n += 1;
-                start = usize::MAX;
-                if n == N {
-                    return Some(out);
-                }
-            }
-        } else if start == usize::MAX {
-            start = i;
-        }
+    let mut tokens = text
+        .split(u8::is_ascii_whitespace)
+        .filter(|token| !token.is_empty());
+    for slot in &mut out {
+        *slot = tokens.next()?;
     }
-    if start != usize::MAX && n < N {
-        out[n] = &text[start..];
-        n += 1;
-    }
-    (n == N).then_some(out)
+    Some(out)
 }
 
 /// One candidate: `<steps> E ver 3 p p p p p score <plies>C ...`.
