@@ -190,20 +190,20 @@ fn a_line_too_long_to_keep_is_cut_and_said_in_a_large_file() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-#[test]
-fn binary_standard_input_is_refused_at_once() {
+/// Runs `args` with up to 64 MiB of `byte` written to standard input until
+/// the run stops reading: its output and how much it took.
+fn fed_with(args: &[&str], byte: u8) -> (std::process::Output, usize) {
     use std::io::Write;
     let mut child = bgaudit()
-        .args(["check", "--format", "jsonl", "-"])
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary runs");
     let mut stdin = child.stdin.take().expect("piped");
-    // Up to 64 MiB of NUL bytes, written until the run stops reading.
     let writer = std::thread::spawn(move || {
-        let block = vec![0u8; 64 * 1024];
+        let block = vec![byte; 64 * 1024];
         let mut written = 0usize;
         while written < 64 << 20 && stdin.write_all(&block).is_ok() {
             written += block.len();
@@ -212,6 +212,12 @@ fn binary_standard_input_is_refused_at_once() {
     });
     let output = child.wait_with_output().expect("the run ends");
     let written = writer.join().expect("the writer ends");
+    (output, written)
+}
+
+#[test]
+fn binary_standard_input_is_refused_at_once() {
+    let (output, written) = fed_with(&["check", "--format", "jsonl", "-"], 0);
     assert_eq!(output.status.code(), Some(2));
     let findings = jsonl(&output);
     assert_eq!(findings.len(), 1);
@@ -224,6 +230,39 @@ fn binary_standard_input_is_refused_at_once() {
         written < 8 << 20,
         "{written} bytes taken before the refusal"
     );
+    // `explain -` and `show -` read standard input as `check -` does.
+    for command in ["explain", "show"] {
+        let (output, written) = fed_with(&[command, "-"], 0);
+        assert_eq!(output.status.code(), Some(2), "{command}");
+        assert!(output.stdout.is_empty(), "{command}");
+        assert!(
+            stderr(&output).contains("binary data (a NUL byte at offset 0), not a transcript"),
+            "{command}: {}",
+            stderr(&output)
+        );
+        assert!(
+            written < 8 << 20,
+            "{command}: {written} bytes taken before the refusal"
+        );
+    }
+}
+
+#[test]
+fn explain_and_show_take_a_bounded_standard_input() {
+    // Text, not binary: read up to the bound, then refused, not held whole.
+    for command in ["explain", "show"] {
+        let (output, written) = fed_with(&[command, "-"], b' ');
+        assert_eq!(output.status.code(), Some(2), "{command}");
+        assert!(
+            stderr(&output).contains("standard input holds more than 16 MiB"),
+            "{command}: {}",
+            stderr(&output)
+        );
+        assert!(
+            written < 32 << 20,
+            "{command}: {written} bytes taken before the refusal"
+        );
+    }
 }
 
 #[test]

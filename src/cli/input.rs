@@ -205,12 +205,54 @@ pub(crate) fn single(
     {
         return Ok(found);
     }
-    let (reports, bytes) = read_and_check(&input, None, &config.options);
+    let opened = match input {
+        Input::Stdin => Some(Opened::from_bytes(read_stdin_bounded(&input.name())?)),
+        _ => None,
+    };
+    let (reports, bytes) = read_and_check(&input, opened, &config.options);
     let report = merge(reports);
     if let Some(reason) = unreadable_reason(&report) {
         anyhow::bail!("{}: {reason}", report.path);
     }
     Ok((report, bytes.as_deref().and_then(Source::from_bytes)))
+}
+
+/// The most of standard input `explain -` and `show -` take: past it the
+/// input is to be saved to a file and named (a named file's match is read
+/// alone with `--match N`).
+const STDIN_MAX: u64 = 16 << 20;
+
+/// Standard input for `explain -` or `show -` (`name`): refused from its
+/// first block when that is binary ([`pieces::refused_head`], as `check -`
+/// does), and never read past [`STDIN_MAX`].
+///
+/// # Errors
+/// Binary input, input over [`STDIN_MAX`], a read that failed (one line).
+fn read_stdin_bounded(name: &str) -> anyhow::Result<Vec<u8>> {
+    use bgaudit::parse::pieces;
+    use std::io::Read;
+    let stdin = std::io::stdin();
+    let mut stdin = stdin.lock();
+    let mut bytes = Vec::new();
+    let failed = |err: std::io::Error| anyhow::anyhow!("{name}: {}", walk::describe_error(&err));
+    (&mut stdin)
+        .take(256 * 1024)
+        .read_to_end(&mut bytes)
+        .map_err(failed)?;
+    if let Some(reason) = pieces::refused_head(&bytes) {
+        anyhow::bail!("{name}: {reason}");
+    }
+    (&mut stdin)
+        .take(STDIN_MAX + 1 - bytes.len() as u64)
+        .read_to_end(&mut bytes)
+        .map_err(failed)?;
+    if bytes.len() as u64 > STDIN_MAX {
+        anyhow::bail!(
+            "{name}: standard input holds more than {} MiB: save it to a file and name that file",
+            STDIN_MAX >> 20
+        );
+    }
+    Ok(bytes)
 }
 
 /// Match `number` of a large `.mat` file, read up to it and replayed alone;

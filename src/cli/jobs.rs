@@ -69,6 +69,13 @@ impl Drop for Held {
 }
 
 impl Opened {
+    /// An input already read into memory.
+    pub(crate) fn from_bytes(bytes: Vec<u8>) -> Opened {
+        Opened {
+            state: State::Read(Ok(bytes)),
+        }
+    }
+
     /// Reads the file to its end (or gives what reading it ahead gave).
     pub(crate) fn read(self) -> io::Result<Vec<u8>> {
         match self.state {

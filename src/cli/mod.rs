@@ -85,8 +85,11 @@ fn usage_error(text: &str) -> String {
 /// Runs the configured task; returns the exit status.
 ///
 /// # Errors
-/// Output failures (a closed pipe among them: `main` treats that as success),
-/// a `--summary` file that cannot be created, a thread pool that cannot start.
+/// Output failures, a `--summary` file that cannot be created, a thread
+/// pool that cannot start. Standard output closed by its reader is an error
+/// here too: `check` ends then with the status of its findings so far (or
+/// fails, status 2, when an output file it was asked for is left
+/// unfinished), the other commands end quietly with status 0 (`main`).
 pub(crate) fn run(config: &Config) -> Result<ExitCode> {
     match &config.task {
         Task::ExplainCode { name } => explain::code(name, config),

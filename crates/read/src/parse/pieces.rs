@@ -460,7 +460,7 @@ pub fn plan<R: Read>(mut reader: R, reopen: impl FnOnce() -> io::Result<R>) -> i
     let bom = head.starts_with(UTF8_BOM);
     let body = if bom { &head[UTF8_BOM.len()..] } else { head };
     if !cuttable_head(head) {
-        return Ok(Plan::Whole);
+        return Ok(refused_by_signature(head).map_or(Plan::Whole, Plan::Refuse));
     }
     // Counts of every byte value, the first NUL, and UTF-8 validity, over
     // the bytes after a byte-order mark, in chunks of whole lines (so that
@@ -564,6 +564,30 @@ pub fn cuttable_head(head: &[u8]) -> bool {
         || super::sniff::binary(head).is_some()
         || binary::has_signature(head)
         || !starts_like_mat(body))
+}
+
+/// Why a file that begins with `head` (a whole block) is refused, decided
+/// from that block alone: a binary format with a signature (a ZIP archive, a
+/// picture) and a NUL byte in the block, which [`super::decode`] refuses
+/// whatever follows, with this same reason. `None` when the rest of the file
+/// may matter (an eXtreme Gammon file, UTF-16 text, no signature).
+fn refused_by_signature(head: &[u8]) -> Option<String> {
+    if super::sniff::is_xg(head)
+        || head.starts_with(UTF8_BOM)
+        || head.starts_with(b"\xFF\xFE")
+        || head.starts_with(b"\xFE\xFF")
+    {
+        return None;
+    }
+    let at = memchr::memchr(0, head)?;
+    if binary::utf16_without_bom(head).is_some() {
+        return None;
+    }
+    if let Some(what) = super::sniff::binary(head) {
+        return Some(what.to_owned());
+    }
+    binary::has_signature(head)
+        .then(|| format!("binary data (a NUL byte at offset {at}), not a transcript"))
 }
 
 /// Why a stream that begins with `head` is refused at once, before the
@@ -1173,6 +1197,42 @@ mod tests {
             .collect::<io::Result<_>>()
             .unwrap();
         assert_eq!(streamed, pieces(&text, Encoding::Utf8Bom, false));
+    }
+
+    #[test]
+    fn a_signed_binary_file_is_refused_from_its_first_block_as_read_whole() {
+        /// The first block, then an error: nothing past it may be read.
+        struct FirstBlockOnly(Vec<u8>, usize);
+        impl Read for FirstBlockOnly {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                if self.1 >= self.0.len() {
+                    return Err(io::Error::other("read past the first block"));
+                }
+                let n = buf.len().min(self.0.len() - self.1);
+                buf[..n].copy_from_slice(&self.0[self.1..self.1 + n]);
+                self.1 += n;
+                Ok(n)
+            }
+        }
+        let options = crate::replay::Options::default();
+        for magic in [&b"PK\x03\x04"[..], b"\x89PNG\r\n\x1a\n", b"%PDF-1.7\n"] {
+            let mut head = magic.to_vec();
+            head.extend(std::iter::repeat_n(b'x', 100));
+            head.push(0);
+            head.resize(BLOCK, b'y');
+            let reopen = || Ok(FirstBlockOnly(head.clone(), 0));
+            let planned = plan(FirstBlockOnly(head.clone(), 0), reopen).unwrap();
+            // The file read whole (the block and as much again) says the same.
+            let mut whole = head.clone();
+            whole.extend_from_slice(&head);
+            let report = crate::replay::check_bytes("f", &whole, &options);
+            let reason = report.unreadable_reason.expect("refused read whole");
+            assert_eq!(planned, Plan::Refuse(reason));
+        }
+        // An eXtreme Gammon file is read whole, NUL bytes and all.
+        let mut xg = b"RGMH\x01\0\0\0".to_vec();
+        xg.resize(BLOCK, 0);
+        assert_eq!(plan(&xg[..], || Ok(&xg[..])).unwrap(), Plan::Whole);
     }
 
     #[test]

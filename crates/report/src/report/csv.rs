@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 
-use super::{FindingRow, FindingWriter};
+use super::{FindingRow, FindingWriter, Totals};
 
 /// Writes a header row at once, then one record per row, each cell in one
 /// pass (the `csv` crate searches the rest of a quoted cell for a quote at
@@ -137,6 +137,12 @@ pub fn io_error(err: ::csv::Error) -> io::Error {
 impl<W: Write> FindingWriter for CsvWriter<W> {
     fn row(&mut self, row: &FindingRow) -> io::Result<()> {
         write_row(&mut self.out, row)
+    }
+
+    fn summary(&mut self, totals: &Totals) -> io::Result<()> {
+        // Nothing: CSV has no closing record: the totals go to standard error.
+        let _ = totals;
+        Ok(())
     }
 
     fn finish(mut self: Box<Self>) -> io::Result<()> {

@@ -11,7 +11,7 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use super::{FindingRow, FindingWriter, RulesRow, SkippedRecord};
+use super::{FindingRow, FindingWriter, RulesRow, SkippedRecord, Totals};
 use crate::replay::{FileReport, MatchSummary};
 use crate::side::Side;
 
@@ -268,6 +268,12 @@ impl<W: Write> FindingWriter for JsonlWriter<W> {
             &Typed::new("skipped", skipped, skipped.file_bytes.as_deref()),
         )?;
         self.out.write_all(b"\n")
+    }
+
+    fn summary(&mut self, totals: &Totals) -> io::Result<()> {
+        // Nothing: JSON Lines has no closing record: the totals go to standard error.
+        let _ = totals;
+        Ok(())
     }
 
     fn finish(mut self: Box<Self>) -> io::Result<()> {

@@ -14,7 +14,7 @@
 use std::io::{self, Write};
 
 use super::rules::RulesListing;
-use super::{FindingRow, FindingWriter};
+use super::{FindingRow, FindingWriter, Totals};
 use crate::escape::terminal;
 
 /// Writes each finding as it comes, under its file's name.
@@ -136,6 +136,12 @@ impl<W: Write> FindingWriter for ListWriter<W> {
 
     fn matches(&mut self, report: &crate::replay::FileReport) -> io::Result<()> {
         self.rules.add(report);
+        Ok(())
+    }
+
+    fn summary(&mut self, totals: &Totals) -> io::Result<()> {
+        // Nothing: the list closes with the totals the command writes after it.
+        let _ = totals;
         Ok(())
     }
 

@@ -246,6 +246,10 @@ pub fn side_name(side: crate::side::Side) -> &'static str {
     }
 }
 
+/// The status of a file that could not be read, as the HTML page and the
+/// `--summary` CSV name it.
+pub const UNREADABLE: &str = "unreadable";
+
 /// The reason a report's file is unreadable, when it is.
 #[must_use]
 pub fn unreadable_reason(report: &FileReport) -> Option<&str> {
@@ -394,14 +398,12 @@ pub trait FindingWriter {
 
     /// Told the run's totals once every file is in, before
     /// [`FindingWriter::finish`] (the HTML page opens with them; the
-    /// others: nothing).
+    /// others: nothing). Every writer says what it does with them, so that
+    /// a writer wrapping another cannot drop them unnoticed.
     ///
     /// # Errors
     /// Errors of the underlying writer.
-    fn summary(&mut self, totals: &Totals) -> io::Result<()> {
-        let _ = totals;
-        Ok(())
-    }
+    fn summary(&mut self, totals: &Totals) -> io::Result<()>;
 
     /// Writes what is buffered and flushes.
     ///
@@ -431,6 +433,10 @@ impl FindingWriter for FormulaSafe<'_> {
 
     fn skipped(&mut self, skipped: &SkippedRecord) -> io::Result<()> {
         self.0.skipped(skipped)
+    }
+
+    fn summary(&mut self, totals: &Totals) -> io::Result<()> {
+        self.0.summary(totals)
     }
 
     fn finish(self: Box<Self>) -> io::Result<()> {
@@ -929,6 +935,64 @@ mod tests {
     use super::*;
     use crate::catalogue::{Code, Kind};
     use crate::side::Side;
+
+    /// Counts what a writer is told.
+    #[derive(Default)]
+    struct Told {
+        rows: Vec<String>,
+        totals: Option<u32>,
+        finished: bool,
+    }
+
+    struct Recording<'a>(&'a mut Told);
+
+    impl FindingWriter for Recording<'_> {
+        fn row(&mut self, row: &FindingRow) -> io::Result<()> {
+            self.0.rows.push(row.file.clone());
+            Ok(())
+        }
+
+        fn summary(&mut self, totals: &Totals) -> io::Result<()> {
+            self.0.totals = Some(totals.files);
+            Ok(())
+        }
+
+        fn finish(self: Box<Self>) -> io::Result<()> {
+            self.0.finished = true;
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn the_formula_safe_writer_passes_everything_on() {
+        let mut told = Told::default();
+        let mut writer: Box<dyn FindingWriter> =
+            Box::new(FormulaSafe(Box::new(Recording(&mut told))));
+        let report = file(
+            "=1+2.mat",
+            ["a", "b"],
+            vec![finding_of(
+                Code::Unreadable,
+                None,
+                Severity::Error,
+                Side::First,
+                "a",
+                3,
+            )],
+        );
+        for row in finding_rows(&report) {
+            writer.row(&row).unwrap();
+        }
+        let totals = Totals {
+            files: 7,
+            ..Totals::default()
+        };
+        writer.summary(&totals).unwrap();
+        writer.finish().unwrap();
+        assert_eq!(told.rows, ["'=1+2.mat"]);
+        assert_eq!(told.totals, Some(7), "the totals reach the writer inside");
+        assert!(told.finished);
+    }
 
     #[test]
     fn wrapping_breaks_at_spaces_within_the_width() {

@@ -153,7 +153,7 @@ pub fn match_rows(report: &FileReport) -> Vec<MatchRow> {
         file_counts.add(finding.severity);
     }
     if let Some(reason) = unreadable_reason(report) {
-        let mut row = MatchRow::of_file(&report.path, file_counts, "unreadable");
+        let mut row = MatchRow::of_file(&report.path, file_counts, super::UNREADABLE);
         row.reason = Some(reason.to_owned());
         return vec![row];
     }

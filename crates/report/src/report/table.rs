@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use comfy_table::{ColumnConstraint, ContentArrangement, Table, presets};
 
 use super::rules::RulesListing;
-use super::{FindingRow, FindingWriter};
+use super::{FindingRow, FindingWriter, Totals};
 use crate::escape::terminal;
 
 /// The table's column titles.
@@ -167,6 +167,12 @@ impl<W: Write> FindingWriter for TableWriter<W> {
 
     fn matches(&mut self, report: &crate::replay::FileReport) -> io::Result<()> {
         self.rules.add(report);
+        Ok(())
+    }
+
+    fn summary(&mut self, totals: &Totals) -> io::Result<()> {
+        // Nothing: the table closes with the totals the command writes after it.
+        let _ = totals;
         Ok(())
     }
 

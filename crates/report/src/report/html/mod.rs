@@ -142,7 +142,7 @@ impl<W: Write> HtmlWriter<W> {
         let mut s = String::new();
         let rows = finding_rows(report);
         let status = match unreadable_reason(report) {
-            Some(_) => "unreadable",
+            Some(_) => super::UNREADABLE,
             None if report.findings.is_empty() => "clean",
             None => "findings",
         };
