@@ -1214,7 +1214,6 @@ mod tests {
                 Ok(n)
             }
         }
-        let options = crate::replay::Options::default();
         for magic in [&b"PK\x03\x04"[..], b"\x89PNG\r\n\x1a\n", b"%PDF-1.7\n"] {
             let mut head = magic.to_vec();
             head.extend(std::iter::repeat_n(b'x', 100));
@@ -1225,8 +1224,9 @@ mod tests {
             // The file read whole (the block and as much again) says the same.
             let mut whole = head.clone();
             whole.extend_from_slice(&head);
-            let report = crate::replay::check_bytes("f", &whole, &options);
-            let reason = report.unreadable_reason.expect("refused read whole");
+            let Err(crate::parse::text::Unreadable(reason)) = crate::parse::decode(&whole) else {
+                panic!("a signed binary file read whole is refused");
+            };
             assert_eq!(planned, Plan::Refuse(reason));
         }
         // An eXtreme Gammon file is read whole, NUL bytes and all.
