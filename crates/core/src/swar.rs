@@ -25,15 +25,6 @@ pub const fn word(bytes: &[u8; 8]) -> u64 {
     u64::from_le_bytes(*bytes)
 }
 
-/// The eight bytes of `bytes` from `at` as a word; `None` when fewer remain.
-#[inline(always)]
-pub fn word_at(bytes: &[u8], at: usize) -> Option<u64> {
-    bytes
-        .get(at..)
-        .and_then(<[u8]>::first_chunk::<8>)
-        .map(|head| u64::from_le_bytes(*head))
-}
-
 /// The index of the first byte of `x` that is not zero (of a mask: the
 /// first byte that passed); 8 when every byte is zero.
 #[inline(always)]
@@ -149,11 +140,9 @@ mod tests {
 
     #[test]
     fn words_from_bytes() {
-        let bytes = *b"abcdefghij";
         assert_eq!(word(b"abcdefgh").to_le_bytes(), *b"abcdefgh");
-        assert_eq!(word_at(&bytes, 2), Some(word(b"cdefghij")));
-        assert_eq!(word_at(&bytes, 3), None);
-        assert_eq!(word_at(&bytes, 11), None);
+        assert_eq!(word(b"abcdefgh") & 0xFF, u64::from(b'a'));
+        assert_eq!(word(b"abcdefgh") >> 56, u64::from(b'h'));
     }
 
     #[test]

@@ -44,7 +44,11 @@ fn names_points(text: &[u8]) -> bool {
     // passed eight bytes at a time.
     let plain_word =
         |word: u64| word & swar::splat(0xC0) == 0 && !swar::has_zero(word ^ swar::splat(b'('));
-    let word_at = |at: usize| swar::word_at(text, at).unwrap_or(0);
+    let word_at = |at: usize| {
+        text.get(at..at + 8)
+            .and_then(|word| word.try_into().ok())
+            .map_or(0, u64::from_le_bytes)
+    };
     let plain = if (8..=16).contains(&text.len()) {
         // Most plays: two words, the second overlapping the first.
         plain_word(word_at(0)) && plain_word(word_at(text.len() - 8))

@@ -676,7 +676,10 @@ fn skip_word(bytes: &[u8], mut i: usize) -> usize {
 /// start: `)`, or a byte from `:` up (letters, `:`, `?`, non-ASCII); the
 /// length if none.
 fn next_special(bytes: &[u8], mut i: usize) -> usize {
-    while let Some(x) = swar::word_at(bytes, i) {
+    while let Some(chunk) = bytes.get(i..i + 8) {
+        let mut word = [0; 8];
+        word.copy_from_slice(chunk);
+        let x = swar::word(&word);
         let special = swar::at_least(x, b':') | swar::equal(x, b')');
         if special != 0 {
             return i + swar::first_set_byte(special);
