@@ -89,6 +89,9 @@ fn a_match_read_as_mat_and_as_sgf_has_the_same_move_numbers() {
     assert!(with_findings >= 1, "no twin had a finding to compare");
 }
 
+/// A finding's game, move, side and cell.
+type Placed<'a> = (Option<u32>, Option<u32>, Option<Side>, &'a str);
+
 /// A club match in SGF with three plays written with the wrong dice: the
 /// moves are the rows a person counts in the match's `.mat` export (game
 /// 1, which the second player starts: row 3 on the right, row 7 on the
@@ -97,7 +100,7 @@ fn a_match_read_as_mat_and_as_sgf_has_the_same_move_numbers() {
 #[test]
 fn an_sgf_finding_is_at_the_row_a_person_counts() {
     let report = check(&fixtures().join("sgf/club_moves.sgf"));
-    let at: Vec<(Option<u32>, Option<u32>, Option<Side>, &str)> = report
+    let at: Vec<Placed<'_>> = report
         .findings
         .iter()
         .filter(|f| f.code.to_string() == "illegal-play")
