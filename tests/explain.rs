@@ -528,7 +528,7 @@ fn an_sgf_move_in_order_is_shown_with_its_play_in_notation() {
         "--game",
         "1",
         "--move",
-        "3",
+        "2",
     ]);
     assert_eq!(output.status.code(), Some(0));
     assert!(
@@ -541,11 +541,21 @@ fn an_sgf_move_in_order_is_shown_with_its_play_in_notation() {
 
 #[test]
 fn show_writes_an_sgf_move_in_notation_as_explain_does() {
-    let args = ["fixtures/sgf/legal_2p.sgf", "--game", "1", "--move", "3"];
+    // The second player starts: his 64 is on the right of row 2.
+    let args = ["fixtures/sgf/legal_2p.sgf", "--game", "1", "--move", "2"];
     let show = run(&[&["show"][..], &args].concat());
     assert_eq!(show.status.code(), Some(0));
-    let title = stdout(&show).lines().next().unwrap_or_default().to_owned();
-    assert!(title.contains(": B[64aglp] (64: 24/18 13/9)"), "{title}");
+    // Row 2 holds Alice's 52 and then Bob's 64: two boards.
+    let titles: Vec<String> = stdout(&show)
+        .lines()
+        .filter(|l| l.starts_with("match 1, game 1, move 2"))
+        .map(str::to_owned)
+        .collect();
+    assert_eq!(titles.len(), 2, "{titles:?}");
+    assert!(
+        titles[1].contains(": B[64aglp] (64: 24/18 13/9)"),
+        "{titles:?}"
+    );
     let explain = run(&[&["explain"][..], &args].concat());
     assert!(stdout(&explain).contains("`B[64aglp]` (64: 24/18 13/9)"));
     // A .mat cell is already in notation.

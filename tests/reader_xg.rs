@@ -176,6 +176,9 @@ fn assert_same_replay(xg: &FileReport, text: &FileReport) {
                     s.game,
                     s.side,
                     s.dice.map(|d| d.normalized()),
+                    // The move: the row a person counts, in both formats
+                    // (a roll's; a result has no numbered row in a `.mat`).
+                    s.dice.and(s.row),
                     s.before,
                     s.after,
                     s.context,
@@ -454,11 +457,13 @@ fn a_play_stored_as_invalid_is_the_illegal_play_it_is_and_stood() {
     );
     assert_eq!(f.stood, Some(true));
     assert_eq!(f.text, "43: 13/9 13/9");
-    // No line: the record's offset, and the move's ordinal in the game.
+    // No line: the record's offset, and the move's row as the game's
+    // `.mat` export lays it out (31 and 64; the double and the beaver; the
+    // raccoon and the take; 52 and 33; then 43 on the left of row 5).
     assert_eq!((f.location.line, f.location.column), (0, 0));
     let decoded = xg::decode(&bytes).unwrap();
     assert_eq!(decoded.summary.invalid_plays, [f.location.byte]);
-    assert_eq!((f.game, f.row), (Some(1), Some(9)));
+    assert_eq!((f.game, f.row), (Some(1), Some(5)));
     assert_eq!(report.matches[0].final_score.first, 9);
 }
 

@@ -23,6 +23,7 @@ mod explain;
 mod hostile;
 mod html;
 mod ids;
+mod moves;
 mod options;
 mod oracle;
 mod output_faults;

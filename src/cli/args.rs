@@ -201,8 +201,8 @@ pub(crate) struct PlaceArgs {
     /// The game, by its number as written.
     #[arg(long, value_name = "N")]
     pub(crate) game: Option<u32>,
-    /// The move: the row number as written (in SGF, the ordinal of the
-    /// action in the game).
+    /// The move: the row number as written (in SGF and .xg, the row the
+    /// game takes laid out as a .mat file).
     #[arg(long = "move", value_name = "M", requires = "game")]
     pub(crate) row: Option<u32>,
     /// The match, by its order in the file [default: every match].

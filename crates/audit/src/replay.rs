@@ -22,6 +22,7 @@ mod skill;
 mod state;
 mod turns;
 mod typo;
+mod wording;
 
 pub use rules::{RulesInForce, Setting, Source, parse_variant};
 pub use skill::MatchSkill;

@@ -11,6 +11,7 @@
 use super::driver::Replayer;
 use super::record::{Pending, finding};
 use super::state::{Ending, frame};
+use super::wording;
 use crate::catalogue::{Code, Kind, Severity};
 use crate::location::Location;
 use crate::parse::{Action, ActionKind, Resignation};
@@ -131,7 +132,8 @@ impl Replayer<'_, '_> {
             // The player who stopped playing after his roll resigned: the
             // other won, whatever the line's value.
             let message = format!(
-                "the result line names {name} as the winner, but {name} stopped playing after his roll (`{hidden}`, a resignation): {}",
+                "the {} names {name} as the winner, but {name} stopped playing after his roll (`{hidden}`, a resignation): {}",
+                wording::result(self.format),
                 self.how_won(&end),
                 name = self.name(side)
             );
@@ -143,7 +145,8 @@ impl Replayer<'_, '_> {
         }
         if end.winner() != side {
             let message = format!(
-                "the result line names {} as the winner, but {}",
+                "the {} names {} as the winner, but {}",
+                wording::result(self.format),
                 self.name(side),
                 self.how_won(&end)
             );
@@ -428,7 +431,10 @@ impl Replayer<'_, '_> {
                 .kind(Kind::Missing)
                 .at(action)
                 .side(Some(side))
-                .message("the resignation's value is not written; the next game's score line is taken as it is"),
+                .message(format!(
+                    "the resignation's value is not written; the next game's {} is taken as it is",
+                    wording::score(self.format)
+                )),
         );
         if let Some(g) = self.game() {
             g.unvalued = Some(Box::new(f));
@@ -573,7 +579,10 @@ impl Replayer<'_, '_> {
                 finding(Code::GameUnfinished)
                     .located(last)
                     .game(g.number)
-                    .message("the game stops with no bear-off, drop, resignation or result line"),
+                    .message(format!(
+                        "the game stops with no bear-off, drop, resignation or {}",
+                        wording::result(self.format)
+                    )),
             );
             self.unfinished = Some(index);
         }

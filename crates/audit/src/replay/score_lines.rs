@@ -9,10 +9,11 @@
 use super::driver::Replayer;
 use super::record::{Draft, finding};
 use super::state::{GameSeed, GameState, MatchState, ScoreDispute};
+use super::wording;
 use crate::catalogue::{Code, Kind};
 use crate::finding::Finding;
 use crate::location::Location;
-use crate::parse::GameHeader;
+use crate::parse::{Format, GameHeader};
 use crate::rules::Crawford;
 use crate::rules::score_line::{ScoreMismatch, judge_mismatch};
 use crate::side::{ByPlayer, Side};
@@ -32,23 +33,34 @@ pub(super) struct WinsDispute {
 impl WinsDispute {
     /// The `score-mismatch` message; `settled` once the next score line has
     /// followed this one (the `Wins` line was the mistake).
-    fn message(&self, recorded: ByPlayer<u32>, expected: ByPlayer<u32>, settled: bool) -> String {
-        let verdict = if settled {
-            format!(
+    fn message(
+        &self,
+        format: Format,
+        recorded: ByPlayer<u32>,
+        expected: ByPlayer<u32>,
+        settled: bool,
+    ) -> String {
+        let score = wording::score(format);
+        let result = wording::result_at(format, self.at.line);
+        let verdict = match (settled, format) {
+            (true, Format::Mat) => format!(
                 "the next game's score line agrees with this one: the `Wins` line at line {} is probably mistyped",
                 self.at.line
-            )
-        } else {
-            "one of the two is mistyped".to_owned()
+            ),
+            (true, _) => format!(
+                "the next game's {score} agrees with this one: the last game's {} is probably wrong",
+                wording::result(format)
+            ),
+            (false, Format::Mat) => "one of the two is mistyped".to_owned(),
+            (false, _) => "one of the two is wrong".to_owned(),
         };
         format!(
-            "the game starts at {}-{} but the results so far make it {}-{}: the last game's resignation is counted {} by its `Wins` line (line {}) and {} by this score line; {verdict}",
+            "the game starts at {}-{} but the results so far make it {}-{}: the last game's resignation is counted {} by {result} and {} by this {score}; {verdict}",
             recorded.first,
             recorded.second,
             expected.first,
             expected.second,
             points_word(self.written),
-            self.at.line,
             points_word(self.counted)
         )
     }
@@ -123,7 +135,7 @@ impl Replayer<'_, '_> {
         let dispute = m.score_dispute.take();
         let before = m.score;
         let result_unknown = m.result_unknown;
-        check_score_line(m, header, &mut found);
+        check_score_line(m, header, self.format, &mut found);
         let settled = if found.mistyped.is_some() {
             Settled::Mistyped
         } else if found.mismatch.is_none()
@@ -135,8 +147,7 @@ impl Replayer<'_, '_> {
         } else {
             Settled::Unknown
         };
-        let xg = self.format == crate::parse::Format::Xg;
-        let held = dispute.map_or_else(Vec::new, |d| settle_dispute(m, d, settled, xg));
+        let held = dispute.map_or_else(Vec::new, |d| settle_dispute(m, d, settled, self.format));
         // A line the replay disputes that puts the match over is one finding,
         // its score-mismatch, unless the replay's own score is over too.
         let disputed_end = found.mismatch.is_some() && !before.is_over();
@@ -217,7 +228,7 @@ impl Replayer<'_, '_> {
         if let Some(((index, recorded, expected), dispute)) = found.follows_record
             && let Some(f) = self.findings.get_mut(index)
         {
-            f.message = dispute.message(recorded, expected, true);
+            f.message = dispute.message(self.format, recorded, expected, true);
         }
         if let Some(mistyped) = found.mistyped {
             self.revise_mistyped(mistyped, first_new);
@@ -234,13 +245,18 @@ impl Replayer<'_, '_> {
         f.kind = Some(Kind::Wrong);
         // An eXtreme Gammon file has no typed score line: its game record
         // holds the score.
-        let (next, this) = if self.format == crate::parse::Format::Xg {
+        // An eXtreme Gammon file has no typed line, nor has an SGF file.
+        let score = wording::score(self.format);
+        let (next, this) = if self.format == Format::Mat {
             (
-                "the next game's recorded score",
-                "this game's recorded score is wrong",
+                format!("the next game's {score}"),
+                format!("this {score} is mistyped"),
             )
         } else {
-            ("the next game's score line", "this score line is mistyped")
+            (
+                format!("the next game's {score}"),
+                format!("this game's {score} is wrong"),
+            )
         };
         f.message = format!(
             "the game starts at {}-{} but the results so far make it {}-{}, and {next} agrees with them: {this}",
@@ -286,12 +302,12 @@ pub(super) enum Settled {
 /// score line, to report now that the next score line is read (or the
 /// match ended): those by the score the line turned out right; none while
 /// it is not known (a verdict that depends on it is not certain).
-/// `xg`: the score is an eXtreme Gammon game record's, not a typed line.
+/// `format`: the record's, which names the score the line disputes.
 fn settle_dispute(
     m: &mut MatchState,
     dispute: ScoreDispute,
     settled: Settled,
-    xg: bool,
+    format: Format,
 ) -> Vec<Finding> {
     let ScoreDispute {
         before,
@@ -306,10 +322,10 @@ fn settle_dispute(
         Settled::Mistyped => {}
     }
     m.score.settle_mistyped(&before, crawford);
-    let which = if xg {
-        "the game's recorded score is wrong".to_owned()
-    } else {
-        format!("the game's score line (line {line}) is mistyped")
+    let which = match format {
+        Format::Mat => format!("the game's score line (line {line}) is mistyped"),
+        Format::Sgf => format!("the game's match score (`MI`, line {line}) is wrong"),
+        Format::Xg => "the game's recorded score is wrong".to_owned(),
     };
     for f in &mut by_replay {
         f.message.push_str(&format!(
@@ -373,7 +389,12 @@ fn trimmed(name: &str) -> &str {
 }
 
 /// The scores a game's header writes, against the replay.
-fn check_score_line(m: &mut MatchState, header: &GameHeader<'_>, found: &mut HeaderFindings) {
+fn check_score_line(
+    m: &mut MatchState,
+    header: &GameHeader<'_>,
+    format: Format,
+    found: &mut HeaderFindings,
+) {
     let (Some(a), Some(b)) = (header.scores.first, header.scores.second) else {
         return;
     };
@@ -402,7 +423,7 @@ fn check_score_line(m: &mut MatchState, header: &GameHeader<'_>, found: &mut Hea
         && Some(recorded) != m.replayed
         && !m.result_unknown
     {
-        score_mismatch(m, header, recorded, found);
+        score_mismatch(m, header, format, recorded, found);
     } else {
         if recorded != m.score.scores {
             if Some(recorded) == m.replayed {
@@ -420,6 +441,7 @@ fn check_score_line(m: &mut MatchState, header: &GameHeader<'_>, found: &mut Hea
 fn score_mismatch(
     m: &mut MatchState,
     header: &GameHeader<'_>,
+    format: Format,
     recorded: ByPlayer<u32>,
     found: &mut HeaderFindings,
 ) {
@@ -441,7 +463,7 @@ fn score_mismatch(
     };
     let gap = verdict == ScoreMismatch::Gap;
     let message = match &dispute {
-        Some(dispute) => dispute.message(recorded, expected, false),
+        Some(dispute) => dispute.message(format, recorded, expected, false),
         None => format!(
             "the game starts at {}-{} but the results so far make it {}-{}{}",
             recorded.first,

@@ -22,6 +22,7 @@ pub mod binary;
 pub mod mat;
 pub mod pieces;
 pub mod producer;
+pub mod rows;
 pub mod sgf;
 pub mod sniff;
 pub mod text;

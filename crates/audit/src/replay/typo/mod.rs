@@ -35,6 +35,7 @@ use crate::finding::{Finding, Severity};
 use crate::notation::PlayNotation;
 use crate::notation::distance::{hop_distance, play_distance};
 use crate::parse::{ActionKind, Written};
+use crate::replay::TraceStep;
 use crate::rules::{AnyBoard, Play};
 use crate::side::Side;
 use dice::DiceReading;
@@ -109,9 +110,48 @@ struct AsWritten {
     after: usize,
     /// The play is impossible: the rest of the game cannot be checked.
     impossible: bool,
+    /// In a record without lines (`.xg`), the move of each action by
+    /// where it is, to name where a later problem is; empty otherwise.
+    moves: std::collections::HashMap<usize, u32>,
 }
 
 impl AsWritten {
+    /// Where finding `f` is: `line 45`; in a record without lines, `move
+    /// 12` (`a later move` when its move is not known).
+    fn place(&self, f: &Finding) -> String {
+        if f.location.line > 0 {
+            return format!("line {}", f.location.line);
+        }
+        match self.moves.get(&f.location.byte) {
+            Some(row) => format!("move {row}"),
+            None => "a later move".to_owned(),
+        }
+    }
+
+    /// "the opponent's `51: 25/20 7/6` at line 45 is an impossible play".
+    fn describe_first(&self, findings: &[Finding]) -> String {
+        match findings.first() {
+            Some(f) => {
+                let what = match f.kind {
+                    Some(kind) => format!("{} ({kind})", f.code),
+                    None => f.code.to_string(),
+                };
+                let who = f
+                    .player
+                    .as_deref()
+                    .map(|p| format!("{p}'s "))
+                    .unwrap_or_default();
+                let at = self.place(f);
+                if f.text.is_empty() {
+                    format!("{at} gives {what}")
+                } else {
+                    format!("{who}`{}` at {at} gives {what}", f.text)
+                }
+            }
+            None => "nothing else goes wrong".into(),
+        }
+    }
+
     /// A reading with fewer problems than the play as written and none of
     /// its own: it removes what went wrong without adding anything.
     fn fewer(&self, trial: &Trial) -> bool {
@@ -154,8 +194,9 @@ impl AsWritten {
             None if trial.rolls == 0 => "nothing follows it in the game".to_string(),
             None => format!("the {} roll(s) after it replay cleanly", trial.rolls),
             Some(f) => format!(
-                "the {} roll(s) after it replay cleanly up to line {}",
-                trial.clean_rolls, f.location.line
+                "the {} roll(s) after it replay cleanly up to {}",
+                trial.clean_rolls,
+                self.place(f)
             ),
         };
         let opening = if played.opening {
@@ -203,7 +244,7 @@ impl AsWritten {
                 .cloned()
                 .collect();
             removed.sort_by_key(|f| f.location.byte);
-            describe_first(if removed.is_empty() {
+            self.describe_first(if removed.is_empty() {
                 &self.problems
             } else {
                 &removed
@@ -212,8 +253,9 @@ impl AsWritten {
         let clean = match trial.problems.first() {
             None => format!("the {} roll(s) after it replay cleanly", trial.rolls),
             Some(f) => format!(
-                "the {} roll(s) after it replay cleanly up to line {}",
-                trial.clean_rolls, f.location.line
+                "the {} roll(s) after it replay cleanly up to {}",
+                trial.clean_rolls,
+                self.place(f)
             ),
         };
         let note = if played.written.is_empty() {
@@ -268,12 +310,21 @@ impl<'a> Replayer<'_, 'a> {
             .game_start
             .as_ref()
             .map_or(self.findings.len(), |start| start.findings);
+        let first_step = self
+            .game_start
+            .as_ref()
+            .map_or(self.trace.len(), |start| start.trace);
         self.settle_game(&events);
         let first = first.min(self.findings.len());
         self.settle_lost(first, &events);
         self.mark_misread_dice(&events, first);
         self.mark_server_record(first);
-        number_actions(&mut self.findings[first..], &events);
+        let first_step = first_step.min(self.trace.len());
+        number_actions(
+            &mut self.findings[first..],
+            &mut self.trace[first_step..],
+            &events,
+        );
         self.describe_plays(&events, first);
         self.tally_game_skill();
         // Keep the buffer's capacity for the next game.
@@ -418,7 +469,10 @@ impl<'a> Replayer<'_, 'a> {
         event: usize,
         finding: &Finding,
     ) -> Reading {
-        let as_written = self.as_written(start, finding);
+        let mut as_written = self.as_written(start, finding);
+        if finding.location.line == 0 {
+            as_written.moves = moves_of(events);
+        }
         // Rolls left unplayed, after which the opponent's play cannot be
         // made as recorded: the plays were lost from the record.
         let lost_before = (finding.kind == Some(Kind::NoPlay))
@@ -653,6 +707,7 @@ impl<'a> Replayer<'_, 'a> {
             first,
             after,
             impossible,
+            moves: std::collections::HashMap::new(),
         }
     }
 
@@ -811,50 +866,43 @@ fn rolls_after(events: &[GameEvent<'_>], event: usize, until: usize) -> usize {
         .count()
 }
 
-/// In a game written without row numbers (SGF, some `.mat` files), a
-/// finding at an action gets the action's ordinal in the game as its move,
-/// as `explain` and `show` count them.
-fn number_actions(findings: &mut [Finding], events: &[GameEvent<'_>]) {
+/// In a game written without row numbers (SGF, `.xg`, some `.mat` files),
+/// a finding at an action, and the action's traced step, get the row the
+/// action takes in the game laid out as a `.mat` file
+/// ([`crate::parse::rows`]) as their move.
+fn number_actions(findings: &mut [Finding], trace: &mut [TraceStep], events: &[GameEvent<'_>]) {
     let actions = || {
         events.iter().filter_map(|e| match e {
             GameEvent::Action(a) => Some(a),
             GameEvent::Problem(_) => None,
         })
     };
-    // Most games have no finding without a row: nothing to scan then.
-    if findings.iter().all(|f| f.row.is_some()) || actions().any(|a| a.row.is_some()) {
+    // Most games have their rows written: nothing to count then.
+    if (findings.iter().all(|f| f.row.is_some()) && trace.is_empty())
+        || actions().any(|a| a.row.is_some())
+    {
         return;
     }
-    let ordinals: std::collections::HashMap<usize, u32> = actions()
-        .zip(1..)
-        .map(|(a, n)| (a.location.byte, n))
-        .collect();
+    let numbered = moves_of(events);
     for f in findings.iter_mut().filter(|f| f.row.is_none()) {
-        f.row = ordinals.get(&f.location.byte).copied();
+        f.row = numbered.get(&f.location.byte).copied();
+    }
+    for step in trace.iter_mut().filter(|s| s.row.is_none()) {
+        step.row = numbered.get(&step.location.byte).copied();
     }
 }
 
-/// "the opponent's `51: 25/20 7/6` at line 45 is an impossible play".
-fn describe_first(findings: &[Finding]) -> String {
-    match findings.first() {
-        Some(f) => {
-            let what = match f.kind {
-                Some(kind) => format!("{} ({kind})", f.code),
-                None => f.code.to_string(),
-            };
-            let who = f
-                .player
-                .as_deref()
-                .map(|p| format!("{p}'s "))
-                .unwrap_or_default();
-            if f.text.is_empty() {
-                format!("line {} gives {what}", f.location.line)
-            } else {
-                format!("{who}`{}` at line {} gives {what}", f.text, f.location.line)
-            }
-        }
-        None => "nothing else goes wrong".into(),
-    }
+/// The move of each action of a game written without row numbers, by
+/// where the action is (see [`crate::parse::rows`]).
+fn moves_of(events: &[GameEvent<'_>]) -> std::collections::HashMap<usize, u32> {
+    let mut rows = crate::parse::rows::Rows::new();
+    events
+        .iter()
+        .filter_map(|e| match e {
+            GameEvent::Action(a) => Some((a.location.byte, rows.next(a.side, &a.kind)?)),
+            GameEvent::Problem(_) => None,
+        })
+        .collect()
 }
 
 /// How far a legal play is from the notation as written (moves paired,

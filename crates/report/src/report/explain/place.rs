@@ -2,7 +2,6 @@
 //! its actions in order with their positions (`explain FILE --game --move`,
 //! `show`).
 
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use super::render::{Diagnostic, Note};
@@ -22,7 +21,7 @@ pub struct Place {
     /// The game number as written.
     pub game: Option<u32>,
     /// The move: the transcript's row number; in a record without row
-    /// numbers (SGF), the ordinal of the action in the game.
+    /// numbers (SGF, `.xg`), the row the game takes laid out as a `.mat`.
     pub row: Option<u32>,
 }
 
@@ -239,27 +238,13 @@ impl<'a> Explainer<'a> {
     }
 
     /// Every step with its move number: the row as written; in a game
-    /// written without row numbers, the ordinal of the action.
+    /// written without row numbers, the row the replay counted (see
+    /// [`crate::parse::rows`]).
     pub(super) fn numbered(&self) -> Vec<(&'a TraceStep, Option<u32>)> {
-        let trace = &self.report.trace;
-        let mut has_rows: BTreeMap<(u32, Option<u32>), bool> = BTreeMap::new();
-        for step in trace {
-            *has_rows.entry((step.match_number, step.game)).or_default() |= step.row.is_some();
-        }
-        let mut ordinal: BTreeMap<(u32, Option<u32>), u32> = BTreeMap::new();
-        trace
+        self.report
+            .trace
             .iter()
-            .map(|step| {
-                let key = (step.match_number, step.game);
-                let n = ordinal.entry(key).or_insert(0);
-                *n += 1;
-                let row = if has_rows.get(&key).copied().unwrap_or(false) {
-                    step.row
-                } else {
-                    Some(*n)
-                };
-                (step, row)
-            })
+            .map(|step| (step, step.row))
             .collect()
     }
 
