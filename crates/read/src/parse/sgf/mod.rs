@@ -107,6 +107,9 @@ impl Key {
         self == Key::pack(name.bytes())
     }
 
+    // Inlined so that the names, constants at every call, are packed when
+    // compiling rather than at each property.
+    #[inline]
     fn is_any(self, names: &[&str]) -> bool {
         names.iter().any(|n| self.is(n))
     }
