@@ -13,7 +13,7 @@ use bgaudit::report::explain::{Place, Source};
 use bgaudit::report::{SkippedRecord, Totals, unreadable_reason};
 use bgaudit::walk::{self, Input};
 
-use super::jobs::Opened;
+use super::opened::Opened;
 
 /// What became of one input, or of one part of it.
 #[derive(Debug)]
@@ -274,7 +274,7 @@ fn one_match(
     let Input::File(path) = input else {
         return None;
     };
-    let large = std::fs::metadata(path).ok()?.len() >= super::jobs::STREAM_MIN;
+    let large = std::fs::metadata(path).ok()?.len() >= super::opened::STREAM_MIN;
     let wanted = usize::try_from(number.checked_sub(1)?).ok()?;
     if !large {
         return None;

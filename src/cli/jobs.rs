@@ -27,10 +27,8 @@ use bgaudit::walk::{self, Input};
 
 use super::analyse::Analyser;
 use super::input::{self, Outcome};
+use super::opened::{Opened, STREAM_MIN};
 use super::pool::Limits;
-
-/// The size from which a file is read match by match.
-pub(crate) const STREAM_MIN: u64 = 8 << 20;
 
 /// The text of the matches a batch takes per thread.
 const PIECE_BYTES: usize = 2 << 20;
@@ -38,77 +36,6 @@ const PIECE_BYTES: usize = 2 << 20;
 /// How many files may wait open for their jobs (well below the usual
 /// limits of open files per process).
 const HELD_MAX: usize = 128;
-
-/// A file opened while planning, for its job to read: one of those held
-/// open (counted in `held` until it is read or dropped), or, read ahead of
-/// its job, what reading it gave.
-#[derive(Debug)]
-pub(crate) struct Opened {
-    state: State,
-}
-
-#[derive(Debug)]
-enum State {
-    Open {
-        file: File,
-        /// The size the file had when opened.
-        len: u64,
-        held: Held,
-    },
-    Read(io::Result<Vec<u8>>),
-}
-
-/// One of the files held open: counted until dropped.
-#[derive(Debug)]
-struct Held(Arc<AtomicUsize>);
-
-impl Drop for Held {
-    fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::Relaxed);
-    }
-}
-
-impl Opened {
-    /// An input already read into memory.
-    pub(crate) fn from_bytes(bytes: Vec<u8>) -> Opened {
-        Opened {
-            state: State::Read(Ok(bytes)),
-        }
-    }
-
-    /// Reads the file to its end (or gives what reading it ahead gave).
-    pub(crate) fn read(self) -> io::Result<Vec<u8>> {
-        match self.state {
-            State::Open {
-                mut file,
-                len,
-                held,
-            } => {
-                let read = walk::read_open(&mut file, len);
-                drop(file);
-                drop(held);
-                read
-            }
-            State::Read(read) => read,
-        }
-    }
-
-    /// The bytes read ahead (an open file holds none while it waits).
-    fn weight(&self) -> usize {
-        match &self.state {
-            State::Read(Ok(bytes)) => bytes.len(),
-            State::Open { .. } | State::Read(Err(_)) => 0,
-        }
-    }
-
-    /// Reads the file now, for its job to take the bytes later; the file
-    /// is closed.
-    fn read_ahead(self) -> Opened {
-        Opened {
-            state: State::Read(self.read()),
-        }
-    }
-}
 
 /// One job.
 #[derive(Debug)]
@@ -281,13 +208,7 @@ fn plan(input: &Input, held: &Arc<AtomicUsize>) -> Planned {
         return plan_large(input, path, Ok(file));
     }
     held.fetch_add(1, Ordering::Relaxed);
-    Planned::Whole(Some(Opened {
-        state: State::Open {
-            file,
-            len: meta.len(),
-            held: Held(Arc::clone(held)),
-        },
-    }))
+    Planned::Whole(Some(Opened::open(file, meta.len(), held)))
 }
 
 /// Plans a large file, `opened` from `path`.
@@ -349,9 +270,9 @@ fn plan_stdin(input: &Input) -> Planned {
                 FileReport::unreadable(&input.name(), reason, bgaudit::parse::Location::START);
             Planned::Settled(Outcome::Checked(vec![report]))
         }
-        Ok(Ok(())) if (head.len() as u64) < STREAM_MIN => Planned::Whole(Some(Opened {
-            state: State::Read(Ok(head)),
-        })),
+        Ok(Ok(())) if (head.len() as u64) < STREAM_MIN => {
+            Planned::Whole(Some(Opened::from_bytes(head)))
+        }
         Ok(Ok(())) => match spool(&head, &mut stdin) {
             Ok(file) => plan_spooled(input, file),
             Err(err) => Planned::Settled(read_failed(input, &err)),
@@ -389,9 +310,7 @@ fn plan_spooled(input: &Input, file: File) -> Planned {
             Err(err) => Planned::Settled(read_failed(input, &err)),
         },
         Ok(Plan::Whole) => match again().and_then(|mut file| walk::read_open(&mut file, 0)) {
-            Ok(bytes) => Planned::Whole(Some(Opened {
-                state: State::Read(Ok(bytes)),
-            })),
+            Ok(bytes) => Planned::Whole(Some(Opened::from_bytes(bytes))),
             Err(err) => Planned::Settled(read_failed(input, &err)),
         },
         Ok(Plan::Refuse(reason)) => {

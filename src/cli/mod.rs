@@ -22,6 +22,7 @@ mod explain;
 mod input;
 mod jobs;
 mod legal;
+mod opened;
 pub(crate) mod output;
 mod players;
 mod pool;
@@ -228,7 +229,7 @@ impl Batch {
         let large = || {
             inputs.iter().any(|input| {
                 input.path().is_some_and(|path| {
-                    std::fs::metadata(path).is_ok_and(|m| m.len() >= jobs::STREAM_MIN)
+                    std::fs::metadata(path).is_ok_and(|m| m.len() >= opened::STREAM_MIN)
                 })
             })
         };
