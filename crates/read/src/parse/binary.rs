@@ -18,10 +18,8 @@
 //! UTF-16 without a byte-order mark is recognised by its zero bytes, one in
 //! every pair at the same place ([`utf16_without_bom`]).
 
-use std::borrow::Cow;
-
 use super::Location;
-use super::text::{Encoding, Unreadable, has_suspect_byte, is_binary_control};
+use super::text::{has_suspect_byte, is_binary_control};
 
 /// A NUL byte or a control character that text does not hold.
 pub(crate) const fn is_binary(b: u8) -> bool {
@@ -62,15 +60,6 @@ pub(crate) fn confined(bytes: &[u8]) -> bool {
     damaged.saturating_mul(2) <= bytes.len()
 }
 
-/// Binary data by its signature, whatever text it holds besides: a tar
-/// archive (the `ustar` mark of its first header), a picture (PNG, JPEG,
-/// GIF). (The formats the readers name are in [`super::sniff::binary`].)
-#[must_use]
-pub(crate) fn has_signature(bytes: &[u8]) -> bool {
-    const PICTURES: [&[u8]; 3] = [b"\x89PNG", b"\xFF\xD8\xFF", b"GIF8"];
-    bytes.get(257..262) == Some(b"ustar") || PICTURES.iter().any(|m| bytes.starts_with(m))
-}
-
 /// Consecutive lines of a text that hold binary bytes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct StrayRun {
@@ -83,7 +72,7 @@ pub(crate) struct StrayRun {
     /// Other control characters that text does not hold.
     pub(crate) controls: usize,
     /// Not binary data: a line too long to keep, cut here; its length in
-    /// bytes (see [`super::pieces::LINE_MAX`]).
+    /// bytes (see [`super::text::LINE_MAX`]).
     pub(crate) cut_line: Option<u64>,
 }
 
@@ -94,7 +83,7 @@ impl StrayRun {
         if let Some(length) = self.cut_line {
             return format!(
                 "a line of {length} bytes, too long to be a line of a record: only its first {} bytes are read, the rest of the line is skipped",
-                super::pieces::LINE_MAX
+                super::text::LINE_MAX
             );
         }
         let plural = |n: usize, what: &str| {
@@ -211,51 +200,10 @@ fn column(prefix: &str) -> u32 {
         .saturating_add(1)
 }
 
-/// UTF-16 without a byte-order mark: decoded when it is plainly UTF-16 (an
-/// even length; in nine pairs of bytes out of ten of the first 4 KiB, a zero
-/// byte at the same place and another byte beside it; no decoding error),
-/// else named when it looks like UTF-16 (a zero byte at the same place in
-/// half the pairs), else `None`: not UTF-16.
-pub(crate) fn utf16_without_bom(
-    bytes: &[u8],
-) -> Option<Result<(Cow<'static, str>, Encoding), Unreadable>> {
-    let sample = &bytes[..bytes.len().min(4096) & !1];
-    let pairs = sample.len() / 2;
-    // Without a NUL byte no pair counts for either order (the common case:
-    // a vectorised search instead of the count).
-    if pairs < 2 || memchr::memchr(0, sample).is_none() {
-        return None;
-    }
-    let (mut le, mut be) = (0usize, 0usize);
-    for pair in sample.chunks_exact(2) {
-        match (pair[0], pair[1]) {
-            (a, 0) if a != 0 => le += 1,
-            (0, b) if b != 0 => be += 1,
-            _ => {}
-        }
-    }
-    let (hits, codec, encoding, order) = if le >= be {
-        (le, encoding_rs::UTF_16LE, Encoding::Utf16LeNoBom, "little")
-    } else {
-        (be, encoding_rs::UTF_16BE, Encoding::Utf16BeNoBom, "big")
-    };
-    if hits.saturating_mul(2) < pairs {
-        return None;
-    }
-    if hits.saturating_mul(10) >= pairs.saturating_mul(9) && bytes.len().is_multiple_of(2) {
-        let (text, errors) = codec.decode_without_bom_handling(bytes);
-        if !errors && !text.contains('\0') {
-            return Some(Ok((Cow::Owned(text.into_owned()), encoding)));
-        }
-    }
-    Some(Err(Unreadable(format!(
-        "text that looks like UTF-16 ({order}-endian) without a byte-order mark, but does not decode as such: save it as UTF-8"
-    ))))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::parse::text::{Encoding, has_signature, utf16_without_bom};
 
     #[test]
     fn lines_end_as_the_readers_end_them() {

@@ -79,10 +79,7 @@ pub struct Piece<'t> {
     pub cut: Vec<CutLine>,
 }
 
-/// The longest line kept whole when a file is read a block at a time: a
-/// longer one is cut there (no line of a record comes near it), so that
-/// memory does not grow with a line.
-pub const LINE_MAX: usize = 1 << 20;
+pub use super::text::LINE_MAX;
 
 /// A line cut at [`LINE_MAX`] bytes.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -560,9 +557,9 @@ pub fn cuttable_head(head: &[u8]) -> bool {
     !(super::sniff::is_xg(head)
         || head.starts_with(b"\xFF\xFE")
         || head.starts_with(b"\xFE\xFF")
-        || (!bom && binary::utf16_without_bom(head).is_some())
+        || (!bom && super::text::utf16_without_bom(head).is_some())
         || super::sniff::binary(head).is_some()
-        || binary::has_signature(head)
+        || super::text::has_signature(head)
         || !starts_like_mat(body))
 }
 
@@ -580,13 +577,13 @@ fn refused_by_signature(head: &[u8]) -> Option<String> {
         return None;
     }
     let at = memchr::memchr(0, head)?;
-    if binary::utf16_without_bom(head).is_some() {
+    if super::text::utf16_without_bom(head).is_some() {
         return None;
     }
     if let Some(what) = super::sniff::binary(head) {
         return Some(what.to_owned());
     }
-    binary::has_signature(head)
+    super::text::has_signature(head)
         .then(|| format!("binary data (a NUL byte at offset {at}), not a transcript"))
 }
 
@@ -602,7 +599,7 @@ pub fn refused_head(head: &[u8]) -> Option<String> {
         || super::sniff::binary(head).is_some()
         || head.starts_with(b"\xFF\xFE")
         || head.starts_with(b"\xFE\xFF")
-        || binary::utf16_without_bom(head).is_some()
+        || super::text::utf16_without_bom(head).is_some()
         || confined(head, false).unwrap_or(true)
     {
         return None;

@@ -89,7 +89,7 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded<'_>, Unreadable> {
     }
     // UTF-16 without a byte-order mark holds NUL bytes: suspect bytes.
     let suspect = has_suspect_byte(bytes);
-    if suspect && let Some(utf16) = super::binary::utf16_without_bom(bytes) {
+    if suspect && let Some(utf16) = utf16_without_bom(bytes) {
         let (text, encoding) = utf16?;
         let suspect = check_binary(text.as_bytes())?;
         return Ok(Decoded {
@@ -151,7 +151,7 @@ fn refuse_binary(bytes: &[u8]) -> Result<(), Unreadable> {
     // Binary bytes in a few lines of a text: a damaged transcript, read.
     let stray = || {
         super::sniff::binary(bytes).is_none()
-            && !super::binary::has_signature(bytes)
+            && !has_signature(bytes)
             && super::binary::confined(bytes)
     };
     // `contains` on bytes is a vectorised search.
@@ -227,6 +227,62 @@ fn binary_controls_in(word: u64) -> usize {
 /// carriage return, escape and the DOS end-of-file mark (0x1A) are allowed.
 pub(super) const fn is_binary_control(b: u8) -> bool {
     matches!(b, 0x01..=0x08 | 0x0B | 0x0E..=0x19 | 0x1C..=0x1F | 0x7F)
+}
+
+/// The longest line kept whole when a file is read a block at a time: a
+/// longer one is cut there (no line of a record comes near it), so that
+/// memory does not grow with a line.
+pub const LINE_MAX: usize = 1 << 20;
+
+/// Binary data by its signature, whatever text it holds besides: a tar
+/// archive (the `ustar` mark of its first header), a picture (PNG, JPEG,
+/// GIF). (The formats the readers name are in [`super::sniff::binary`].)
+#[must_use]
+pub(crate) fn has_signature(bytes: &[u8]) -> bool {
+    const PICTURES: [&[u8]; 3] = [b"\x89PNG", b"\xFF\xD8\xFF", b"GIF8"];
+    bytes.get(257..262) == Some(b"ustar") || PICTURES.iter().any(|m| bytes.starts_with(m))
+}
+
+/// UTF-16 without a byte-order mark: decoded when it is plainly UTF-16 (an
+/// even length; in nine pairs of bytes out of ten of the first 4 KiB, a zero
+/// byte at the same place and another byte beside it; no decoding error),
+/// else named when it looks like UTF-16 (a zero byte at the same place in
+/// half the pairs), else `None`: not UTF-16.
+pub(crate) fn utf16_without_bom(
+    bytes: &[u8],
+) -> Option<Result<(Cow<'static, str>, Encoding), Unreadable>> {
+    let sample = &bytes[..bytes.len().min(4096) & !1];
+    let pairs = sample.len() / 2;
+    // Without a NUL byte no pair counts for either order (the common case:
+    // a vectorised search instead of the count).
+    if pairs < 2 || memchr::memchr(0, sample).is_none() {
+        return None;
+    }
+    let (mut le, mut be) = (0usize, 0usize);
+    for pair in sample.chunks_exact(2) {
+        match (pair[0], pair[1]) {
+            (a, 0) if a != 0 => le += 1,
+            (0, b) if b != 0 => be += 1,
+            _ => {}
+        }
+    }
+    let (hits, codec, encoding, order) = if le >= be {
+        (le, encoding_rs::UTF_16LE, Encoding::Utf16LeNoBom, "little")
+    } else {
+        (be, encoding_rs::UTF_16BE, Encoding::Utf16BeNoBom, "big")
+    };
+    if hits.saturating_mul(2) < pairs {
+        return None;
+    }
+    if hits.saturating_mul(10) >= pairs.saturating_mul(9) && bytes.len().is_multiple_of(2) {
+        let (text, errors) = codec.decode_without_bom_handling(bytes);
+        if !errors && !text.contains('\0') {
+            return Some(Ok((Cow::Owned(text.into_owned()), encoding)));
+        }
+    }
+    Some(Err(Unreadable(format!(
+        "text that looks like UTF-16 ({order}-endian) without a byte-order mark, but does not decode as such: save it as UTF-8"
+    ))))
 }
 
 #[cfg(test)]
