@@ -40,6 +40,7 @@ mod skill;
 mod skill_gnubg;
 mod streaming;
 mod typo_dice;
+mod typo_fits;
 mod typo_rate;
 mod util;
 mod variants;

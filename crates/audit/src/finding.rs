@@ -152,11 +152,19 @@ pub struct LegalPlays {
     /// How many there are.
     pub count: usize,
     /// In standard notation: all of them when there are at most
-    /// [`ALL_PLAYS_UP_TO`], else the [`CLOSEST_PLAYS`] closest to the play
-    /// as written; the closest first, then in notation order.
+    /// [`ALL_PLAYS_UP_TO`], else the [`CLOSEST_PLAYS`] first in order; those
+    /// fitting the rest of the game best first (when [`LegalPlays::fitted`]),
+    /// then the closest to the play as written, then in notation order.
     pub listed: Vec<String>,
     /// They were ranked by their distance to a written play.
     pub ranked: bool,
+    /// They were ranked first by how well the rest of the game replays
+    /// after each (see [`LegalPlays::fits`]), and not all fit alike.
+    pub fitted: bool,
+    /// The problems the rest of the game has after each legal play tried
+    /// in its place (the typo analysis's replays), by notation: fewer fit
+    /// better; a play not tried fits worse than any tried.
+    pub fits: Vec<(String, usize)>,
 }
 
 impl LegalPlays {
@@ -168,19 +176,47 @@ impl LegalPlays {
         notations: impl IntoIterator<Item = String>,
         written: Option<&PlayNotation>,
     ) -> LegalPlays {
-        let mut ranked: Vec<(usize, String)> = notations
+        LegalPlays::fitted(notations, written, &[])
+    }
+
+    /// As [`LegalPlays::ranked`], but first by `fits`: the problems the
+    /// rest of the game has after each play tried in place of the one
+    /// written (fewer first; a play not tried after all tried).
+    #[must_use]
+    pub fn fitted(
+        notations: impl IntoIterator<Item = String>,
+        written: Option<&PlayNotation>,
+        fits: &[(String, usize)],
+    ) -> LegalPlays {
+        let fit = |text: &str| {
+            fits.iter()
+                .find(|(play, _)| play == text)
+                .map_or(usize::MAX, |(_, problems)| *problems)
+        };
+        let mut ranked: Vec<(usize, usize, String)> = notations
             .into_iter()
-            .map(|text| (written.map_or(0, |w| notation_distance(w, &text)), text))
+            .map(|text| {
+                (
+                    fit(&text),
+                    written.map_or(0, |w| notation_distance(w, &text)),
+                    text,
+                )
+            })
             .collect();
         ranked.sort();
         let count = ranked.len();
+        // Ranked by fit only when the plays tried fit differently: those
+        // tried are the closest, so the rest come after them either way.
+        let fitted = fits.iter().any(|(_, problems)| *problems != fits[0].1);
         if count > ALL_PLAYS_UP_TO {
             ranked.truncate(CLOSEST_PLAYS);
         }
         LegalPlays {
             count,
-            listed: ranked.into_iter().map(|(_, text)| text).collect(),
+            listed: ranked.into_iter().map(|(_, _, text)| text).collect(),
             ranked: written.is_some(),
+            fitted,
+            fits: fits.to_vec(),
         }
     }
 }

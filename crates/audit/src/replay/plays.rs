@@ -634,7 +634,13 @@ impl Replayer<'_, '_> {
             if self.findings[i].code == crate::catalogue::Code::Blunder {
                 continue;
             }
-            let legal = legal_plays_of(&self.findings[i], &mut self.backgammon);
+            // The typo analysis's replays left how well each play fits.
+            let fits = self.findings[i]
+                .legal
+                .take()
+                .map(|l| l.fits)
+                .unwrap_or_default();
+            let legal = legal_plays_of(&self.findings[i], &mut self.backgammon, &fits);
             self.findings[i].legal = legal.map(Box::new);
         }
     }
@@ -666,6 +672,13 @@ impl Replayer<'_, '_> {
             f.likely_typo = reading.typo;
             f.suggestion.clone_from(&reading.suggestion);
             f.message.push_str(&reading.note);
+            if !reading.fits.is_empty() {
+                // Kept for the legal plays listed at the game's end.
+                f.legal = Some(Box::new(LegalPlays {
+                    fits: reading.fits.clone(),
+                    ..LegalPlays::default()
+                }));
+            }
             if reading.result.is_some() {
                 // Not a play that stood: the record is wrong, not the player.
                 self.settle_stood(index, Sequel::Misread);
@@ -694,8 +707,13 @@ impl Replayer<'_, '_> {
 }
 
 /// The legal plays of the roll of a finding about a checker play in a known
-/// position, ranked by their distance to the play as written.
-fn legal_plays_of(finding: &Finding, generator: &mut MoveGen<Position>) -> Option<LegalPlays> {
+/// position, ranked by how well the rest of the game replays after each
+/// (`fits`), then by their distance to the play as written.
+fn legal_plays_of(
+    finding: &Finding,
+    generator: &mut MoveGen<Position>,
+    fits: &[(String, usize)],
+) -> Option<LegalPlays> {
     if finding.entry().family != Family::Play {
         return None;
     }
@@ -703,9 +721,10 @@ fn legal_plays_of(finding: &Finding, generator: &mut MoveGen<Position>) -> Optio
         return None;
     };
     let plays = generator.generate(before, roll);
-    Some(LegalPlays::ranked(
+    Some(LegalPlays::fitted(
         plays.iter().map(|p| p.play.to_string()),
         finding.written.as_deref(),
+        fits,
     ))
 }
 

@@ -662,6 +662,9 @@ pub(super) struct Reading {
     /// shows, though no one reading repairs the rest: no violation of the
     /// player's.
     pub(super) lost: bool,
+    /// The legal plays tried in its place and the problems the rest of the
+    /// game has after each (see [`crate::finding::LegalPlays::fits`]).
+    pub(super) fits: Vec<(String, usize)>,
 }
 
 impl Reading {
@@ -675,6 +678,7 @@ impl Reading {
             typo: None,
             note: String::new(),
             lost: false,
+            fits: Vec::new(),
         }
     }
 }

@@ -216,6 +216,7 @@ impl AsWritten {
             typo: Some(true),
             note,
             lost: false,
+            fits: Vec::new(),
         }
     }
 
@@ -275,6 +276,7 @@ impl AsWritten {
             typo: Some(true),
             note,
             lost: false,
+            fits: Vec::new(),
         }
     }
 }
@@ -461,13 +463,30 @@ impl<'a> Replayer<'_, 'a> {
             .min_by_key(|(event, _)| *event)
     }
 
-    /// Decides how to read the play of `event`, whose finding is `finding`.
+    /// Decides how to read the play of `event`, whose finding is `finding`,
+    /// with how well the rest of the game replays after each legal play
+    /// tried in its place.
     fn settle(
         &mut self,
         start: &GameStart,
         events: &[GameEvent<'a>],
         event: usize,
         finding: &Finding,
+    ) -> Reading {
+        let mut fits = Vec::new();
+        let reading = self.settle_fitting(start, events, event, finding, &mut fits);
+        Reading { fits, ..reading }
+    }
+
+    /// [`Self::settle`], the legal plays tried and the problems after each
+    /// pushed to `fits`.
+    fn settle_fitting(
+        &mut self,
+        start: &GameStart,
+        events: &[GameEvent<'a>],
+        event: usize,
+        finding: &Finding,
+        fits: &mut Vec<(String, usize)>,
     ) -> Reading {
         let mut as_written = self.as_written(start, finding);
         if finding.location.line == 0 {
@@ -538,7 +557,15 @@ impl<'a> Replayer<'_, 'a> {
         // a reading that fits for a while and then fails is a guess.
         let single = candidates.len() == 1;
         let min_clean = if single { 1 } else { MIN_EVIDENCE };
-        let best = self.best_reading(start, events, event, &played, candidates, as_written.after);
+        let best = self.best_reading(
+            start,
+            events,
+            event,
+            &played,
+            candidates,
+            as_written.after,
+            Some(fits),
+        );
         let convinced = best
             .as_ref()
             .is_some_and(|b| as_written.convinced_by(&b.trial, single, min_clean));
@@ -620,7 +647,8 @@ impl<'a> Replayer<'_, 'a> {
         if rivals.is_empty() {
             return None;
         }
-        let best = self.best_reading(start, events, event, played, rivals, as_written.after)?;
+        let best =
+            self.best_reading(start, events, event, played, rivals, as_written.after, None)?;
         (best.trial.problems.len() <= as_written.problems.len()
             && as_written.adds_nothing(&best.trial))
         .then_some(best.play)
@@ -765,7 +793,10 @@ impl<'a> Replayer<'_, 'a> {
 
     /// Replays the game under each candidate reading of the play of `event`
     /// and keeps the best: the one that goes wrong latest, then has fewest
-    /// problems, then is closest to what was written.
+    /// problems, then is closest to what was written. With `fits`, every
+    /// candidate is tried (the budget allowing) and the problems after each
+    /// pushed there, for the legal plays a report lists.
+    #[allow(clippy::too_many_arguments)]
     fn best_reading(
         &mut self,
         start: &GameStart,
@@ -774,6 +805,7 @@ impl<'a> Replayer<'_, 'a> {
         played: &Played,
         candidates: Vec<(usize, Play, AnyBoard)>,
         after: usize,
+        mut fits: Option<&mut Vec<(String, usize)>>,
     ) -> Option<Candidate> {
         let mut best: Option<Candidate> = None;
         for (distance, play, result) in candidates {
@@ -782,6 +814,9 @@ impl<'a> Replayer<'_, 'a> {
                 // The budget is spent: the readings tried decide.
                 break;
             };
+            if let Some(fits) = fits.as_deref_mut() {
+                fits.push((play.to_string(), trial.problems.len()));
+            }
             let better = match &best {
                 None => true,
                 Some(b) => rank(&trial, distance) < rank(&b.trial, b.distance),
@@ -794,8 +829,9 @@ impl<'a> Replayer<'_, 'a> {
                     result,
                     trial,
                 });
-                // Candidates come closest first: none later can do better.
-                if clean {
+                // Candidates come closest first: none later can do better
+                // (but for how well each fits, when that is asked).
+                if clean && fits.is_none() {
                     break;
                 }
             }
@@ -824,6 +860,7 @@ impl<'a> Replayer<'_, 'a> {
             typo: Some(true),
             note: String::new(),
             lost: false,
+            fits: Vec::new(),
         });
         self.restore(start);
         self.process(events);

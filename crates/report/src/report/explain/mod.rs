@@ -20,8 +20,9 @@
 //! What a diagnostic shows depends on the finding's family
 //! ([`catalogue::Family`]) and on what the replay recorded: a checker play
 //! gets the board, the legal plays of its roll (all of them when there are
-//! at most [`ALL_PLAYS_UP_TO`], else their count and the closest ones to the
-//! play as written) and the typo analysis; a cube action the cube, the score
+//! at most [`ALL_PLAYS_UP_TO`], else their count and the first ones: those
+//! after which the typo analysis found the rest of the game replaying best,
+//! then the closest to the play as written) and the typo analysis; a cube action the cube, the score
 //! and the board; a result or score finding the scores; a reading problem
 //! only its line. The transcript line comes from the file itself
 //! ([`Source`]); without it the diagnostic still names the place.
@@ -386,7 +387,9 @@ fn legal_plays_note(legal: &LegalPlays) -> Note {
     if legal.count <= ALL_PLAYS_UP_TO {
         Note::new("legal plays", format!("({}) {quoted}", legal.count))
     } else {
-        let how = if legal.ranked {
+        let how = if legal.fitted {
+            "fitting the rest of the game best, then closest to what was written"
+        } else if legal.ranked {
             "closest to what was written"
         } else {
             "among them"

@@ -732,10 +732,12 @@ fn article(
         let text = match legal.count {
             0 => "none: the roll cannot be played".to_owned(),
             n if legal.listed.len() < n => {
-                format!(
-                    "{n}; the {} closest to what was written",
-                    legal.listed.len()
-                )
+                let how = if legal.fitted {
+                    "fitting the rest of the game best, then closest to what was written"
+                } else {
+                    "closest to what was written"
+                };
+                format!("{n}; the {} {how}", legal.listed.len())
             }
             n => n.to_string(),
         };
