@@ -191,18 +191,7 @@ pub(super) fn from_the_bar<B: Board>(position: &B, roll: Roll, hops: &[Hop]) -> 
     if other_plays {
         return None;
     }
-    let mut mask = HitMask::default();
-    mask.step(&step);
-    mask.landing(hop, to);
-    let mut steps = Play::default();
-    steps.push(step);
-    Some(Decided {
-        result: after,
-        steps,
-        max_dice: 1,
-        legal_count: 1,
-        hit_marks: mask.marks(),
-    })
+    Some(Decided::one_step(after, step, hop, to, 1))
 }
 
 /// One hop of one die of a roll that is no double, decided as the general
@@ -242,18 +231,7 @@ pub(super) fn one_die_alone<B: Board>(position: &B, roll: Roll, hop: &Hop) -> Op
     };
     let mut after = *position;
     let step = after.apply_step(from, die);
-    let mut mask = HitMask::default();
-    mask.step(&step);
-    mask.landing(hop, to);
-    let mut steps = Play::default();
-    steps.push(step);
-    Some(Decided {
-        result: after,
-        steps,
-        max_dice: 1,
-        legal_count: count,
-        hit_marks: mask.marks(),
-    })
+    Some(Decided::one_step(after, step, hop, to, count))
 }
 
 /// The die [`one_die_alone`] reads `hop` with: its exact die when it lands

@@ -288,6 +288,31 @@ pub(super) struct Decided<B> {
 }
 
 impl<B: Board> Decided<B> {
+    /// A legal play of one hop on one die: `step`, played from the board
+    /// before it to `result`, its hit mark checked at the point it lands on
+    /// (`to`), one of `legal_count` legal plays.
+    #[inline]
+    pub(super) fn one_step(
+        result: B,
+        step: Step,
+        hop: &Hop,
+        to: usize,
+        legal_count: usize,
+    ) -> Self {
+        let mut mask = HitMask::default();
+        mask.step(&step);
+        mask.landing(hop, to);
+        let mut steps = Play::default();
+        steps.push(step);
+        Decided {
+            result,
+            steps,
+            max_dice: 1,
+            legal_count,
+            hit_marks: mask.marks(),
+        }
+    }
+
     /// The judgement: legal.
     #[inline]
     pub(super) fn judgement(self) -> Judgement<B> {
