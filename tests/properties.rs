@@ -106,8 +106,9 @@ proptest! {
 /// One turn of a game of any variant: every legal play, written, is judged
 /// legal and reaches its position; and the plays of one step, or of one
 /// step of each die in turn, written one hop per step, are judged legal
-/// exactly when the position they reach is in the legal set (the judge
-/// accepts what the generator lists and rejects what it does not).
+/// when the position they reach is in the legal set, and judged legal only
+/// to a position in it (the judge accepts what the generator lists and
+/// reaches nothing it does not).
 fn judge_agrees_with_the_generator<B: Board>(
     position: &B,
     roll: Roll,
@@ -152,13 +153,26 @@ fn judge_agrees_with_the_generator<B: Board>(
             for (result, text) in candidates {
                 let notation = PlayNotation::parse(&text).expect("a written play parses");
                 let j = judge(position, roll, &notation, judge_gen);
-                let listed = plays.iter().any(|p| p.result == result);
-                prop_assert_eq!(
-                    j.is_legal(),
-                    listed,
+                let listed = |r: &B| plays.iter().any(|p| p.result == *r);
+                // A play the generator lists is judged legal; a play judged
+                // legal reaches a listed position. The judge may read the
+                // hop another way than it was built: `6/off` with 6-1 is
+                // also `6/5*/off`, both dice with an unmarked hit, legal
+                // where the one-die reading is not (the other die could
+                // still be played).
+                prop_assert!(
+                    !listed(&result) || j.is_legal(),
                     "`{}` {:?} in {:?} {}",
                     text,
                     j.verdict,
+                    position,
+                    roll
+                );
+                prop_assert!(
+                    !j.is_legal() || listed(&j.result),
+                    "`{}` judged legal to {:?}, not listed, in {:?} {}",
+                    text,
+                    j.result,
                     position,
                     roll
                 );
@@ -197,14 +211,8 @@ fn play_out<B: Board>(
 }
 
 proptest! {
-    // A fixed seed: the same games at every run (a random seed found a
-    // Hypergammon bear-off, `3/off` with 3-2 and one checker left on the 3
-    // point, that the judge accepts and the generator does not list; it is
-    // open; the fixed seed keeps the suite the same at every run until it is
-    // settled).
     #![proptest_config(ProptestConfig {
         cases: 24,
-        rng_seed: proptest::test_runner::RngSeed::Fixed(0x0b9a_0d17),
         ..ProptestConfig::default()
     })]
 

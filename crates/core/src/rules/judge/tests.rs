@@ -886,3 +886,20 @@ fn illegal_play_is_applied_as_played() {
     assert_eq!(j.result.ours(7), 2);
     assert_eq!(j.result.ours(13), 4);
 }
+
+/// `6/off` with 6-1, our checkers on 6 and 2 and a blot of theirs on our
+/// 5: the one-die reading (6 off, the 1 unplayed while 2/1 is open) is
+/// not legal, the both-dice reading `6/5*/off` is, and it is the one the
+/// judge takes (the hit unmarked). Found by the property tests of every
+/// variant on a Hypergammon bear-off.
+#[test]
+fn a_bear_off_hop_is_read_over_both_dice_when_only_that_is_legal() {
+    let p = pos!(us 6:1, 2:1; them 5:1, 19:1);
+    let j = judge_text(&p, "61", "6/off");
+    assert_eq!(j.verdict, PlayVerdict::Legal);
+    assert_eq!(j.steps.to_string(), "6/5*/off");
+    assert_eq!(
+        format!("{:?}", j.result),
+        "us{2:1} them{bar:1 6:1} off 14/13"
+    );
+}
