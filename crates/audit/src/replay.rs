@@ -239,7 +239,7 @@ pub fn check_parts(path: &str, bytes: &[u8], options: &Options) -> Vec<FileRepor
     };
     match &decoded {
         Input::Text(text) if !crate::parse::is_sgf(&text.text) => {
-            let stray = text.suspect && !crate::parse::binary::tolerated(text.text.as_bytes());
+            let stray = text.suspect && !crate::parse::stray::tolerated(text.text.as_bytes());
             pieces::pieces(&text.text, text.encoding, stray)
                 .iter()
                 .map(|piece| check_piece(path, piece, options))
@@ -282,7 +282,7 @@ pub fn with_layout<R>(bytes: &[u8], f: impl FnOnce(Layout<'_>) -> R) -> R {
         Input::Xg(_) => f(Layout::Xg),
         Input::Text(text) if crate::parse::is_sgf(&text.text) => f(Layout::Sgf),
         Input::Text(text) => {
-            let stray = text.suspect && !crate::parse::binary::tolerated(text.text.as_bytes());
+            let stray = text.suspect && !crate::parse::stray::tolerated(text.text.as_bytes());
             f(Layout::Mat(pieces::pieces(
                 &text.text,
                 text.encoding,

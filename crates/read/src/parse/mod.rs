@@ -18,13 +18,13 @@
 //! them by their magic number and [`read_input`] gives their events like a
 //! text's; their locations have no line (see [`Location`]).
 
-pub mod binary;
 pub mod mat;
 pub mod pieces;
 pub mod producer;
 pub mod rows;
 pub mod sgf;
 pub mod sniff;
+pub mod stray;
 pub mod text;
 pub mod xg;
 
@@ -414,7 +414,7 @@ pub fn read_input<'a>(input: &'a Input<'_>, visitor: &mut impl Visitor<'a>) -> O
 /// Reads decoded text into `visitor`, which may keep the events (they
 /// borrow from `decoded`). See [`read`].
 ///
-/// Runs of lines holding binary bytes (a damaged file, see [`binary`]) are
+/// Runs of lines holding binary bytes (a damaged file, see [`stray`]) are
 /// [`ProblemKind::BinaryData`] problems, given in reading order among the
 /// reader's events.
 pub fn read_decoded<'a>(
@@ -434,7 +434,7 @@ pub fn read_decoded<'a>(
     let note = message.map(|message| Problem::at_start(ProblemKind::Encoding, message));
     let text: &'a str = decoded.text.as_ref();
     let runs = if decoded.suspect {
-        binary::stray_runs(text)
+        stray::stray_runs(text)
     } else {
         Vec::new()
     };
@@ -478,7 +478,7 @@ fn read_text<'a>(
 /// reading order: each before the first event at or after its place.
 struct Interleaved<'r, V> {
     pub(crate) visitor: &'r mut V,
-    pub(crate) runs: &'r [binary::StrayRun],
+    pub(crate) runs: &'r [stray::StrayRun],
     pub(crate) next: usize,
 }
 
@@ -578,11 +578,11 @@ impl<V> Interleaved<'_, V> {
                 problem.kind,
                 ProblemKind::UnparsableCell | ProblemKind::BadHeader
             )
-            || !problem.text.bytes().any(binary::is_binary)
+            || !problem.text.bytes().any(stray::is_binary)
             || !problem
                 .text
                 .bytes()
-                .all(|b| binary::is_binary(b) || b.is_ascii_whitespace())
+                .all(|b| stray::is_binary(b) || b.is_ascii_whitespace())
         {
             return false;
         }

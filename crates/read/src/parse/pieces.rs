@@ -21,8 +21,8 @@
 use std::borrow::Cow;
 use std::io::{self, Read};
 
-use super::binary;
 use super::mat::{self, Cut};
+use super::stray;
 use super::text::Encoding;
 use super::{
     Action, Comment, Format, GameHeader, Location, MatchHeader, Problem, ProblemKind, Visitor,
@@ -79,7 +79,7 @@ pub struct Piece<'t> {
     pub cut: Vec<CutLine>,
 }
 
-pub use super::text::LINE_MAX;
+pub use super::stray::LINE_MAX;
 
 /// A line cut at [`LINE_MAX`] bytes.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -100,7 +100,7 @@ impl Piece<'_> {
     pub fn is_plain(&self) -> bool {
         self.text
             .bytes()
-            .all(|b| b.is_ascii() && !binary::is_binary(b))
+            .all(|b| b.is_ascii() && !stray::is_binary(b))
     }
 }
 
@@ -317,12 +317,12 @@ pub fn read_piece_in_place<'a>(
         .map(|message| Problem::at_start(ProblemKind::Encoding, message));
     let text: &'a str = piece.text.as_ref();
     let mut runs = if piece.stray {
-        binary::runs_in(text)
+        stray::runs_in(text)
     } else {
         Vec::new()
     };
     if !piece.cut.is_empty() {
-        runs.extend(piece.cut.iter().map(|cut| binary::StrayRun {
+        runs.extend(piece.cut.iter().map(|cut| stray::StrayRun {
             location: Location {
                 byte: cut.byte,
                 line: cut.line,
@@ -516,7 +516,7 @@ pub fn plan<R: Read>(mut reader: R, reopen: impl FnOnce() -> io::Result<R>) -> i
     };
     let nul = counts[0];
     let controls: u64 = (1..=255u8)
-        .filter(|&b| super::text::is_binary_control(b))
+        .filter(|&b| super::stray::is_binary_control(b))
         .map(|b| counts[usize::from(b)])
         .sum();
     // As the text's decoding refuses binary data.
@@ -535,7 +535,7 @@ pub fn plan<R: Read>(mut reader: R, reopen: impl FnOnce() -> io::Result<R>) -> i
     } else {
         len
     };
-    let tolerated = binary::tolerated_counts(
+    let tolerated = stray::tolerated_counts(
         nul > 0,
         usize::try_from(nul + controls).unwrap_or(usize::MAX),
         usize::try_from(decoded_len).unwrap_or(usize::MAX),
@@ -660,7 +660,7 @@ fn windows_1252_len(b: u8) -> u64 {
     text.len() as u64
 }
 
-/// As [`binary::confined`] over the whole file (after a byte-order mark):
+/// As [`stray::confined`] over the whole file (after a byte-order mark):
 /// the lines holding binary bytes make up at most half of it.
 fn confined(mut reader: impl Read, bom: bool) -> io::Result<bool> {
     let mut block = vec![0; BLOCK];
@@ -704,7 +704,7 @@ fn confined(mut reader: impl Read, bom: bool) -> io::Result<bool> {
                     line = 0;
                     after_cr = true;
                 }
-                _ => bad |= binary::is_binary(b),
+                _ => bad |= stray::is_binary(b),
             }
         }
     }

@@ -7,6 +7,7 @@
 
 use std::borrow::Cow;
 
+use super::stray::{has_suspect_byte, is_binary_control};
 use crate::swar;
 
 /// How the bytes were decoded.
@@ -21,7 +22,7 @@ pub enum Encoding {
     /// UTF-16 big-endian, with a byte-order mark.
     Utf16Be,
     /// UTF-16 little-endian without a byte-order mark (plainly so: see
-    /// [`super::binary`]).
+    /// [`super::stray`]).
     Utf16LeNoBom,
     /// UTF-16 big-endian without a byte-order mark.
     Utf16BeNoBom,
@@ -134,7 +135,7 @@ fn utf8(bytes: &[u8]) -> Option<&str> {
 /// Refuses binary data: any NUL byte, or control characters in more than
 /// 1 % of the bytes, unless the lines holding them are at most half of the
 /// text and it has no binary format's signature (then each run of such
-/// lines is a finding: see [`super::binary`]). `Ok(false)` when the bytes
+/// lines is a finding: see [`super::stray`]). `Ok(false)` when the bytes
 /// hold no suspect byte at all ([`has_suspect_byte`]).
 fn check_binary(bytes: &[u8]) -> Result<bool, Unreadable> {
     // Most text holds no byte below 0x20 but line ends, and no DEL: then it
@@ -152,7 +153,7 @@ fn refuse_binary(bytes: &[u8]) -> Result<(), Unreadable> {
     let stray = || {
         super::sniff::binary(bytes).is_none()
             && !has_signature(bytes)
-            && super::binary::confined(bytes)
+            && super::stray::confined(bytes)
     };
     // `contains` on bytes is a vectorised search.
     if bytes.contains(&0) {
@@ -187,31 +188,6 @@ fn refuse_binary(bytes: &[u8]) -> Result<(), Unreadable> {
     Ok(())
 }
 
-/// True when `bytes` hold a byte below 0x20 other than a line feed or
-/// carriage return, or DEL: bytes that may make them binary.
-pub(super) fn has_suspect_byte(bytes: &[u8]) -> bool {
-    const fn suspect(b: u8) -> u8 {
-        (b < 0x20 && b != b'\n' && b != b'\r') as u8 | (b == 0x7F) as u8
-    }
-    // Blocks of a fixed size with a branch-free test: vectorised.
-    fn odd(block: &[u8; 64]) -> bool {
-        let mut odd = 0u8;
-        for &b in block {
-            odd |= suspect(b);
-        }
-        odd != 0
-    }
-    let (blocks, rest) = bytes.as_chunks::<64>();
-    if blocks.iter().any(odd) {
-        return true;
-    }
-    // The last bytes: the last 64 (some tested again) as one block.
-    match bytes.last_chunk::<64>() {
-        Some(last) if !rest.is_empty() => odd(last),
-        _ => rest.iter().any(|&b| suspect(b) != 0),
-    }
-}
-
 /// How many of the eight bytes of `word` are [binary controls](is_binary_control)
 /// or NUL.
 fn binary_controls_in(word: u64) -> usize {
@@ -222,17 +198,6 @@ fn binary_controls_in(word: u64) -> usize {
     let marked = (below_space & !allowed) | equal(0x7F);
     marked.count_ones() as usize
 }
-
-/// Control bytes that text files do not contain. Tab, line feed, form feed,
-/// carriage return, escape and the DOS end-of-file mark (0x1A) are allowed.
-pub(super) const fn is_binary_control(b: u8) -> bool {
-    matches!(b, 0x01..=0x08 | 0x0B | 0x0E..=0x19 | 0x1C..=0x1F | 0x7F)
-}
-
-/// The longest line kept whole when a file is read a block at a time: a
-/// longer one is cut there (no line of a record comes near it), so that
-/// memory does not grow with a line.
-pub const LINE_MAX: usize = 1 << 20;
 
 /// Binary data by its signature, whatever text it holds besides: a tar
 /// archive (the `ustar` mark of its first header), a picture (PNG, JPEG,

@@ -126,7 +126,7 @@ fn a_line_of_white_space_other_than_ascii_blanks_is_cut_as_the_reader_reads_it()
                  1 point match\n Game 1\n a : 0   b : 0\n  1) 42: 8/4 6/4\n"
         );
         // One control byte in the text: tolerated, as the file decides.
-        let stray = !super::super::binary::tolerated(text.as_bytes());
+        let stray = !super::super::stray::tolerated(text.as_bytes());
         let (whole, parts, count) = whole_and_in_pieces(&text, stray);
         assert_eq!(count, 2, "{blank:?}");
         assert!(whole.iter().any(|e| e.contains("comment")), "{blank:?}");

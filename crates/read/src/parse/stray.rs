@@ -16,10 +16,45 @@
 //! 1 % of its bytes has no stray runs.
 //!
 //! UTF-16 without a byte-order mark is recognised by its zero bytes, one in
-//! every pair at the same place ([`utf16_without_bom`]).
+//! every pair at the same place ([`utf16_without_bom`](super::text::utf16_without_bom)).
 
 use super::Location;
-use super::text::{has_suspect_byte, is_binary_control};
+
+/// Control bytes that text files do not contain. Tab, line feed, form feed,
+/// carriage return, escape and the DOS end-of-file mark (0x1A) are allowed.
+pub(crate) const fn is_binary_control(b: u8) -> bool {
+    matches!(b, 0x01..=0x08 | 0x0B | 0x0E..=0x19 | 0x1C..=0x1F | 0x7F)
+}
+
+/// The longest line kept whole when a file is read a block at a time: a
+/// longer one is cut there (no line of a record comes near it), so that
+/// memory does not grow with a line.
+pub const LINE_MAX: usize = 1 << 20;
+
+/// True when `bytes` hold a byte below 0x20 other than a line feed or
+/// carriage return, or DEL: bytes that may make them binary.
+pub(crate) fn has_suspect_byte(bytes: &[u8]) -> bool {
+    const fn suspect(b: u8) -> u8 {
+        (b < 0x20 && b != b'\n' && b != b'\r') as u8 | (b == 0x7F) as u8
+    }
+    // Blocks of a fixed size with a branch-free test: vectorised.
+    fn odd(block: &[u8; 64]) -> bool {
+        let mut odd = 0u8;
+        for &b in block {
+            odd |= suspect(b);
+        }
+        odd != 0
+    }
+    let (blocks, rest) = bytes.as_chunks::<64>();
+    if blocks.iter().any(odd) {
+        return true;
+    }
+    // The last bytes: the last 64 (some tested again) as one block.
+    match bytes.last_chunk::<64>() {
+        Some(last) if !rest.is_empty() => odd(last),
+        _ => rest.iter().any(|&b| suspect(b) != 0),
+    }
+}
 
 /// A NUL byte or a control character that text does not hold.
 pub(crate) const fn is_binary(b: u8) -> bool {
@@ -72,7 +107,7 @@ pub(crate) struct StrayRun {
     /// Other control characters that text does not hold.
     pub(crate) controls: usize,
     /// Not binary data: a line too long to keep, cut here; its length in
-    /// bytes (see [`super::text::LINE_MAX`]).
+    /// bytes (see [`LINE_MAX`]).
     pub(crate) cut_line: Option<u64>,
 }
 
@@ -83,7 +118,7 @@ impl StrayRun {
         if let Some(length) = self.cut_line {
             return format!(
                 "a line of {length} bytes, too long to be a line of a record: only its first {} bytes are read, the rest of the line is skipped",
-                super::text::LINE_MAX
+                LINE_MAX
             );
         }
         let plural = |n: usize, what: &str| {
