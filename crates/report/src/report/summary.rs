@@ -6,7 +6,7 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use super::csv::{headed_writer, io_error};
+use super::csv::write_record;
 use super::unreadable_reason;
 use crate::finding::SeverityCounts;
 use crate::replay::{FileReport, MatchSummary};
@@ -72,6 +72,52 @@ impl MatchRow {
         "reason",
         "rules",
     ];
+
+    /// Writes the row as one CSV record, in [`MatchRow::FIELDS`] order, each
+    /// cell in one pass (as the `csv` crate serialises the row, checked
+    /// against it).
+    fn write_csv(&self, out: &mut impl Write) -> io::Result<()> {
+        fn number(value: Option<u32>) -> String {
+            value.map_or_else(String::new, |v| v.to_string())
+        }
+        fn text(value: &Option<String>) -> &str {
+            value.as_deref().unwrap_or("")
+        }
+        let cells = [
+            number(self.match_number),
+            number(self.length),
+            number(self.games),
+            number(self.plays),
+            number(self.cube_actions),
+            number(self.score1),
+            number(self.score2),
+            self.errors.to_string(),
+            self.warnings.to_string(),
+            self.infos.to_string(),
+        ];
+        write_record(
+            out,
+            [
+                self.file.as_str(),
+                &cells[0],
+                text(&self.player1),
+                text(&self.player2),
+                &cells[1],
+                &cells[2],
+                &cells[3],
+                &cells[4],
+                text(&self.winner),
+                &cells[5],
+                &cells[6],
+                &cells[7],
+                &cells[8],
+                &cells[9],
+                self.status,
+                text(&self.reason),
+                text(&self.rules),
+            ],
+        )
+    }
 
     /// Quotes the text cells a spreadsheet would read as formulas.
     fn make_formula_safe(&mut self) {
@@ -196,7 +242,7 @@ pub fn match_rows(report: &FileReport) -> Vec<MatchRow> {
 /// Writes the per-match CSV, streamed, header first.
 #[derive(Debug)]
 pub struct SummaryWriter<W: Write> {
-    out: ::csv::Writer<W>,
+    out: W,
     /// Quote the cells a spreadsheet would read as formulas (`--csv-safe`).
     formula_safe: bool,
 }
@@ -206,9 +252,10 @@ impl<W: Write> SummaryWriter<W> {
     ///
     /// # Errors
     /// Errors of `out`.
-    pub fn new(out: W) -> io::Result<Self> {
+    pub fn new(mut out: W) -> io::Result<Self> {
+        write_record(&mut out, MatchRow::FIELDS)?;
         Ok(SummaryWriter {
-            out: headed_writer(out, &MatchRow::FIELDS)?,
+            out,
             formula_safe: false,
         })
     }
@@ -230,7 +277,7 @@ impl<W: Write> SummaryWriter<W> {
             if self.formula_safe {
                 row.make_formula_safe();
             }
-            self.out.serialize(row).map_err(io_error)?;
+            row.write_csv(&mut self.out)?;
         }
         Ok(())
     }
@@ -327,5 +374,38 @@ mod tests {
             safe.contains("\n'=x.mat,1,\"'=HYPERLINK(\"\"y\"\")\",'+Bob,5,"),
             "{safe}"
         );
+    }
+
+    /// A row is written as the `csv` crate serialises it, whatever its
+    /// cells hold (quotes, commas, line ends, nothing at all).
+    #[test]
+    fn rows_are_written_as_the_csv_crate_writes_them() {
+        let base = match_rows(&file("a.mat", ["Alice", "Bob"], Vec::new())).remove(0);
+        for (i, hostile) in [
+            "plain",
+            "a,b",
+            "say \"hi\"",
+            "line\nend",
+            "cr\r",
+            "",
+            " =1+1",
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let mut row = base.clone();
+            row.file = hostile.to_owned();
+            row.player1 = (i % 2 == 0).then(|| hostile.to_owned());
+            row.winner = (i % 3 == 0).then(|| format!("{hostile}{hostile}"));
+            row.rules = Some(hostile.to_owned());
+            row.length = (i % 2 == 1).then_some(u32::MAX);
+            let mut ours = Vec::new();
+            row.write_csv(&mut ours).unwrap();
+            let mut theirs = ::csv::WriterBuilder::new()
+                .has_headers(false)
+                .from_writer(Vec::new());
+            theirs.serialize(&row).unwrap();
+            assert_eq!(ours, theirs.into_inner().unwrap(), "{hostile:?}");
+        }
     }
 }

@@ -10,7 +10,7 @@ use super::tally::KindColumn;
 use super::{Format, PlayerStats, PlayersReport};
 use crate::catalogue::{self, Code, Kind};
 use crate::escape::terminal;
-use crate::report::csv::{headed_writer, io_error};
+use crate::report::csv::write_record;
 use crate::report::skill::round_decimals;
 use crate::report::table::{self, new_table};
 use crate::report::wrap;
@@ -51,7 +51,7 @@ impl PlayersReport {
                     .copied()
                     .chain(skill_columns.iter().map(String::as_str))
                     .collect();
-                let mut writer = headed_writer(out, &header)?;
+                write_record(&mut out, header)?;
                 for row in &rows {
                     let mut record = csv_record(row)?;
                     record.extend(crate::report::skill::csv_cells(
@@ -61,9 +61,9 @@ impl PlayersReport {
                     if csv_safe {
                         record.iter_mut().for_each(crate::report::formula_safe);
                     }
-                    writer.write_record(&record).map_err(io_error)?;
+                    write_record(&mut out, record.iter().map(String::as_str))?;
                 }
-                writer.flush()
+                out.flush()
             }
             Format::Json => {
                 write_json(&rows, &mut out)?;
