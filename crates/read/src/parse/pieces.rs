@@ -664,54 +664,17 @@ fn windows_1252_len(b: u8) -> u64 {
 /// the lines holding binary bytes make up at most half of it.
 fn confined(mut reader: impl Read, bom: bool) -> io::Result<bool> {
     let mut block = vec![0; BLOCK];
-    let (mut total, mut damaged) = (0u64, 0u64);
-    // The line being read: its length so far and whether it holds a
-    // binary byte; a CR that may be followed by an LF.
-    let (mut line, mut bad, mut after_cr) = (0u64, false, false);
+    let mut lines = stray::DamagedLines::default();
     let mut skip = if bom { UTF8_BOM.len() } else { 0 };
     loop {
         let n = read_full(&mut reader, &mut block)?;
         if n == 0 {
             break;
         }
-        let data = &block[skip.min(n)..n];
+        lines.push(&block[skip.min(n)..n]);
         skip = skip.saturating_sub(n);
-        total += data.len() as u64;
-        for &b in data {
-            if after_cr {
-                after_cr = false;
-                if b == b'\n' {
-                    // CRLF: the LF ends the line the CR ended.
-                    if bad {
-                        damaged += 1;
-                    }
-                    continue;
-                }
-                bad = false;
-            }
-            line += 1;
-            match b {
-                b'\n' => {
-                    if bad {
-                        damaged += line;
-                    }
-                    (line, bad) = (0, false);
-                }
-                b'\r' => {
-                    if bad {
-                        damaged += line;
-                    }
-                    line = 0;
-                    after_cr = true;
-                }
-                _ => bad |= stray::is_binary(b),
-            }
-        }
     }
-    if bad && !after_cr {
-        damaged += line;
-    }
-    Ok(damaged.saturating_mul(2) <= total)
+    Ok(lines.confined())
 }
 
 /// The last place at or before `end` (and after `end - 4`) where no UTF-8

@@ -88,11 +88,67 @@ fn lines(bytes: &[u8]) -> impl Iterator<Item = (usize, usize, usize)> + '_ {
 /// hold) make up at most half of `bytes`: the rest is text to read.
 #[must_use]
 pub(crate) fn confined(bytes: &[u8]) -> bool {
-    let damaged: usize = lines(bytes)
-        .filter(|&(start, end, _)| bytes[start..end].iter().any(|&b| is_binary(b)))
-        .map(|(start, _, next)| next - start)
-        .sum();
-    damaged.saturating_mul(2) <= bytes.len()
+    let mut lines = DamagedLines::default();
+    lines.push(bytes);
+    lines.confined()
+}
+
+/// The count behind [`confined`], fed a block at a time (a text read whole
+/// is one block): the bytes seen, and those of the lines holding a binary
+/// byte, each with its line end. LF, CRLF and a lone CR end a line, as
+/// [`lines`] cuts them.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct DamagedLines {
+    total: u64,
+    damaged: u64,
+    /// The line being read: its length so far, whether it holds a binary
+    /// byte, and whether a CR ended it that an LF may follow.
+    line: u64,
+    bad: bool,
+    after_cr: bool,
+}
+
+impl DamagedLines {
+    /// Counts the next bytes of the text.
+    pub(crate) fn push(&mut self, data: &[u8]) {
+        self.total += data.len() as u64;
+        for &b in data {
+            if self.after_cr {
+                self.after_cr = false;
+                let bad = std::mem::take(&mut self.bad);
+                if b == b'\n' {
+                    // CRLF: the LF ends the line the CR ended.
+                    self.damaged += u64::from(bad);
+                    continue;
+                }
+            }
+            self.line += 1;
+            match b {
+                b'\n' | b'\r' => {
+                    if self.bad {
+                        self.damaged += self.line;
+                    }
+                    self.line = 0;
+                    if b == b'\r' {
+                        self.after_cr = true;
+                    } else {
+                        self.bad = false;
+                    }
+                }
+                _ => self.bad |= is_binary(b),
+            }
+        }
+    }
+
+    /// True when the damaged lines make up at most half of the text.
+    pub(crate) fn confined(&self) -> bool {
+        let last = if self.bad && !self.after_cr {
+            self.line
+        } else {
+            0
+        };
+        (self.damaged + last).saturating_mul(2) <= self.total
+    }
 }
 
 /// Consecutive lines of a text that hold binary bytes.
@@ -301,6 +357,38 @@ mod tests {
         tar[257..262].copy_from_slice(b"ustar");
         assert!(has_signature(&tar));
         assert!(!has_signature(b" 7 point match\n"));
+    }
+
+    /// Fed in blocks of any size, the count is that of the lines as
+    /// [`lines`] cuts them (a CRLF split between two blocks too).
+    #[test]
+    fn damaged_lines_count_as_the_lines_are_cut_in_any_blocks() {
+        let texts: [&[u8]; 6] = [
+            b"\0\r\nabc\nabc\nabc\n",
+            b"ab\0\rcd\r\n\r\0",
+            b"\0\0\0\n\n",
+            b"x\ry\0\r\n\0",
+            b"",
+            b"plain\ntext\r\n",
+        ];
+        for text in texts {
+            let damaged: usize = lines(text)
+                .filter(|&(start, end, _)| text[start..end].iter().any(|&b| is_binary(b)))
+                .map(|(start, _, next)| next - start)
+                .sum();
+            let expected = damaged * 2 <= text.len();
+            for size in 1..=text.len().max(1) {
+                let mut count = DamagedLines::default();
+                text.chunks(size).for_each(|block| count.push(block));
+                let last = if count.bad && !count.after_cr {
+                    count.line
+                } else {
+                    0
+                };
+                assert_eq!(count.damaged + last, damaged as u64, "{text:?} {size}");
+                assert_eq!(count.confined(), expected, "{text:?} {size}");
+            }
+        }
     }
 
     #[test]
