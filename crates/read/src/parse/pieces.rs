@@ -520,12 +520,8 @@ pub fn plan<R: Read>(mut reader: R, reopen: impl FnOnce() -> io::Result<R>) -> i
         .map(|b| counts[usize::from(b)])
         .sum();
     // As the text's decoding refuses binary data.
-    let refused = nul > 0 || (controls > 0 && controls.saturating_mul(100) > len);
-    if refused && !confined(reopen()?, bom)? {
-        return Ok(Plan::Refuse(match first_nul {
-            Some(at) => format!("binary data (a NUL byte at offset {at}), not a transcript"),
-            None => format!("binary data ({controls} control bytes in {len}), not a transcript"),
-        }));
+    if stray::too_many(nul > 0, controls, len) && !confined(reopen()?, bom)? {
+        return Ok(Plan::Refuse(stray::refusal(first_nul, controls, len)));
     }
     // As the reading reports stray runs: measured on the decoded text.
     let decoded_len: u64 = if encoding == Encoding::Windows1252 {
@@ -583,8 +579,7 @@ fn refused_by_signature(head: &[u8]) -> Option<String> {
     if let Some(what) = super::sniff::binary(head) {
         return Some(what.to_owned());
     }
-    super::text::has_signature(head)
-        .then(|| format!("binary data (a NUL byte at offset {at}), not a transcript"))
+    super::text::has_signature(head).then(|| stray::refusal(Some(at as u64), 0, 0))
 }
 
 /// Why a stream that begins with `head` is refused at once, before the
@@ -600,13 +595,11 @@ pub fn refused_head(head: &[u8]) -> Option<String> {
         || head.starts_with(b"\xFF\xFE")
         || head.starts_with(b"\xFE\xFF")
         || super::text::utf16_without_bom(head).is_some()
-        || confined(head, false).unwrap_or(true)
+        || stray::confined(head)
     {
         return None;
     }
-    Some(format!(
-        "binary data (a NUL byte at offset {at}), not a transcript"
-    ))
+    Some(stray::refusal(Some(at as u64), 0, 0))
 }
 
 /// How often each byte value occurs, counted in four tables so that a run of

@@ -84,6 +84,25 @@ fn lines(bytes: &[u8]) -> impl Iterator<Item = (usize, usize, usize)> + '_ {
     })
 }
 
+/// Binary bytes that make a text binary unless they are [`confined`] to a
+/// few lines: any NUL byte, or control characters in more than 1 % of its
+/// `len` bytes. The rule of a text read whole and of a file planned a
+/// block at a time alike.
+#[must_use]
+pub(crate) fn too_many(nul: bool, controls: u64, len: u64) -> bool {
+    nul || (controls > 0 && controls.saturating_mul(100) > len)
+}
+
+/// The reason a text is refused as binary data: by its first NUL byte
+/// (its offset) when it has one, else by its control bytes.
+#[must_use]
+pub(crate) fn refusal(first_nul: Option<u64>, controls: u64, len: u64) -> String {
+    match first_nul {
+        Some(at) => format!("binary data (a NUL byte at offset {at}), not a transcript"),
+        None => format!("binary data ({controls} control bytes in {len}), not a transcript"),
+    }
+}
+
 /// True when the lines holding binary bytes (NUL or controls text does not
 /// hold) make up at most half of `bytes`: the rest is text to read.
 #[must_use]

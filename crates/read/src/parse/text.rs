@@ -155,15 +155,14 @@ fn refuse_binary(bytes: &[u8]) -> Result<(), Unreadable> {
             && !has_signature(bytes)
             && super::stray::confined(bytes)
     };
+    let len = bytes.len() as u64;
     // `contains` on bytes is a vectorised search.
     if bytes.contains(&0) {
         if stray() {
             return Ok(());
         }
-        let at = bytes.iter().position(|&b| b == 0).unwrap_or_default();
-        return Err(Unreadable(format!(
-            "binary data (a NUL byte at offset {at}), not a transcript"
-        )));
+        let at = memchr::memchr(0, bytes).unwrap_or_default();
+        return Err(Unreadable(super::stray::refusal(Some(at as u64), 0, len)));
     }
     let mut words = bytes.chunks_exact(8);
     let mut controls: usize = words
@@ -179,11 +178,9 @@ fn refuse_binary(bytes: &[u8]) -> Result<(), Unreadable> {
         .iter()
         .filter(|&&b| is_binary_control(b))
         .count();
-    if controls > 0 && controls.saturating_mul(100) > bytes.len() && !stray() {
-        return Err(Unreadable(format!(
-            "binary data ({controls} control bytes in {}), not a transcript",
-            bytes.len()
-        )));
+    let controls = controls as u64;
+    if super::stray::too_many(false, controls, len) && !stray() {
+        return Err(Unreadable(super::stray::refusal(None, controls, len)));
     }
     Ok(())
 }
