@@ -17,6 +17,24 @@ pub struct Location {
     pub column: u32,
 }
 
+/// Columns between tab stops: a tab takes the text to the next multiple
+/// of 8 columns, as terminals show it.
+pub const TAB_STOP: u32 = 8;
+
+/// The 0-based display column after `prefix`: each character one column, a
+/// tab to the next [tab stop](TAB_STOP). The one count of columns of the
+/// text readers (the SGF lexer counts the same a byte at a time).
+#[must_use]
+pub fn display_width(prefix: &str) -> u32 {
+    prefix.chars().fold(0u32, |col, c| {
+        if c == '\t' {
+            (col / TAB_STOP + 1).saturating_mul(TAB_STOP)
+        } else {
+            col.saturating_add(1)
+        }
+    })
+}
+
 impl Location {
     /// The start of the input: line 1, column 1.
     pub const START: Location = Location {

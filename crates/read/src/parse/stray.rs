@@ -295,19 +295,9 @@ pub(crate) fn runs_in(text: &str) -> Vec<StrayRun> {
     runs
 }
 
-/// The 1-based column after `prefix`: tabs to 8-column stops, each
-/// character one column (as the readers count).
+/// The 1-based column after `prefix` ([`crate::location::display_width`]).
 fn column(prefix: &str) -> u32 {
-    prefix
-        .chars()
-        .fold(0u32, |col, c| {
-            if c == '\t' {
-                (col / 8 + 1).saturating_mul(8)
-            } else {
-                col.saturating_add(1)
-            }
-        })
-        .saturating_add(1)
+    crate::location::display_width(prefix).saturating_add(1)
 }
 
 #[cfg(test)]

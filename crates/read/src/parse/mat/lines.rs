@@ -4,9 +4,6 @@
 use crate::parse::Location;
 use crate::swar;
 
-/// Width of a tab stop.
-const TAB: u32 = 8;
-
 /// One line of the text, without its terminator.
 #[derive(Copy, Clone, Debug)]
 pub(super) struct Line<'a> {
@@ -43,14 +40,7 @@ impl<'a> Line<'a> {
         if self.plain {
             return u32::try_from(offset).unwrap_or(u32::MAX);
         }
-        let prefix = self.text.get(..offset).unwrap_or(self.text);
-        prefix.chars().fold(0u32, |col, c| {
-            if c == '\t' {
-                (col / TAB + 1).saturating_mul(TAB)
-            } else {
-                col.saturating_add(1)
-            }
-        })
+        crate::location::display_width(self.text.get(..offset).unwrap_or(self.text))
     }
 
     /// The location of byte `offset` of the line.

@@ -78,7 +78,8 @@ pub(super) fn excerpt(line: &str, column: u32, text: &str, max: usize) -> (Strin
     let mut width = 0usize;
     for c in line.chars() {
         if c == '\t' {
-            let next = (width / 8 + 1) * 8;
+            let stop = crate::location::TAB_STOP as usize;
+            let next = (width / stop + 1) * stop;
             expanded.extend(std::iter::repeat_n(' ', next - width));
             width = next;
         } else {
