@@ -25,6 +25,7 @@ pub const TAB_STOP: u32 = 8;
 /// tab to the next [tab stop](TAB_STOP). The one count of columns of the
 /// text readers (the SGF lexer counts the same a byte at a time).
 #[must_use]
+#[inline]
 pub fn display_width(prefix: &str) -> u32 {
     prefix.chars().fold(0u32, |col, c| {
         if c == '\t' {
