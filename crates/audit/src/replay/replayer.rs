@@ -13,7 +13,7 @@ use super::dialect::Clues;
 use super::in_force::RulesInForce;
 use super::recorder::{Board, Draft, Sequel, stood};
 use super::state::{
-    Ending, Events, GameStart, GameState, MatchState, PendingAnalysis, PlayMade, PlayReading, frame,
+    Ending, Events, GameStart, GameState, MatchState, PendingAnalysis, PlayMade, PlayReading,
 };
 use super::{MatchSummary, Options, TraceStep};
 use crate::catalogue::Kind;
@@ -24,7 +24,7 @@ use crate::parse::pieces::Start;
 use crate::parse::{Action, ActionKind, Format, Written};
 use crate::position::Position;
 use crate::rules::plakoto::PlakotoSetup;
-use crate::rules::{AnyBoard, Crawford, MoveGen};
+use crate::rules::{AnyBoard, MoveGen};
 use crate::side::Side;
 
 #[cfg(test)]
@@ -224,42 +224,23 @@ impl Replayer<'_, '_> {
     /// The name of `side`'s player in the game being replayed (none for a
     /// score line without a name: no player, not "").
     pub(super) fn player(&self, side: Side) -> Option<String> {
-        let m = self.current.as_ref()?;
-        let g = m.game.as_ref()?;
-        let names = g.names.as_ref().or(m.first_names.as_ref())?;
-        Some(names[side].clone()).filter(|name| !name.is_empty())
+        self.current.as_ref()?.player(side)
     }
 
     /// The cube and score `mover` acts at in the game being replayed.
     pub(super) fn context(&self, mover: Side) -> Option<Context> {
-        let m = self.current.as_ref()?;
-        let g = m.game.as_ref()?;
-        Some(Context {
-            mover,
-            cube: g.cube.value,
-            owner: g.cube.owner,
-            scores: g.start_scores,
-            length: m.rules.length,
-            crawford: g.crawford == Crawford::Yes,
-        })
+        self.current.as_ref()?.context(mover)
     }
 
     /// The board from `side`'s view, when known.
     pub(super) fn view(&self, side: Side) -> Option<Position> {
-        let g = self.game_ref()?;
-        (!g.unknown)
-            .then(|| frame(&g.board, side))
-            .and_then(|b| b.backgammon())
+        self.game_ref()?.view(side)
     }
 
     /// The Plakoto board as `side` sees it, when the game is Plakoto and its
     /// position is known.
     pub(super) fn plakoto_view(&self, side: Side) -> Option<PlakotoSetup> {
-        let g = self.game_ref()?;
-        match frame(&g.board, side) {
-            AnyBoard::Plakoto(p) if !g.unknown => Some(p.setup()),
-            _ => None,
-        }
+        self.game_ref()?.plakoto_view(side)
     }
 
     /// The replayed step of `action`, for the trace: the positions around

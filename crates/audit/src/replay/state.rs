@@ -10,12 +10,12 @@ use super::in_force::RulesInForce;
 use super::recorder::Pending;
 use super::{MatchSummary, PlayerTally};
 use crate::dice::Roll;
-use crate::finding::Finding;
+use crate::finding::{Context, Finding};
 use crate::location::Location;
 use crate::parse::producer::Producer;
 use crate::parse::{Action, ActionKind, Analysis, GameHeader, Problem, Written};
 use crate::position::{Position, Variant};
-use crate::rules::plakoto::PlakotoPosition;
+use crate::rules::plakoto::{PlakotoPosition, PlakotoSetup};
 use crate::rules::score_line::WrittenResignation;
 use crate::rules::{AnyBoard, Crawford, Cube, MatchScore};
 use crate::side::{ByPlayer, Side};
@@ -325,6 +325,24 @@ impl GameState {
         }
     }
 
+    /// The board from `side`'s view, when known.
+    #[inline]
+    pub(super) fn view(&self, side: Side) -> Option<Position> {
+        (!self.unknown)
+            .then(|| frame(&self.board, side))
+            .and_then(|b| b.backgammon())
+    }
+
+    /// The Plakoto board as `side` sees it, when the game is Plakoto and its
+    /// position is known.
+    #[inline]
+    pub(super) fn plakoto_view(&self, side: Side) -> Option<PlakotoSetup> {
+        match frame(&self.board, side) {
+            AnyBoard::Plakoto(p) if !self.unknown => Some(p.setup()),
+            _ => None,
+        }
+    }
+
     /// The seed this game was built from, while nothing has moved it.
     fn seed(&self) -> GameSeed {
         GameSeed {
@@ -435,6 +453,31 @@ impl MatchState {
             producer: None,
             score_dispute: None,
         }
+    }
+}
+
+impl MatchState {
+    /// The name of `side`'s player in the game being replayed (none for a
+    /// score line without a name: no player, not "").
+    #[inline]
+    pub(super) fn player(&self, side: Side) -> Option<String> {
+        let g = self.game.as_ref()?;
+        let names = g.names.as_ref().or(self.first_names.as_ref())?;
+        Some(names[side].clone()).filter(|name| !name.is_empty())
+    }
+
+    /// The cube and score `mover` acts at in the game being replayed.
+    #[inline]
+    pub(super) fn context(&self, mover: Side) -> Option<Context> {
+        let g = self.game.as_ref()?;
+        Some(Context {
+            mover,
+            cube: g.cube.value,
+            owner: g.cube.owner,
+            scores: g.start_scores,
+            length: self.rules.length,
+            crawford: g.crawford == Crawford::Yes,
+        })
     }
 }
 
