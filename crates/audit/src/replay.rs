@@ -7,14 +7,14 @@
 //!   (findings being written, findings waiting on what follows, `stood`),
 //!   `state` (the match and game replayed, the game's events), `dialect`
 //!   and `wording`;
-//! - `replayer`: the [`Replayer`](replayer::Replayer) that holds them, the
-//!   accessors every room shares and the recording of a finding;
+//! - `replayer`: the `Replayer` that holds them, the accessors every room
+//!   shares and the recording of a finding;
 //! - the rooms, named after what they judge, each adding its methods to the
 //!   replayer: `turns`, `plays`, `dumps`, `cube`, `results`, `score_lines`,
 //!   `skill` (the record's analysis), `settle` (findings that depend on
 //!   what follows) and `typo` (mistyped plays);
 //! - `driver`: the visitor, which keeps a game's events and sends each
-//!   action to its room (by method calls: it names no room's items).
+//!   action to its room by a method call; no file names the driver.
 //!
 //! Judgments that need no replay state are pure functions in
 //! [`crate::rules`].
