@@ -1,6 +1,7 @@
 //! The analysis a record carries, joined to the replay: each analysed
 //! decision gets the [`Context`] the replay established at it (score, cube,
-//! Crawford) and goes to its match's per-player [`Tally`].
+//! Crawford) and goes to its match's per-player
+//! [`Tally`](crate::skill::Tally).
 //!
 //! A checker play the replay found illegal (or impossible) is counted as a
 //! move the engine's list does not hold: GNU Backgammon's own rule for a play
