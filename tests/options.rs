@@ -175,7 +175,7 @@ fn jacoby_counts_a_gammon_single_while_the_cube_is_centred() {
 
 #[test]
 fn the_rules_record_names_only_what_a_flag_changed() {
-    use bgaudit::replay::{RulesInForce, Source};
+    use bgaudit::replay::{RuleSource, RulesInForce};
     let header = |length| bgaudit::parse::MatchHeader {
         location: bgaudit::parse::Location::START,
         length,
@@ -190,18 +190,18 @@ fn the_rules_record_names_only_what_a_flag_changed() {
     // Match play: `--beavers` is a money rule; the limit leaves the cube on.
     let rules = RulesInForce::resolve(&header(7), &flags);
     assert!(!rules.beavers.value);
-    assert_eq!(rules.beavers.source, Source::Default);
+    assert_eq!(rules.beavers.source, RuleSource::Default);
     assert!(rules.cube_enabled.value);
-    assert_eq!(rules.cube_enabled.source, Source::Default);
+    assert_eq!(rules.cube_enabled.source, RuleSource::Default);
     assert_eq!(rules.cube_limit.value, Some(64));
-    assert_eq!(rules.cube_limit.source, Source::Flag);
+    assert_eq!(rules.cube_limit.source, RuleSource::Flag);
     // The club rule is the beaver rule of a match.
     let club = RuleFlags {
         match_beavers: Some(true),
         ..RuleFlags::default()
     };
     let rules = RulesInForce::resolve(&header(7), &club);
-    assert!(rules.beavers.value && rules.beavers.source == Source::Flag);
+    assert!(rules.beavers.value && rules.beavers.source == RuleSource::Flag);
     // Money play: `--beavers` is the rule; a limit of 1 turns the cube off.
     let off = RuleFlags {
         beavers: Some(true),
@@ -209,6 +209,6 @@ fn the_rules_record_names_only_what_a_flag_changed() {
         ..RuleFlags::default()
     };
     let rules = RulesInForce::resolve(&header(0), &off);
-    assert!(rules.beavers.value && rules.beavers.source == Source::Flag);
-    assert!(!rules.cube_enabled.value && rules.cube_enabled.source == Source::Flag);
+    assert!(rules.beavers.value && rules.beavers.source == RuleSource::Flag);
+    assert!(!rules.cube_enabled.value && rules.cube_enabled.source == RuleSource::Flag);
 }

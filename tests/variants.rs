@@ -12,7 +12,7 @@ use bgaudit::rules::{
 };
 
 use bgaudit::finding::Severity;
-use bgaudit::replay::{Options, Source, check_bytes};
+use bgaudit::replay::{Options, RuleSource, check_bytes};
 
 use crate::util::fixtures;
 
@@ -436,7 +436,7 @@ fn a_dailygammon_start_dump_states_nackgammon() {
     assert_eq!(report.findings, Vec::new(), "no finding, not even a note");
     let rules = report.matches[0].rules.unwrap();
     assert_eq!(rules.variant.value, Variant::Nackgammon);
-    assert_eq!(rules.variant.source, Source::File);
+    assert_eq!(rules.variant.source, RuleSource::File);
     assert_eq!(report.matches[0].games, 1);
     assert_eq!(report.matches[0].plays, 3);
 
@@ -447,7 +447,7 @@ fn a_dailygammon_start_dump_states_nackgammon() {
     assert_eq!(report.findings, Vec::new());
     let rules = report.matches[0].rules.unwrap();
     assert_eq!(rules.variant.value, Variant::Nackgammon);
-    assert_eq!(rules.variant.source, Source::File);
+    assert_eq!(rules.variant.source, RuleSource::File);
 }
 
 #[test]

@@ -553,7 +553,7 @@ struct Job<'a> {
 fn jacoby_of(report: &FileReport) -> Option<bool> {
     let m = report.matches.first()?;
     let rules = m.rules.as_ref()?;
-    (m.length == 0 && rules.jacoby.source != bgaudit::replay::Source::Default)
+    (m.length == 0 && rules.jacoby.source != bgaudit::replay::RuleSource::Default)
         .then_some(rules.jacoby.value)
 }
 

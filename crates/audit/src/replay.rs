@@ -1,31 +1,43 @@
 //! The replayer: a [`Visitor`](crate::parse::Visitor) that plays every action
 //! on the rules engine and turns what it finds into [`Finding`]s.
 //!
-//! Its rooms are named after what they judge: `driver` (the visitor, which
-//! sends each action to its room), `state` (the match and game replayed),
-//! `record` (building findings and settling those that depend on what
-//! follows, `stood` among them), `turns`, `plays`, `dumps`, `cube`,
-//! `results`, `score_lines`, `typo` (mistyped plays), and `rules` (the rules
-//! in force). Judgments that need no replay state are pure functions in
+//! Its files are layered one way, each naming only those below it:
+//!
+//! - the data: `in_force` (the rules in force for a match), `recorder`
+//!   (findings being written, findings waiting on what follows, `stood`),
+//!   `state` (the match and game replayed, the game's events), `dialect`
+//!   and `wording`;
+//! - `replayer`: the `Replayer` that holds them, the accessors every room
+//!   shares and the recording of a finding;
+//! - the rooms, named after what they judge, each adding its methods to the
+//!   replayer: `turns`, `plays`, `dumps`, `cube`, `results`, `score_lines`,
+//!   `skill` (the record's analysis), `settle` (findings that depend on
+//!   what follows) and `typo` (mistyped plays);
+//! - `driver`: the visitor, which keeps a game's events and sends each
+//!   action to its room by a method call; no file names the driver.
+//!
+//! Judgments that need no replay state are pure functions in
 //! [`crate::rules`].
 
 mod cube;
 mod dialect;
 mod driver;
 mod dumps;
+mod in_force;
 mod plays;
-mod record;
+mod recorder;
+mod replayer;
 mod results;
-mod rules;
 mod score_lines;
+mod settle;
 mod skill;
 mod state;
 mod turns;
 mod typo;
 mod wording;
 
-pub use rules::{RulesInForce, Setting, Source, parse_variant};
-pub use skill::MatchSkill;
+pub use in_force::{RuleSource, RulesInForce, Setting, parse_variant};
+pub use state::MatchSkill;
 
 use crate::finding::{Finding, SeverityCounts};
 use crate::parse::Format;
@@ -246,7 +258,7 @@ pub fn check_parts(path: &str, bytes: &[u8], options: &Options) -> Vec<FileRepor
                 .collect()
         }
         _ => {
-            let mut replayer = driver::Replayer::new(options);
+            let mut replayer = replayer::Replayer::new(options);
             // A text without a `*` writes no hit mark: none can be missing.
             if let Input::Text(text) = &decoded {
                 replayer.hit_marks_possible = memchr::memchr(b'*', text.text.as_bytes()).is_some();
@@ -301,7 +313,7 @@ pub fn check_piece(
     piece: &crate::parse::pieces::Piece<'_>,
     options: &Options,
 ) -> FileReport {
-    let mut replayer = driver::Replayer::new(options);
+    let mut replayer = replayer::Replayer::new(options);
     replayer.match_count = u32::try_from(piece.index).unwrap_or(u32::MAX);
     // A text without a `*` writes no hit mark: none can be missing.
     replayer.hit_marks_possible = memchr::memchr(b'*', piece.text.as_bytes()).is_some();
@@ -315,7 +327,7 @@ pub fn check_piece(
 fn report_of(
     path: &str,
     format: Option<Format>,
-    replayer: &mut driver::Replayer<'_, '_>,
+    replayer: &mut replayer::Replayer<'_, '_>,
 ) -> FileReport {
     let status = if replayer.unreadable.is_some() {
         FileStatus::Unreadable

@@ -7,9 +7,9 @@
 //! automatic doubles, a Crawford game that was uncertain) and records the
 //! verdicts.
 
-use super::driver::Replayer;
-use super::record::{Draft, finding};
-use super::rules::{RulesInForce, Source};
+use super::in_force::{RuleSource, RulesInForce};
+use super::recorder::{Draft, finding};
+use super::replayer::Replayer;
 use super::state::{Ending, Offer};
 use crate::catalogue::{Code, Kind};
 use crate::parse::Action;
@@ -334,7 +334,7 @@ impl Replayer<'_, '_> {
         match verdict.refused {
             Some(BeaverRefusal::TooMany(most)) => {
                 let how = match rules.beaver_limit.source {
-                    Source::Default => format!(
+                    RuleSource::Default => format!(
                         "{most}, GNU Backgammon's default, as the file does not say; --beavers N sets the number"
                     ),
                     source => format!("{most} ({})", source.name()),

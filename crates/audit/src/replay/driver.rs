@@ -11,173 +11,23 @@
 //! | a position set-up    | `dumps`        |
 //! | a reading problem    | here           |
 //!
-//! Findings are built and settled in `record`; `typo` replays a game again
-//! under other readings of its illegal plays.
+//! Findings are built in `recorder` and kept by the `replayer`, those that
+//! wait on what follows settled in `settle`; `typo` replays a game again
+//! under other readings of its illegal plays. No file names this one.
 
 use super::dialect::Clues;
-use super::record::finding;
-use super::rules::{RulesInForce, parse_variant};
-use super::state::{Events, GameEvent, GameStart, MatchState, Reading, RowGap, holds_heap};
-use super::{MatchSummary, Options, TraceStep};
-use crate::finding::{Finding, Severity};
+use super::in_force::{RulesInForce, parse_variant};
+use super::recorder::finding;
+use super::replayer::Replayer;
+use super::state::{GameEvent, GameStart, MatchState, RowGap, holds_heap};
+use crate::finding::Severity;
 use crate::location::Location;
-use crate::notation::PlayNotation;
 use crate::parse::pieces::Start;
 use crate::parse::producer::Producer;
 use crate::parse::{
     Action, ActionKind, Analysis, Format, GameHeader, MatchHeader, Problem, ProblemKind, Visitor,
     Written,
 };
-use crate::position::Position;
-use crate::rules::{AnyBoard, MoveGen};
-
-#[cfg(test)]
-thread_local! {
-    /// Turned off by a test to replay by the general path alone.
-    pub(crate) static PLAIN_PLAYS: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
-}
-
-/// Events a replayer's buffer holds before it first grows (a game of
-/// self-play has about 50).
-const EVENTS_RESERVED: usize = 128;
-
-/// The replaying visitor for one file; `'a` is the text's lifetime.
-pub(crate) struct Replayer<'o, 'a> {
-    pub(super) options: &'o Options,
-    pub(super) generator: MoveGen<AnyBoard>,
-    /// The generator for backgammon boards, judged without going through
-    /// [`AnyBoard`] (the common case, several times faster per step).
-    pub(super) backgammon: MoveGen<Position>,
-    pub(crate) findings: Vec<Finding>,
-    pub(crate) matches: Vec<MatchSummary>,
-    pub(crate) unreadable: Option<String>,
-    pub(crate) trace: Vec<TraceStep>,
-    pub(super) match_count: u32,
-    pub(super) current: Option<MatchState>,
-    /// The last unfinished game's finding: a warning unless it was the last game of the file.
-    pub(super) unfinished: Option<usize>,
-    pub(super) hit_marks_written: bool,
-    /// The text holds a `*`: hit marks may be written, so the hit marks of
-    /// plays are checked.
-    pub(crate) hit_marks_possible: bool,
-    /// Hit-mark findings, each with the play written: kept at the end of
-    /// the file only if the file writes hit marks at all.
-    pub(super) hit_mark_findings: Vec<(Finding, PlayNotation)>,
-    /// The current game's events, replayed when it ends.
-    pub(super) events: Events<'a>,
-    /// The state at the current game's start (boxed: moved and kept
-    /// without copying it).
-    pub(super) game_start: Option<Box<GameStart>>,
-    /// The box of an earlier game's start, reused for the next.
-    pub(super) spare_start: Option<Box<GameStart>>,
-    /// Index of the event being replayed.
-    pub(super) event_index: usize,
-    /// Index of the event whose play is being judged.
-    pub(super) judging_event: usize,
-    /// The board before the event of each play judged as more than a
-    /// plain legal play in the current replay (first player's frame): the
-    /// typo analysis starts from it.
-    pub(super) snapshots: Vec<(usize, AnyBoard)>,
-    /// The board at the start of the event being replayed, with the
-    /// event's index (none while the position is unknown), kept where the
-    /// general path or a deferred empty roll needs it
-    /// ([`Replayer::keep_event_start`]).
-    pub(super) event_start: Option<(usize, AnyBoard)>,
-    /// Settled readings of the current game's illegal plays.
-    pub(super) readings: Vec<Reading>,
-    /// Record the trace in this replay (not in trial replays).
-    pub(super) tracing: bool,
-    /// Actions the typo analysis may still replay in the current game
-    /// (see [`super::typo`]).
-    pub(super) replay_budget: usize,
-    /// Where the text read starts in its file: events are moved by it.
-    pub(crate) shift: Start,
-    /// What the current match's record shows of its producer (gathered as
-    /// it is read, not replayed).
-    pub(super) clues: Clues,
-    /// The text of the game's deferred empty roll
-    /// ([`GameState::empty_roll`](super::state::GameState::empty_roll)),
-    /// kept here to borrow it from the record instead of copying it.
-    pub(super) empty_roll_text: &'a str,
-    /// The program named as the current match's analyser (SGF `AP`).
-    pub(super) skill_engine: String,
-    /// The current match's format.
-    pub(super) format: Format,
-    /// With `--blunders`, in an analysed game: the last play replayed and
-    /// the board before it, for the finding on a very bad play.
-    pub(super) last_play: Option<Box<super::skill::PlayMade>>,
-    /// The current game's analyses, in reading order, until its replay.
-    pub(super) analyses: Vec<super::skill::Pending>,
-    /// The current game's analysed decisions with their context, as its
-    /// latest replay joined them.
-    /// (the context, the analysis's index in `analyses`, the play was
-    /// found illegal).
-    pub(super) skill_game: Vec<(crate::skill::Context, usize, bool)>,
-    /// Plays in the common state are judged by [`Replayer::plain_play`]
-    /// (off: every play takes the general path, to compare the two). Only
-    /// the tests turn it off: elsewhere it is always on, and no field.
-    #[cfg(test)]
-    plain_plays: bool,
-}
-
-impl<'o, 'a> Replayer<'o, 'a> {
-    pub(crate) fn new(options: &'o Options) -> Replayer<'o, 'a> {
-        Replayer {
-            options,
-            generator: MoveGen::new(),
-            backgammon: MoveGen::new(),
-            findings: Vec::new(),
-            matches: Vec::new(),
-            unreadable: None,
-            trace: Vec::new(),
-            match_count: 0,
-            current: None,
-            unfinished: None,
-            hit_marks_written: false,
-            hit_marks_possible: true,
-            hit_mark_findings: Vec::new(),
-            // Room for a game of usual length: the buffer is not grown
-            // action by action in the first game of every match.
-            events: Events::with_capacity(EVENTS_RESERVED),
-            game_start: None,
-            spare_start: None,
-            event_index: 0,
-            judging_event: 0,
-            snapshots: Vec::new(),
-            event_start: None,
-            readings: Vec::new(),
-            replay_budget: 0,
-            tracing: false,
-            shift: Start::FILE,
-            clues: Clues::default(),
-            empty_roll_text: "",
-            skill_engine: String::new(),
-            format: Format::Mat,
-            analyses: Vec::new(),
-            last_play: None,
-            skill_game: Vec::new(),
-            #[cfg(test)]
-            plain_plays: PLAIN_PLAYS.with(std::cell::Cell::get),
-        }
-    }
-
-    /// Whether plays in the common state are judged by
-    /// [`Replayer::plain_play`]: always, but in the tests that compare it
-    /// with the general path.
-    #[cfg(not(test))]
-    #[inline(always)]
-    pub(super) const fn plain_plays(&self) -> bool {
-        true
-    }
-
-    /// Whether plays in the common state are judged by
-    /// [`Replayer::plain_play`]: always, but in the tests that compare it
-    /// with the general path.
-    #[cfg(test)]
-    pub(super) fn plain_plays(&self) -> bool {
-        self.plain_plays
-    }
-}
 
 /// The events as read, their locations moved by [`Replayer::shift`] (a
 /// piece of a file read on its own: see [`crate::parse::pieces`]); an
@@ -610,7 +460,7 @@ impl<'a> Replayer<'_, 'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::PLAIN_PLAYS;
+    use crate::replay::replayer::PLAIN_PLAYS;
     use crate::replay::{FileReport, Options, check_bytes};
     use std::path::{Path, PathBuf};
 

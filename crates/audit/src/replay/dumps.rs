@@ -4,9 +4,9 @@
 //! middle of a game it is the position after a play, which some legal play
 //! of the roll must reach (else `illegal-play-marker`).
 
-use super::driver::Replayer;
-use super::record::{Pending, finding};
-use super::rules::{Setting, Source};
+use super::in_force::{RuleSource, Setting};
+use super::recorder::{Pending, finding};
+use super::replayer::Replayer;
 use super::state::{frame, starting};
 use crate::catalogue::Code;
 use crate::dice::Roll;
@@ -281,7 +281,7 @@ impl Replayer<'_, '_> {
         if dump_board(dump, in_force.value) == Some(starting(in_force.value)) {
             return Some(in_force.value);
         }
-        if in_force.source == Source::File || m.games != 1 {
+        if in_force.source == RuleSource::File || m.games != 1 {
             return None;
         }
         let variant = [
@@ -295,7 +295,7 @@ impl Replayer<'_, '_> {
         .find(|&v| dump_board(dump, v) == Some(starting(v)))?;
         m.rules.variant = Setting {
             value: variant,
-            source: Source::File,
+            source: RuleSource::File,
         };
         if let Some(g) = m.game.as_mut() {
             g.board = starting(variant);

@@ -5,8 +5,8 @@
 //! position unknown; hit marks, paths read two ways, the end of a game by
 //! bearing off; and the typo analysis' reading applied.
 
-use super::driver::Replayer;
-use super::record::{Pending, Sequel, finding};
+use super::recorder::{Pending, Sequel, finding};
+use super::replayer::Replayer;
 use super::state::{Ambiguity, Ending, GameEvent, frame};
 use crate::catalogue::{Code, Family, Kind};
 use crate::dice::Roll;

@@ -8,8 +8,8 @@
 //! board, automatic doubles, a Jacoby rule the file did not state) and
 //! records the verdicts.
 
-use super::driver::Replayer;
-use super::record::{Pending, finding};
+use super::recorder::{Pending, finding};
+use super::replayer::Replayer;
 use super::state::{Ending, frame};
 use super::wording;
 use crate::catalogue::{Code, Kind, Severity};

@@ -6,29 +6,16 @@
 //! missing games, a wrong line); the next score line may show the earlier
 //! one was a slip, and the earlier finding is revised then, not doubled.
 
-use super::driver::Replayer;
-use super::record::{Draft, finding};
-use super::state::{GameSeed, GameState, MatchState, ScoreDispute};
+use super::recorder::{Draft, finding};
+use super::replayer::Replayer;
+use super::state::{GameSeed, GameState, MatchState, ScoreDispute, WinsDispute};
 use super::wording;
 use crate::catalogue::{Code, Kind};
 use crate::finding::Finding;
-use crate::location::Location;
 use crate::parse::{Format, GameHeader};
 use crate::rules::Crawford;
 use crate::rules::score_line::{ScoreMismatch, judge_mismatch};
 use crate::side::{ByPlayer, Side};
-
-/// A score line and the last game's `Wins` line that disagree on a
-/// resignation's value.
-#[derive(Copy, Clone, Debug)]
-pub(super) struct WinsDispute {
-    /// The `Wins` line.
-    pub(super) at: Location,
-    /// The points it writes.
-    pub(super) written: u32,
-    /// The points the score line counts.
-    pub(super) counted: u32,
-}
 
 impl WinsDispute {
     /// The `score-mismatch` message; `settled` once the next score line has

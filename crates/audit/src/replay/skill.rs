@@ -1,73 +1,26 @@
 //! The analysis a record carries, joined to the replay: each analysed
 //! decision gets the [`Context`] the replay established at it (score, cube,
-//! Crawford) and goes to its match's per-player [`Tally`].
+//! Crawford) and goes to its match's per-player
+//! [`Tally`](crate::skill::Tally).
 //!
 //! A checker play the replay found illegal (or impossible) is counted as a
 //! move the engine's list does not hold: GNU Backgammon's own rule for a play
 //! not among its candidates (no error, no mark), since the engine analysed
 //! legal plays only.
 
-use super::driver::Replayer;
-use super::record::finding;
-use super::state::GameEvent;
+use super::recorder::finding;
+use super::replayer::Replayer;
+use super::state::{GameEvent, PendingAnalysis, PlayMade};
 use crate::catalogue::Code;
 use crate::parse::{ActionKind, Analysis};
 use crate::rules::matchplay::Crawford;
-use crate::side::{ByPlayer, Side};
-use crate::skill::{Context, Decision, Engine, Tally, XgTally};
-
-/// The skill statistics of one match: who analysed it and each player's
-/// sums.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct MatchSkill {
-    /// The engines (and depths) that analysed the record, in the order met.
-    pub engines: Vec<Engine>,
-    /// Each player's sums.
-    pub players: ByPlayer<Tally>,
-    /// Each player's sums of eXtreme Gammon's own figures (records XG
-    /// analysed).
-    pub xg: ByPlayer<XgTally>,
-    /// Analysed decisions read.
-    pub decisions: u32,
-    /// The depths met (those of `engines`).
-    pub depths: Vec<crate::skill::Depth>,
-}
-
-impl Eq for MatchSkill {}
-
-impl MatchSkill {
-    /// Completes the second player's tally at the end of the match: during
-    /// it, only the first player's sums (which hold both players') are
-    /// kept, and the second player's checker plays counted.
-    pub(super) fn complete(&mut self) {
-        let moves = self.players.second.moves;
-        self.players.second = self.players.first.mirrored(moves);
-    }
-}
+use crate::side::Side;
+use crate::skill::{Context, Decision, Engine};
 
 /// GNU Backgammon's threshold of a very bad play, and XG's of a blunder
 /// (EMG).
 const VERY_BAD: f64 = 0.12;
 const XG_BLUNDER: f64 = 0.08;
-
-/// A play as replayed, with the board before it (for `--blunders`).
-#[derive(Clone, Debug)]
-pub(super) struct PlayMade {
-    location: crate::location::Location,
-    side: Side,
-    row: Option<u32>,
-    text: String,
-    dice: Option<crate::dice::Roll>,
-    before: Option<crate::position::Position>,
-}
-
-/// An analysis waiting for the replay of its game.
-#[derive(Clone, Debug)]
-pub(super) struct Pending {
-    /// The number of the game's events read before it.
-    pub(super) before: usize,
-    pub(super) analysis: Analysis,
-}
 
 impl Replayer<'_, '_> {
     /// Keeps an analysis for the replay of its game.
@@ -76,7 +29,7 @@ impl Replayer<'_, '_> {
             return;
         }
         analysis.location = self.shift.locate(analysis.location);
-        self.analyses.push(Pending {
+        self.analyses.push(PendingAnalysis {
             before: self.events.len(),
             analysis,
         });

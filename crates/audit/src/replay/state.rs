@@ -1,24 +1,25 @@
-//! What the replay keeps: the match and the game being replayed, the game's
-//! events, the readings the typo analysis settled; and the accessors the
-//! other rooms use.
+//! What the replay keeps, as plain data: the match and the game being
+//! replayed (with what a replay of a game starts from again), the game's
+//! events, the readings the typo analysis settled, the analyses waiting for
+//! their game and each match's skill sums. It names no room: the rooms and
+//! the replayer above it work on it.
 
 use std::mem::ManuallyDrop;
 
-use super::driver::Replayer;
-use super::record::Pending;
-use super::rules::RulesInForce;
-use super::score_lines::WinsDispute;
-use super::{MatchSummary, PlayerTally, TraceStep};
+use super::in_force::RulesInForce;
+use super::recorder::Pending;
+use super::{MatchSummary, PlayerTally};
 use crate::dice::Roll;
 use crate::finding::{Context, Finding};
 use crate::location::Location;
 use crate::parse::producer::Producer;
-use crate::parse::{Action, ActionKind, GameHeader, Problem, Written};
+use crate::parse::{Action, ActionKind, Analysis, GameHeader, Problem, Written};
 use crate::position::{Position, Variant};
 use crate::rules::plakoto::{PlakotoPosition, PlakotoSetup};
 use crate::rules::score_line::WrittenResignation;
 use crate::rules::{AnyBoard, Crawford, Cube, MatchScore};
 use crate::side::{ByPlayer, Side};
+use crate::skill::{Engine, Tally, XgTally};
 
 /// A double (or beaver, raccoon) waiting for its answer.
 #[derive(Copy, Clone, Debug)]
@@ -43,6 +44,66 @@ pub(super) struct Offer {
     /// The double came out of turn (already reported): after a take the
     /// record may go on with either player's roll.
     pub(super) out_of_turn: bool,
+}
+
+/// A score line and the last game's `Wins` line that disagree on a
+/// resignation's value.
+#[derive(Copy, Clone, Debug)]
+pub(super) struct WinsDispute {
+    /// The `Wins` line.
+    pub(super) at: Location,
+    /// The points it writes.
+    pub(super) written: u32,
+    /// The points the score line counts.
+    pub(super) counted: u32,
+}
+
+/// The skill statistics of one match: who analysed it and each player's
+/// sums.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MatchSkill {
+    /// The engines (and depths) that analysed the record, in the order met.
+    pub engines: Vec<Engine>,
+    /// Each player's sums.
+    pub players: ByPlayer<Tally>,
+    /// Each player's sums of eXtreme Gammon's own figures (records XG
+    /// analysed).
+    pub xg: ByPlayer<XgTally>,
+    /// Analysed decisions read.
+    pub decisions: u32,
+    /// The depths met (those of `engines`).
+    pub depths: Vec<crate::skill::Depth>,
+}
+
+impl Eq for MatchSkill {}
+
+impl MatchSkill {
+    /// Completes the second player's tally at the end of the match: during
+    /// it, only the first player's sums (which hold both players') are
+    /// kept, and the second player's checker plays counted.
+    pub(super) fn complete(&mut self) {
+        let moves = self.players.second.moves;
+        self.players.second = self.players.first.mirrored(moves);
+    }
+}
+
+/// A play as replayed, with the board before it (for `--blunders`).
+#[derive(Clone, Debug)]
+pub(super) struct PlayMade {
+    pub(super) location: crate::location::Location,
+    pub(super) side: Side,
+    pub(super) row: Option<u32>,
+    pub(super) text: String,
+    pub(super) dice: Option<crate::dice::Roll>,
+    pub(super) before: Option<crate::position::Position>,
+}
+
+/// An analysis waiting for the replay of its game.
+#[derive(Clone, Debug)]
+pub(super) struct PendingAnalysis {
+    /// The number of the game's events read before it.
+    pub(super) before: usize,
+    pub(super) analysis: Analysis,
 }
 
 /// How a game ended.
@@ -79,7 +140,7 @@ impl Ending {
 }
 
 /// A roll with nothing written after the dice (its text is
-/// [`Replayer::empty_roll_text`](super::driver::Replayer::empty_roll_text)).
+/// `Replayer::empty_roll_text`, borrowed from the record).
 #[derive(Clone, Debug)]
 pub(super) struct EmptyRoll {
     /// Index of its event in the game.
@@ -264,6 +325,24 @@ impl GameState {
         }
     }
 
+    /// The board from `side`'s view, when known.
+    #[inline]
+    pub(super) fn view(&self, side: Side) -> Option<Position> {
+        (!self.unknown)
+            .then(|| frame(&self.board, side))
+            .and_then(|b| b.backgammon())
+    }
+
+    /// The Plakoto board as `side` sees it, when the game is Plakoto and its
+    /// position is known.
+    #[inline]
+    pub(super) fn plakoto_view(&self, side: Side) -> Option<PlakotoSetup> {
+        match frame(&self.board, side) {
+            AnyBoard::Plakoto(p) if !self.unknown => Some(p.setup()),
+            _ => None,
+        }
+    }
+
     /// The seed this game was built from, while nothing has moved it.
     fn seed(&self) -> GameSeed {
         GameSeed {
@@ -377,6 +456,31 @@ impl MatchState {
     }
 }
 
+impl MatchState {
+    /// The name of `side`'s player in the game being replayed (none for a
+    /// score line without a name: no player, not "").
+    #[inline]
+    pub(super) fn player(&self, side: Side) -> Option<String> {
+        let g = self.game.as_ref()?;
+        let names = g.names.as_ref().or(self.first_names.as_ref())?;
+        Some(names[side].clone()).filter(|name| !name.is_empty())
+    }
+
+    /// The cube and score `mover` acts at in the game being replayed.
+    #[inline]
+    pub(super) fn context(&self, mover: Side) -> Option<Context> {
+        let g = self.game.as_ref()?;
+        Some(Context {
+            mover,
+            cube: g.cube.value,
+            owner: g.cube.owner,
+            scores: g.start_scores,
+            length: self.rules.length,
+            crawford: g.crawford == Crawford::Yes,
+        })
+    }
+}
+
 /// The strings of a match state that no replay of a game changes: the
 /// players' names (of the match and of the game), the site, the winner;
 /// and the skill statistics of the games before.
@@ -385,7 +489,7 @@ struct Names {
     players: ByPlayer<String>,
     winner: Option<String>,
     site: Option<String>,
-    skill: Option<Box<super::MatchSkill>>,
+    skill: Option<Box<MatchSkill>>,
     game: Option<Option<ByPlayer<String>>>,
 }
 
@@ -641,7 +745,7 @@ impl GameEvent<'_> {
 
 /// How the analysis of transcription errors settled one illegal play.
 #[derive(Clone, Debug)]
-pub(super) struct Reading {
+pub(super) struct PlayReading {
     /// Index of the play's event in the game.
     pub(super) event: usize,
     /// The legal play the record most probably meant, as the board after it
@@ -667,10 +771,10 @@ pub(super) struct Reading {
     pub(super) fits: Vec<(String, usize)>,
 }
 
-impl Reading {
+impl PlayReading {
     /// The play of `event` as written stands, nothing settled about it.
-    pub(super) fn stands(event: usize) -> Reading {
-        Reading {
+    pub(super) fn stands(event: usize) -> PlayReading {
+        PlayReading {
             event,
             result: None,
             suggestion: None,
@@ -706,119 +810,6 @@ pub(super) fn starting(variant: Variant) -> AnyBoard {
     match variant {
         Variant::Plakoto => AnyBoard::Plakoto(PlakotoPosition::starting()),
         other => AnyBoard::Backgammon(Position::starting(other)),
-    }
-}
-
-impl Replayer<'_, '_> {
-    /// The game being replayed.
-    pub(super) fn game(&mut self) -> Option<&mut GameState> {
-        self.current.as_mut().and_then(|m| m.game.as_mut())
-    }
-
-    /// The game being replayed, to read.
-    pub(super) fn game_ref(&self) -> Option<&GameState> {
-        self.current.as_ref().and_then(|m| m.game.as_ref())
-    }
-
-    /// The rules of the match being replayed.
-    pub(super) fn rules(&self) -> Option<RulesInForce> {
-        self.current.as_ref().map(|m| m.rules)
-    }
-
-    /// The number of the game being replayed.
-    pub(super) fn game_number(&self) -> Option<u32> {
-        self.game_ref()?.number
-    }
-
-    /// The name of `side`'s player for a sentence: as written on the score
-    /// line, else which column he plays in.
-    pub(super) fn name(&self, side: Side) -> String {
-        self.player(side).unwrap_or_else(|| {
-            match side {
-                Side::First => "the left player",
-                Side::Second => "the right player",
-            }
-            .to_owned()
-        })
-    }
-
-    /// How `end` was won, naming both players: "Omar won the game when
-    /// Marta resigned".
-    pub(super) fn how_won(&self, end: &Ending) -> String {
-        let (winner, loser) = (self.name(end.winner()), self.name(end.winner().other()));
-        match end {
-            Ending::BearOff { .. } => format!("{winner} won the game by bearing off"),
-            Ending::Drop { .. } => format!("{winner} won the game when {loser} dropped the double"),
-            Ending::Resign { .. } | Ending::LossLine { .. } => {
-                format!("{winner} won the game when {loser} resigned")
-            }
-        }
-    }
-
-    /// The name of `side`'s player in the game being replayed (none for a
-    /// score line without a name: no player, not "").
-    pub(super) fn player(&self, side: Side) -> Option<String> {
-        let m = self.current.as_ref()?;
-        let g = m.game.as_ref()?;
-        let names = g.names.as_ref().or(m.first_names.as_ref())?;
-        Some(names[side].clone()).filter(|name| !name.is_empty())
-    }
-
-    /// The cube and score `mover` acts at in the game being replayed.
-    pub(super) fn context(&self, mover: Side) -> Option<Context> {
-        let m = self.current.as_ref()?;
-        let g = m.game.as_ref()?;
-        Some(Context {
-            mover,
-            cube: g.cube.value,
-            owner: g.cube.owner,
-            scores: g.start_scores,
-            length: m.rules.length,
-            crawford: g.crawford == Crawford::Yes,
-        })
-    }
-
-    /// The board from `side`'s view, when known.
-    pub(super) fn view(&self, side: Side) -> Option<Position> {
-        let g = self.game_ref()?;
-        (!g.unknown)
-            .then(|| frame(&g.board, side))
-            .and_then(|b| b.backgammon())
-    }
-
-    /// The Plakoto board as `side` sees it, when the game is Plakoto and its
-    /// position is known.
-    pub(super) fn plakoto_view(&self, side: Side) -> Option<PlakotoSetup> {
-        let g = self.game_ref()?;
-        match frame(&g.board, side) {
-            AnyBoard::Plakoto(p) if !g.unknown => Some(p.setup()),
-            _ => None,
-        }
-    }
-
-    /// The replayed step of `action`, for the trace: the positions around
-    /// it are filled in by the caller.
-    pub(super) fn trace_step(&self, action: &Action<'_>, dice: Option<Roll>) -> TraceStep {
-        TraceStep {
-            match_number: self.match_count,
-            game: self.game_number(),
-            row: action.row,
-            side: action.side,
-            player: self.player(action.side).unwrap_or_default(),
-            location: action.location,
-            text: action.text.to_owned(),
-            dice,
-            written: match &action.kind {
-                ActionKind::Roll {
-                    play: Written::Moves(notation),
-                    ..
-                } => Some(*notation).filter(|n| !n.is_empty()),
-                _ => None,
-            },
-            before: None,
-            after: None,
-            context: self.context(action.side),
-        }
     }
 }
 

@@ -7,8 +7,8 @@
 //! [`crate::rules::turns`] decides), until his next play shows he had
 //! entered.
 
-use super::driver::Replayer;
-use super::record::{Draft, HiddenPlay, Pending, finding};
+use super::recorder::{Draft, HiddenPlay, Pending, finding};
+use super::replayer::Replayer;
 use super::state::{EmptyRoll, frame};
 use crate::catalogue::{Code, Kind};
 use crate::dice::Roll;

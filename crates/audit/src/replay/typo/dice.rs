@@ -30,7 +30,7 @@
 //! plays (a forced play is what a player of that roll makes), then the
 //! first in the order tried.
 
-use super::super::driver::Replayer;
+use super::super::replayer::Replayer;
 use crate::dice::Roll;
 use crate::notation::PlayNotation;
 use crate::rules::{AnyBoard, judge};

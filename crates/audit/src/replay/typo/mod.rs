@@ -26,9 +26,9 @@
 mod dice;
 mod server;
 
-use super::driver::Replayer;
-use super::record::{Sequel, stood};
-use super::state::{GameEvent, GameStart, MatchState, Reading, frame};
+use super::recorder::{Sequel, stood};
+use super::replayer::Replayer;
+use super::state::{GameEvent, GameStart, MatchState, PlayReading, frame};
 use crate::catalogue::{Code, Kind};
 use crate::dice::Roll;
 use crate::finding::{Finding, Severity};
@@ -188,7 +188,7 @@ impl AsWritten {
 
     /// The reading of a play whose dice the record most probably misread:
     /// the play as written, with the roll of `best`.
-    fn misdiced(&self, event: usize, played: &Played, best: DiceCandidate) -> Reading {
+    fn misdiced(&self, event: usize, played: &Played, best: DiceCandidate) -> PlayReading {
         let DiceCandidate { reading, trial } = best;
         let rest = match trial.problems.first() {
             None if trial.rolls == 0 => "nothing follows it in the game".to_string(),
@@ -208,7 +208,7 @@ impl AsWritten {
             "; probable transcription error: `{}` is the play of {}, one die away from the {} written{opening}, and {rest}; as written with {} it cannot be made",
             played.written, reading.roll, played.roll, played.roll
         );
-        Reading {
+        PlayReading {
             event,
             result: Some(frame(&reading.result, played.side)),
             suggestion: Some(format!("{}: {}", reading.roll, played.written)),
@@ -222,7 +222,7 @@ impl AsWritten {
 
     /// The reading of a play the record most probably mistyped (or lost):
     /// `best`, with the note that says so.
-    fn misread(&self, event: usize, played: &Played, best: Candidate) -> Reading {
+    fn misread(&self, event: usize, played: &Played, best: Candidate) -> PlayReading {
         let Candidate {
             play,
             result,
@@ -268,7 +268,7 @@ impl AsWritten {
                 "; probable transcription error: {shown} is legal and {clean}; as written, {as_written_note}"
             )
         };
-        Reading {
+        PlayReading {
             event,
             result: Some(frame(&result, played.side)),
             suggestion: Some(play.to_string()),
@@ -472,10 +472,10 @@ impl<'a> Replayer<'_, 'a> {
         events: &[GameEvent<'a>],
         event: usize,
         finding: &Finding,
-    ) -> Reading {
+    ) -> PlayReading {
         let mut fits = Vec::new();
         let reading = self.settle_fitting(start, events, event, finding, &mut fits);
-        Reading { fits, ..reading }
+        PlayReading { fits, ..reading }
     }
 
     /// [`Self::settle`], the legal plays tried and the problems after each
@@ -487,7 +487,7 @@ impl<'a> Replayer<'_, 'a> {
         event: usize,
         finding: &Finding,
         fits: &mut Vec<(String, usize)>,
-    ) -> Reading {
+    ) -> PlayReading {
         let mut as_written = self.as_written(start, finding);
         if finding.location.line == 0 {
             as_written.moves = moves_of(events);
@@ -501,7 +501,7 @@ impl<'a> Replayer<'_, 'a> {
                 f.code == Code::ImpossiblePlay && f.side.is_some() && f.side != finding.side
             })
             .cloned();
-        let stands = Reading::stands(event);
+        let stands = PlayReading::stands(event);
         let played = self.played_at(start, events, event);
         // Another roll for the play as written: only an illegal play (an
         // impossible one is impossible with any dice).
@@ -532,7 +532,7 @@ impl<'a> Replayer<'_, 'a> {
             if let Some(played) = &played
                 && let Some(rival) = self.rival(start, events, event, played, &as_written)
             {
-                return Reading {
+                return PlayReading {
                     typo: None,
                     note: format!(
                         "; cannot tell a transcription error from a real one: the rest of the game replays as cleanly after `{rival}`, one slip of the pen away from `{}`, as after the play as written",
@@ -541,7 +541,7 @@ impl<'a> Replayer<'_, 'a> {
                     ..stands
                 };
             }
-            return Reading {
+            return PlayReading {
                 typo: Some(false),
                 ..stands
             };
@@ -593,7 +593,7 @@ impl<'a> Replayer<'_, 'a> {
                     .as_deref()
                     .map(|p| format!("{p}'s "))
                     .unwrap_or_default();
-                Reading {
+                PlayReading {
                     note: format!(
                         "; {who}`{}` at line {} then moves as if the roll(s) left unplayed had been played: the play(s) were probably lost from the record (no one legal play makes the rest of the game consistent)",
                         later.text, later.location.line
@@ -616,7 +616,7 @@ impl<'a> Replayer<'_, 'a> {
                     && first <= as_written.first
                     && !as_written.fewer(&best.trial)
                 {
-                    Reading {
+                    PlayReading {
                         typo: Some(false),
                         ..stands
                     }
@@ -852,7 +852,7 @@ impl<'a> Replayer<'_, 'a> {
         if !self.charge(events.len()) {
             return None;
         }
-        self.readings.push(Reading {
+        self.readings.push(PlayReading {
             event,
             result: Some(result),
             suggestion: None,

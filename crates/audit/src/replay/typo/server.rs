@@ -2,13 +2,13 @@
 //! ([`crate::parse::producer`]): an illegal play in them was not made at
 //! the table, so the record, not the player, must be wrong.
 
-use super::super::driver::Replayer;
-use super::super::record::{Sequel, stood};
+use super::super::recorder::{Sequel, stood};
+use super::super::replayer::Replayer;
 use crate::catalogue::{Family, Group};
 use crate::finding::{Finding, Severity};
 
 /// The clauses of a violation's message about whether it stood (written
-/// where it is settled, `record`), left out when no player made it.
+/// where it is settled, `settle`), left out when no player made it.
 const STOOD_CLAUSES: [&str; 3] = [
     "; the game ended before the opponent acted, so it could still be contested",
     ", so it stood",

@@ -10,7 +10,7 @@ use crate::rules::{CubeRules, Scoring};
 
 /// Where a rule setting came from.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Source {
+pub enum RuleSource {
     /// Stated in the file.
     File,
     /// Given on the command line.
@@ -19,14 +19,14 @@ pub enum Source {
     Default,
 }
 
-impl Source {
+impl RuleSource {
     /// `file`, `flag` or `default`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
-            Source::File => "file",
-            Source::Flag => "flag",
-            Source::Default => "default",
+            RuleSource::File => "file",
+            RuleSource::Flag => "flag",
+            RuleSource::Default => "default",
         }
     }
 }
@@ -37,13 +37,13 @@ pub struct Setting<T> {
     /// The value in force.
     pub value: T,
     /// Where it came from.
-    pub source: Source,
+    pub source: RuleSource,
 }
 
 impl<T> Setting<T> {
     /// True when the value was assumed (neither the file nor a flag said).
     pub fn assumed(&self) -> bool {
-        self.source == Source::Default
+        self.source == RuleSource::Default
     }
 }
 
@@ -51,15 +51,15 @@ fn pick<T>(file: Option<T>, flag: Option<T>, default: T) -> Setting<T> {
     match (file, flag) {
         (Some(value), _) => Setting {
             value,
-            source: Source::File,
+            source: RuleSource::File,
         },
         (None, Some(value)) => Setting {
             value,
-            source: Source::Flag,
+            source: RuleSource::Flag,
         },
         (None, None) => Setting {
             value: default,
-            source: Source::Default,
+            source: RuleSource::Default,
         },
     }
 }
@@ -243,7 +243,7 @@ impl fmt::Display for RulesInForce {
                 yn(self.beavers.value),
                 self.beavers.source.name()
             )?;
-            if self.beaver_limit.source != Source::Default {
+            if self.beaver_limit.source != RuleSource::Default {
                 write!(
                     f,
                     " beavers-per-double={}({})",

@@ -1,0 +1,334 @@
+//! The replayer: the state of one file's replay that every room works
+//! on (the match and game being replayed, the findings, the current game's
+//! events and what the typo analysis keeps), its constructor, the
+//! accessors the rooms share (the game, the players' names, the cube and
+//! score, the board as a player sees it), and the recording of a finding
+//! completed from that state.
+//!
+//! The rooms (`turns`, `plays`, `dumps`, `cube`, `results`, `score_lines`,
+//! `skill`, `settle`, `typo`) add their methods to [`Replayer`]; the
+//! `driver` sends each event to them. No file below the rooms names them.
+
+use super::dialect::Clues;
+use super::in_force::RulesInForce;
+use super::recorder::{Board, Draft, Sequel, stood};
+use super::state::{
+    Ending, Events, GameStart, GameState, MatchState, PendingAnalysis, PlayMade, PlayReading,
+};
+use super::{MatchSummary, Options, TraceStep};
+use crate::catalogue::Kind;
+use crate::dice::Roll;
+use crate::finding::{Context, Finding};
+use crate::notation::PlayNotation;
+use crate::parse::pieces::Start;
+use crate::parse::{Action, ActionKind, Format, Written};
+use crate::position::Position;
+use crate::rules::plakoto::PlakotoSetup;
+use crate::rules::{AnyBoard, MoveGen};
+use crate::side::Side;
+
+#[cfg(test)]
+thread_local! {
+    /// Turned off by a test to replay by the general path alone.
+    pub(crate) static PLAIN_PLAYS: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
+}
+
+/// Events a replayer's buffer holds before it first grows (a game of
+/// self-play has about 50).
+const EVENTS_RESERVED: usize = 128;
+
+/// The replaying visitor for one file; `'a` is the text's lifetime.
+pub(crate) struct Replayer<'o, 'a> {
+    pub(super) options: &'o Options,
+    pub(super) generator: MoveGen<AnyBoard>,
+    /// The generator for backgammon boards, judged without going through
+    /// [`AnyBoard`] (the common case, several times faster per step).
+    pub(super) backgammon: MoveGen<Position>,
+    pub(crate) findings: Vec<Finding>,
+    pub(crate) matches: Vec<MatchSummary>,
+    pub(crate) unreadable: Option<String>,
+    pub(crate) trace: Vec<TraceStep>,
+    pub(super) match_count: u32,
+    pub(super) current: Option<MatchState>,
+    /// The last unfinished game's finding: a warning unless it was the last game of the file.
+    pub(super) unfinished: Option<usize>,
+    pub(super) hit_marks_written: bool,
+    /// The text holds a `*`: hit marks may be written, so the hit marks of
+    /// plays are checked.
+    pub(crate) hit_marks_possible: bool,
+    /// Hit-mark findings, each with the play written: kept at the end of
+    /// the file only if the file writes hit marks at all.
+    pub(super) hit_mark_findings: Vec<(Finding, PlayNotation)>,
+    /// The current game's events, replayed when it ends.
+    pub(super) events: Events<'a>,
+    /// The state at the current game's start (boxed: moved and kept
+    /// without copying it).
+    pub(super) game_start: Option<Box<GameStart>>,
+    /// The box of an earlier game's start, reused for the next.
+    pub(super) spare_start: Option<Box<GameStart>>,
+    /// Index of the event being replayed.
+    pub(super) event_index: usize,
+    /// Index of the event whose play is being judged.
+    pub(super) judging_event: usize,
+    /// The board before the event of each play judged as more than a
+    /// plain legal play in the current replay (first player's frame): the
+    /// typo analysis starts from it.
+    pub(super) snapshots: Vec<(usize, AnyBoard)>,
+    /// The board at the start of the event being replayed, with the
+    /// event's index (none while the position is unknown), kept where the
+    /// general path or a deferred empty roll needs it
+    /// ([`Replayer::keep_event_start`]).
+    pub(super) event_start: Option<(usize, AnyBoard)>,
+    /// Settled readings of the current game's illegal plays.
+    pub(super) readings: Vec<PlayReading>,
+    /// Record the trace in this replay (not in trial replays).
+    pub(super) tracing: bool,
+    /// Actions the typo analysis may still replay in the current game
+    /// (see [`super::typo`]).
+    pub(super) replay_budget: usize,
+    /// Where the text read starts in its file: events are moved by it.
+    pub(crate) shift: Start,
+    /// What the current match's record shows of its producer (gathered as
+    /// it is read, not replayed).
+    pub(super) clues: Clues,
+    /// The text of the game's deferred empty roll
+    /// ([`GameState::empty_roll`](super::state::GameState::empty_roll)),
+    /// kept here to borrow it from the record instead of copying it.
+    pub(super) empty_roll_text: &'a str,
+    /// The program named as the current match's analyser (SGF `AP`).
+    pub(super) skill_engine: String,
+    /// The current match's format.
+    pub(super) format: Format,
+    /// With `--blunders`, in an analysed game: the last play replayed and
+    /// the board before it, for the finding on a very bad play.
+    pub(super) last_play: Option<Box<PlayMade>>,
+    /// The current game's analyses, in reading order, until its replay.
+    pub(super) analyses: Vec<PendingAnalysis>,
+    /// The current game's analysed decisions with their context, as its
+    /// latest replay joined them.
+    /// (the context, the analysis's index in `analyses`, the play was
+    /// found illegal).
+    pub(super) skill_game: Vec<(crate::skill::Context, usize, bool)>,
+    /// Plays in the common state are judged by [`Replayer::plain_play`]
+    /// (off: every play takes the general path, to compare the two). Only
+    /// the tests turn it off: elsewhere it is always on, and no field.
+    #[cfg(test)]
+    plain_plays: bool,
+}
+
+impl<'o, 'a> Replayer<'o, 'a> {
+    pub(crate) fn new(options: &'o Options) -> Replayer<'o, 'a> {
+        Replayer {
+            options,
+            generator: MoveGen::new(),
+            backgammon: MoveGen::new(),
+            findings: Vec::new(),
+            matches: Vec::new(),
+            unreadable: None,
+            trace: Vec::new(),
+            match_count: 0,
+            current: None,
+            unfinished: None,
+            hit_marks_written: false,
+            hit_marks_possible: true,
+            hit_mark_findings: Vec::new(),
+            // Room for a game of usual length: the buffer is not grown
+            // action by action in the first game of every match.
+            events: Events::with_capacity(EVENTS_RESERVED),
+            game_start: None,
+            spare_start: None,
+            event_index: 0,
+            judging_event: 0,
+            snapshots: Vec::new(),
+            event_start: None,
+            readings: Vec::new(),
+            replay_budget: 0,
+            tracing: false,
+            shift: Start::FILE,
+            clues: Clues::default(),
+            empty_roll_text: "",
+            skill_engine: String::new(),
+            format: Format::Mat,
+            analyses: Vec::new(),
+            last_play: None,
+            skill_game: Vec::new(),
+            #[cfg(test)]
+            plain_plays: PLAIN_PLAYS.with(std::cell::Cell::get),
+        }
+    }
+
+    /// Whether plays in the common state are judged by
+    /// [`Replayer::plain_play`]: always, but in the tests that compare it
+    /// with the general path.
+    #[cfg(not(test))]
+    #[inline(always)]
+    pub(super) const fn plain_plays(&self) -> bool {
+        true
+    }
+
+    /// Whether plays in the common state are judged by
+    /// [`Replayer::plain_play`]: always, but in the tests that compare it
+    /// with the general path.
+    #[cfg(test)]
+    pub(super) fn plain_plays(&self) -> bool {
+        self.plain_plays
+    }
+}
+
+impl Replayer<'_, '_> {
+    /// The game being replayed.
+    pub(super) fn game(&mut self) -> Option<&mut GameState> {
+        self.current.as_mut().and_then(|m| m.game.as_mut())
+    }
+
+    /// The game being replayed, to read.
+    pub(super) fn game_ref(&self) -> Option<&GameState> {
+        self.current.as_ref().and_then(|m| m.game.as_ref())
+    }
+
+    /// The rules of the match being replayed.
+    pub(super) fn rules(&self) -> Option<RulesInForce> {
+        self.current.as_ref().map(|m| m.rules)
+    }
+
+    /// The number of the game being replayed.
+    pub(super) fn game_number(&self) -> Option<u32> {
+        self.game_ref()?.number
+    }
+
+    /// The name of `side`'s player for a sentence: as written on the score
+    /// line, else which column he plays in.
+    pub(super) fn name(&self, side: Side) -> String {
+        self.player(side).unwrap_or_else(|| {
+            match side {
+                Side::First => "the left player",
+                Side::Second => "the right player",
+            }
+            .to_owned()
+        })
+    }
+
+    /// How `end` was won, naming both players: "Omar won the game when
+    /// Marta resigned".
+    pub(super) fn how_won(&self, end: &Ending) -> String {
+        let (winner, loser) = (self.name(end.winner()), self.name(end.winner().other()));
+        match end {
+            Ending::BearOff { .. } => format!("{winner} won the game by bearing off"),
+            Ending::Drop { .. } => format!("{winner} won the game when {loser} dropped the double"),
+            Ending::Resign { .. } | Ending::LossLine { .. } => {
+                format!("{winner} won the game when {loser} resigned")
+            }
+        }
+    }
+
+    /// The name of `side`'s player in the game being replayed (none for a
+    /// score line without a name: no player, not "").
+    pub(super) fn player(&self, side: Side) -> Option<String> {
+        self.current.as_ref()?.player(side)
+    }
+
+    /// The cube and score `mover` acts at in the game being replayed.
+    pub(super) fn context(&self, mover: Side) -> Option<Context> {
+        self.current.as_ref()?.context(mover)
+    }
+
+    /// The board from `side`'s view, when known.
+    pub(super) fn view(&self, side: Side) -> Option<Position> {
+        self.game_ref()?.view(side)
+    }
+
+    /// The Plakoto board as `side` sees it, when the game is Plakoto and its
+    /// position is known.
+    pub(super) fn plakoto_view(&self, side: Side) -> Option<PlakotoSetup> {
+        self.game_ref()?.plakoto_view(side)
+    }
+
+    /// The replayed step of `action`, for the trace: the positions around
+    /// it are filled in by the caller.
+    pub(super) fn trace_step(&self, action: &Action<'_>, dice: Option<Roll>) -> TraceStep {
+        TraceStep {
+            match_number: self.match_count,
+            game: self.game_number(),
+            row: action.row,
+            side: action.side,
+            player: self.player(action.side).unwrap_or_default(),
+            location: action.location,
+            text: action.text.to_owned(),
+            dice,
+            written: match &action.kind {
+                ActionKind::Roll {
+                    play: Written::Moves(notation),
+                    ..
+                } => Some(*notation).filter(|n| !n.is_empty()),
+                _ => None,
+            },
+            before: None,
+            after: None,
+            context: self.context(action.side),
+        }
+    }
+}
+
+impl Replayer<'_, '_> {
+    /// Completes `draft` from the replay: the match, the game, the player's
+    /// name, the cube and score, the board before the action.
+    pub(super) fn complete(&self, draft: Draft) -> Finding {
+        let Draft {
+            mut finding,
+            severity,
+            board,
+            situation,
+            game,
+            file_level,
+        } = draft;
+        finding.severity = severity
+            .or(finding.kind.map(Kind::severity))
+            .unwrap_or(finding.code.severity());
+        finding.match_number = self.match_count;
+        finding.game = self.game_number();
+        if let Some(side) = finding.side {
+            finding.player = self.player(side);
+            if situation {
+                finding.context = self.context(side);
+            }
+        }
+        let replayed = matches!(board, Board::Replayed);
+        finding.before = match board {
+            Board::Replayed => finding.side.and_then(|side| self.view(side)),
+            Board::Given(position) => position,
+        };
+        if replayed {
+            finding.before_plakoto = finding
+                .side
+                .and_then(|side| self.plakoto_view(side))
+                .map(Box::new);
+        }
+        if let Some(number) = game {
+            finding.game = number;
+        }
+        if file_level {
+            finding.match_number = 0;
+            finding.game = None;
+        }
+        finding
+    }
+
+    /// Completes `draft` and keeps it; its index.
+    pub(super) fn record(&mut self, draft: Draft) -> usize {
+        let finding = self.complete(draft);
+        self.push(finding)
+    }
+
+    /// Keeps a finding as it is; its index.
+    pub(super) fn push(&mut self, finding: Finding) -> usize {
+        self.findings.push(finding);
+        self.findings.len() - 1
+    }
+
+    /// Records that `sequel` followed the violation of finding `index`.
+    pub(super) fn settle_stood(&mut self, index: usize, sequel: Sequel) {
+        if let Some(f) = self.findings.get_mut(index) {
+            f.stood = stood(sequel);
+        }
+    }
+}
