@@ -83,8 +83,11 @@ fn analysis_line(output: &Output) -> String {
         .to_owned()
 }
 
-/// Two skill objects agree: every number to 3 decimals, everything else
-/// equal.
+/// Two skill objects agree: every number to 3 decimals (a large one, such as
+/// a rating, to 5 significant digits: a live analysis by GNU Backgammon was
+/// seen to give 305.514 where its stored analysis gives 305.522, once in
+/// several runs; a rating magnifies the last digits of the errors), everything
+/// else equal.
 fn assert_same_skill(ours: &Value, theirs: &Value, at: &str) {
     match (ours, theirs) {
         (Value::Object(a), Value::Object(b)) => {
@@ -103,7 +106,10 @@ fn assert_same_skill(ours: &Value, theirs: &Value, at: &str) {
         }
         (Value::Number(a), Value::Number(b)) => {
             let (a, b) = (a.as_f64().expect("a number"), b.as_f64().expect("a number"));
-            assert!((a - b).abs() < 5e-4, "{at}: {a} against {b}");
+            assert!(
+                (a - b).abs() < 5e-4_f64.max(b.abs() * 1e-4),
+                "{at}: {a} against {b}"
+            );
         }
         _ => assert_eq!(ours, theirs, "{at}"),
     }
