@@ -133,9 +133,15 @@ fn table_equity(n0: usize, n1: usize, post: bool, player: usize) -> f32 {
     }
 }
 
-/// gnubg's `getMEAtScore`: `player`'s match winning chance at the score.
+/// gnubg's `getMEAtScore`: `player`'s match winning chance at the score. A
+/// score that has reached the length (a damaged record's) is a match won,
+/// as in [`match_equity`].
 pub(crate) fn equity_at_score(s: &Score, player: usize) -> f32 {
-    let (n0, n1) = (s.length - s.score[0] - 1, s.length - s.score[1] - 1);
+    let away = |score: u32| s.length.checked_sub(score)?.checked_sub(1);
+    let (Some(n0), Some(n1)) = (away(s.score[0]), away(s.score[1])) else {
+        let first_won = s.score[0] >= s.length;
+        return if (player == 0) == first_won { 1.0 } else { 0.0 };
+    };
     let (n0, n1) = (n0 as usize, n1 as usize);
     table_equity(n0, n1, !s.crawford && (n0 == 0 || n1 == 0), player)
 }
@@ -230,5 +236,19 @@ mod tests {
         // The Crawford game itself: the pre-Crawford table at the score.
         let c = at(5, [4, 2], 1, 1, true);
         assert_eq!(equity_at_score(&c, 0), PRE[0][2]);
+    }
+
+    /// A score at or past the length (a damaged record's; found by fuzzing)
+    /// is a match won, not an overflow.
+    #[test]
+    fn a_score_past_the_length_is_a_match_won() {
+        for score in [[5, 2], [7, 0], [u32::MAX, 1]] {
+            let s = at(5, score, 1, 0, false);
+            assert_eq!(equity_at_score(&s, 0), 1.0);
+            assert_eq!(equity_at_score(&s, 1), 0.0);
+            let s = at(5, [score[1], score[0]], 1, 0, false);
+            assert_eq!(equity_at_score(&s, 0), 0.0);
+            assert_eq!(equity_at_score(&s, 1), 1.0);
+        }
     }
 }
