@@ -68,15 +68,6 @@ impl Board<'_> {
         self.draw(false)
     }
 
-    /// The board's lines with the mover at the top when `mover_on_top` (for
-    /// a sequence of boards that keeps one player at the bottom, as GNU
-    /// Backgammon does): the player at the bottom is `X` and the one at
-    /// the top `O`, whoever is on roll; the IDs are the mover's as ever.
-    #[must_use]
-    pub fn lines_turned(&self, mover_on_top: bool) -> Vec<String> {
-        self.draw(mover_on_top)
-    }
-
     fn draw(&self, mover_on_top: bool) -> Vec<String> {
         let turned = if mover_on_top {
             Some(self.position.flip())
@@ -126,7 +117,11 @@ impl Board<'_> {
         self.fit(self.lines(), room)
     }
 
-    /// [`Board::lines_turned`] for `room` columns, as [`Board::lines_within`].
+    /// The board's lines with the mover at the top when `mover_on_top` (for
+    /// a sequence of boards that keeps one player at the bottom, as GNU
+    /// Backgammon does): the player at the bottom is `X` and the one at
+    /// the top `O`, whoever is on roll; the IDs are the mover's as ever.
+    /// For `room` columns, as [`Board::lines_within`].
     #[must_use]
     pub fn lines_turned_within(&self, room: Option<usize>, mover_on_top: bool) -> Vec<String> {
         self.fit(self.draw(mover_on_top), room)

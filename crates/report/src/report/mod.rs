@@ -7,30 +7,30 @@
 //! every column.
 //!
 //! - [`FindingRow`], one per finding, written by a [`FindingWriter`]:
-//!   [`table`], [`jsonl`], [`csv`], [`sarif`] or [`html`] (a page with
-//!   boards drawn by [`svg`]);
+//!   `table`, `jsonl`, `csv`, [`sarif`] or [`html`] (a page with
+//!   boards drawn by `svg`);
 //! - [`Totals`]: the run summary (files, matches, games, plays, findings by
 //!   severity, unreadable files with their reason);
 //! - [`summary`]: one CSV row per match (`check --summary`);
 //! - [`players`]: one row per player across all inputs (`players`);
 //! - [`explain`]: findings as compiler-style diagnostics, positions step by
-//!   step (`check --explain`, `explain`, `show`), drawn by [`board`].
+//!   step (`check --explain`, `explain`, `show`), drawn by `board`.
 
-pub mod board;
-pub mod csv;
+pub(crate) mod board;
+pub(crate) mod csv;
 pub mod explain;
 pub mod filter;
 pub mod html;
-pub mod jsonl;
+pub(crate) mod jsonl;
 pub mod legal;
-pub mod list;
+pub(crate) mod list;
 pub mod players;
 pub mod rules;
 pub mod sarif;
-pub mod skill;
+pub(crate) mod skill;
 pub mod summary;
-pub mod svg;
-pub mod table;
+pub(crate) mod svg;
+pub(crate) mod table;
 
 use std::fmt;
 use std::io::{self, Write};
@@ -531,7 +531,7 @@ pub struct MatchRecord {
     /// The players, left column first.
     pub players: [String; 2],
     /// Each player's skill statistics from the analysis the record carries
-    /// ([`skill`]), in the order of `players`; `None` when it carries none.
+    /// (`report::skill`), in the order of `players`; `None` when it carries none.
     pub skill: Option<[serde_json::Value; 2]>,
     /// Games in the record.
     pub games: u32,

@@ -18,7 +18,7 @@
 //! ```
 //!
 //! What a diagnostic shows depends on the finding's family
-//! ([`catalogue::Family`]) and on what the replay recorded: a checker play
+//! ([`crate::catalogue::Family`]) and on what the replay recorded: a checker play
 //! gets the board, the legal plays of its roll (all of them when there are
 //! at most [`ALL_PLAYS_UP_TO`], else their count and the first ones: those
 //! after which the typo analysis found the rest of the game replaying best,

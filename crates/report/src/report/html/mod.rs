@@ -7,7 +7,7 @@
 //! finding shows its place (`file:line:column`, or `file@offset` in an
 //! eXtreme Gammon file), message, whether it stood, the typo verdict, and
 //! when the position is known an SVG board of the position before the
-//! action ([`super::svg`]) with the written play drawn as arrows; the
+//! action (`svg`) with the written play drawn as arrows; the
 //! suggestion and the legal plays listed are drawn on request (one radio
 //! button each, pure CSS), with pip counts, cube, score and the position
 //! IDs.

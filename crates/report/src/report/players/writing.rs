@@ -234,7 +234,7 @@ pub struct PlayerRow {
     pub dice_sample: u64,
     /// Pearson's chi-square statistic of the six face counts against equal
     /// expectation, rounded to 4 decimals and written with 4; empty with
-    /// fewer than [`DICE_TEST_MIN`] dice (fewer than 5 expected per face,
+    /// fewer than `DICE_TEST_MIN` (30) dice (fewer than 5 expected per face,
     /// too few for the test).
     #[serde(serialize_with = "four_decimals")]
     pub chi_square: Option<f64>,
@@ -247,7 +247,7 @@ pub struct PlayerRow {
     pub chi_square_p: Option<f64>,
     /// Matches of the player whose record carries an engine's analysis.
     pub analysed_matches: u64,
-    /// The skill statistics of those matches ([`crate::report::skill`]);
+    /// The skill statistics of those matches (`report::skill`);
     /// `None` when none was analysed. Written after the columns above: an
     /// object in JSON, `skill.*` columns in CSV.
     #[serde(skip)]
