@@ -173,18 +173,33 @@ pub(super) struct Lines<'a> {
     has_cr: bool,
     /// The text is ASCII without tabs: a column is a count of bytes.
     plain: bool,
+    /// In a plain text without carriage returns, the offsets of its line
+    /// feeds (empty otherwise): a location is then the count of those
+    /// before it and the distance from the last.
+    breaks: Vec<usize>,
+    /// How many of `breaks` lie before `at`.
+    passed: usize,
     at: Location,
 }
 
 impl<'a> Lines<'a> {
     pub(super) fn new(text: &'a str) -> Self {
         let bytes = text.as_bytes();
+        // The vectorised searches of `memchr`: `<[u8]>::contains` goes two
+        // words at a time, a few instructions a byte.
+        let has_cr = memchr::memchr(b'\r', bytes).is_some();
+        let plain = bytes.is_ascii() && memchr::memchr(b'\t', bytes).is_none();
+        let breaks = if plain && !has_cr {
+            memchr::memchr_iter(b'\n', bytes).collect()
+        } else {
+            Vec::new()
+        };
         Lines {
             bytes,
-            // The vectorised searches of `memchr`: `<[u8]>::contains` goes
-            // two words at a time, a few instructions a byte.
-            has_cr: memchr::memchr(b'\r', bytes).is_some(),
-            plain: bytes.is_ascii() && memchr::memchr(b'\t', bytes).is_none(),
+            has_cr,
+            plain,
+            breaks,
+            passed: 0,
             at: Location {
                 byte: 0,
                 line: 1,
@@ -196,6 +211,9 @@ impl<'a> Lines<'a> {
     /// The location of byte `byte` (clamped to the end of the text).
     pub(super) fn at(&mut self, byte: usize) -> Location {
         let byte = byte.min(self.bytes.len());
+        if self.plain && !self.has_cr {
+            return self.at_plain(byte);
+        }
         if byte < self.at.byte {
             self.at = Location {
                 byte: 0,
@@ -238,9 +256,7 @@ impl<'a> Lines<'a> {
                 column = 1;
                 tail = segment.get(last + 1..).unwrap_or(&[]);
             }
-            if self.plain {
-                column = column.saturating_add(u32::try_from(tail.len()).unwrap_or(u32::MAX));
-            } else if memchr::memchr(b'\t', tail).is_some() {
+            if memchr::memchr(b'\t', tail).is_some() {
                 column = tail.iter().fold(column, |c, &b| next_column(c, b));
             } else {
                 let chars = tail.iter().filter(|&&b| !is_continuation(b)).count();
@@ -248,6 +264,34 @@ impl<'a> Lines<'a> {
             }
         }
         self.at = Location { byte, line, column };
+        self.at
+    }
+}
+
+impl Lines<'_> {
+    /// [`Lines::at`] in a plain text without carriage returns, from the
+    /// offsets of its line feeds.
+    fn at_plain(&mut self, byte: usize) -> Location {
+        let mut passed = if byte < self.at.byte {
+            self.breaks.partition_point(|&b| b < byte)
+        } else {
+            self.passed
+        };
+        while self.breaks.get(passed).is_some_and(|&b| b < byte) {
+            passed += 1;
+        }
+        let line_start = passed
+            .checked_sub(1)
+            .and_then(|last| self.breaks.get(last))
+            .map_or(0, |&b| b + 1);
+        self.passed = passed;
+        self.at = Location {
+            byte,
+            line: u32::try_from(passed).unwrap_or(u32::MAX).saturating_add(1),
+            column: u32::try_from(byte - line_start)
+                .unwrap_or(u32::MAX)
+                .saturating_add(1),
+        };
         self.at
     }
 }
@@ -427,5 +471,8 @@ mod tests {
             let at = lines.at(byte);
             assert_eq!((at.line, at.column), (line as u32, column as u32), "{byte}");
         }
+        assert_eq!(lines.at(1).column, 2, "going back");
+        assert_eq!(lines.at(text.len() - 1).line, 5);
+        assert_eq!(lines.at(usize::MAX).byte, text.len());
     }
 }
