@@ -69,6 +69,9 @@ fn number(token: &[u8]) -> Option<f64> {
         Some((b'+', rest)) => (false, rest),
         _ => (false, token),
     };
+    if let Some(x) = six_decimals(digits) {
+        return Some(if negative { -x } else { x });
+    }
     // The digits before the point, then those after it (wrapping: a
     // mantissa of more than 15 digits is not used).
     let mut mantissa: u64 = 0;
@@ -107,6 +110,32 @@ fn number(token: &[u8]) -> Option<f64> {
     #[allow(clippy::cast_precision_loss)]
     let x = mantissa as f64 / POWERS[decimals];
     Some(if negative { -x } else { x })
+}
+
+/// GNU Backgammon's commonest decimal, `d.dddddd` (a probability, most
+/// equities), read as one word: the point taken out and a `0` put in front,
+/// eight digits are summed in three multiplications (pairs, fours, the
+/// eight). The same quotient as the digit walk of [`number`].
+fn six_decimals(digits: &[u8]) -> Option<f64> {
+    let chunk = <&[u8; 8]>::try_from(digits).ok()?;
+    if chunk[1] != b'.' {
+        return None;
+    }
+    let word = swar::word(chunk);
+    let eight = u64::from(b'0') | ((word & 0xFF) << 8) | (word & !0xFFFF);
+    if swar::at_least(eight, b'0') & swar::below(eight, b'9' + 1) != swar::HIGH {
+        return None;
+    }
+    let d = eight - swar::splat(b'0');
+    // Each byte the value of its digit and the one before, times ten.
+    let pairs = d.wrapping_mul(10).wrapping_add(d >> 8);
+    const LOW_PAIRS: u64 = 0x0000_00FF_0000_00FF;
+    let value = ((pairs & LOW_PAIRS).wrapping_mul(100 + (1_000_000 << 32))
+        + ((pairs >> 16) & LOW_PAIRS).wrapping_mul(1 + (10_000 << 32)))
+        >> 32;
+    // Seven digits: exact in an f64, as is 10^6.
+    #[allow(clippy::cast_precision_loss)]
+    Some(value as f64 / 1e6)
 }
 
 /// The tokens of `text` at the increasing indices `wanted`, cut as
