@@ -12,6 +12,7 @@
 //! the nesting: it hands out tokens and lets the reader decide.
 
 use crate::parse::Location;
+use crate::swar;
 
 /// One token with the byte offset where it starts.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -54,11 +55,18 @@ pub(super) enum Token<'a> {
 pub(super) struct Lexer<'a> {
     text: &'a str,
     pos: usize,
+    /// The values that follow are GNU Backgammon's analysis (`A`, `DA`):
+    /// dozens of bytes each, searched without a first look at their start.
+    long_values: bool,
 }
 
 impl<'a> Lexer<'a> {
     pub(super) fn new(text: &'a str) -> Self {
-        Lexer { text, pos: 0 }
+        Lexer {
+            text,
+            pos: 0,
+            long_values: false,
+        }
     }
 
     /// The slice `start..end` of the input, or `""` when that is no slice.
@@ -72,7 +80,12 @@ impl<'a> Lexer<'a> {
         let mut i = start + 1;
         loop {
             let rest = bytes.get(i..).unwrap_or(&[]);
-            match find_bracket_or_backslash(rest) {
+            let found = if self.long_values {
+                memchr::memchr2(b']', b'\\', rest)
+            } else {
+                find_bracket_or_backslash(rest)
+            };
+            match found {
                 None => {
                     self.pos = bytes.len();
                     return Token::Unclosed(start);
@@ -100,10 +113,21 @@ impl<'a> Lexer<'a> {
     }
 }
 
-/// The first `]` or `\` in `bytes` (a vectorised search: the values of an
-/// analysed record are most of its bytes).
+/// The first `]` or `\` in `bytes`: the first sixteen bytes tested as two
+/// words, then a vectorised search. Most values are short (a move, an
+/// index, a luck figure, a property of the root): two words cost less than
+/// the search takes to set up.
 fn find_bracket_or_backslash(bytes: &[u8]) -> Option<usize> {
-    memchr::memchr2(b']', b'\\', bytes)
+    let mut checked = 0;
+    for chunk in bytes.chunks_exact(8).take(2) {
+        let word = swar::word(<&[u8; 8]>::try_from(chunk).ok()?);
+        let found = swar::equal(word, b']') | swar::equal(word, b'\\');
+        if found != 0 {
+            return Some(checked + swar::first_set_byte(found));
+        }
+        checked += 8;
+    }
+    memchr::memchr2(b']', b'\\', bytes.get(checked..)?).map(|at| checked + at)
 }
 
 impl<'a> Iterator for Lexer<'a> {
@@ -136,10 +160,9 @@ impl<'a> Iterator for Lexer<'a> {
                     .position(|b| !b.is_ascii_alphabetic())
                     .unwrap_or(bytes.len() - start);
                 self.pos = start + len;
-                Token::Ident {
-                    text: self.slice(start, self.pos),
-                    start,
-                }
+                let text = self.slice(start, self.pos);
+                self.long_values = matches!(text, "A" | "DA");
+                Token::Ident { text, start }
             }
             _ => {
                 let len = bytes[start..]
@@ -366,6 +389,26 @@ mod tests {
                 Token::Stray { start: 6, end: 7 },
             ]
         );
+    }
+
+    #[test]
+    fn values_of_every_length_end_at_their_bracket() {
+        for len in 0..40 {
+            for escape in [None, Some(len / 2)] {
+                let mut raw = "x".repeat(len);
+                if let Some(at) = escape.filter(|&at| at < len) {
+                    raw.replace_range(at..=at, "\\");
+                    raw.push('x');
+                }
+                let text = format!("[{raw}]]");
+                let Some(Token::Value { raw: read, end, .. }) = Lexer::new(&text).next() else {
+                    panic!("{text}");
+                };
+                assert_eq!((read, end), (raw.as_str(), raw.len() + 2), "{text}");
+            }
+            let unclosed = format!("[{}", "x".repeat(len));
+            assert_eq!(tokens(&unclosed), vec![Token::Unclosed(0)]);
+        }
     }
 
     #[test]
