@@ -12,6 +12,7 @@
 //! the nesting: it hands out tokens and lets the reader decide.
 
 use crate::parse::Location;
+use crate::swar;
 
 /// One token with the byte offset where it starts.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -54,11 +55,18 @@ pub(super) enum Token<'a> {
 pub(super) struct Lexer<'a> {
     text: &'a str,
     pos: usize,
+    /// The values that follow are GNU Backgammon's analysis (`A`, `DA`):
+    /// dozens of bytes each, searched without a first look at their start.
+    long_values: bool,
 }
 
 impl<'a> Lexer<'a> {
     pub(super) fn new(text: &'a str) -> Self {
-        Lexer { text, pos: 0 }
+        Lexer {
+            text,
+            pos: 0,
+            long_values: false,
+        }
     }
 
     /// The slice `start..end` of the input, or `""` when that is no slice.
@@ -72,7 +80,12 @@ impl<'a> Lexer<'a> {
         let mut i = start + 1;
         loop {
             let rest = bytes.get(i..).unwrap_or(&[]);
-            match find_bracket_or_backslash(rest) {
+            let found = if self.long_values {
+                memchr::memchr2(b']', b'\\', rest)
+            } else {
+                find_bracket_or_backslash(rest)
+            };
+            match found {
                 None => {
                     self.pos = bytes.len();
                     return Token::Unclosed(start);
@@ -100,10 +113,21 @@ impl<'a> Lexer<'a> {
     }
 }
 
-/// The first `]` or `\` in `bytes` (a vectorised search: the values of an
-/// analysed record are most of its bytes).
+/// The first `]` or `\` in `bytes`: the first sixteen bytes tested as two
+/// words, then a vectorised search. Most values are short (a move, an
+/// index, a luck figure, a property of the root): two words cost less than
+/// the search takes to set up.
 fn find_bracket_or_backslash(bytes: &[u8]) -> Option<usize> {
-    memchr::memchr2(b']', b'\\', bytes)
+    let mut checked = 0;
+    for chunk in bytes.chunks_exact(8).take(2) {
+        let word = swar::word(<&[u8; 8]>::try_from(chunk).ok()?);
+        let found = swar::equal(word, b']') | swar::equal(word, b'\\');
+        if found != 0 {
+            return Some(checked + swar::first_set_byte(found));
+        }
+        checked += 8;
+    }
+    memchr::memchr2(b']', b'\\', bytes.get(checked..)?).map(|at| checked + at)
 }
 
 impl<'a> Iterator for Lexer<'a> {
@@ -136,10 +160,9 @@ impl<'a> Iterator for Lexer<'a> {
                     .position(|b| !b.is_ascii_alphabetic())
                     .unwrap_or(bytes.len() - start);
                 self.pos = start + len;
-                Token::Ident {
-                    text: self.slice(start, self.pos),
-                    start,
-                }
+                let text = self.slice(start, self.pos);
+                self.long_values = matches!(text, "A" | "DA");
+                Token::Ident { text, start }
             }
             _ => {
                 let len = bytes[start..]
@@ -171,15 +194,35 @@ pub(super) struct Lines<'a> {
     bytes: &'a [u8],
     /// The text has a carriage return somewhere (a lone one ends a line).
     has_cr: bool,
+    /// The text is ASCII without tabs: a column is a count of bytes.
+    plain: bool,
+    /// In a plain text without carriage returns, the offsets of its line
+    /// feeds (empty otherwise): a location is then the count of those
+    /// before it and the distance from the last.
+    breaks: Vec<usize>,
+    /// How many of `breaks` lie before `at`.
+    passed: usize,
     at: Location,
 }
 
 impl<'a> Lines<'a> {
     pub(super) fn new(text: &'a str) -> Self {
         let bytes = text.as_bytes();
+        // The vectorised searches of `memchr`: `<[u8]>::contains` goes two
+        // words at a time, a few instructions a byte.
+        let has_cr = memchr::memchr(b'\r', bytes).is_some();
+        let plain = bytes.is_ascii() && memchr::memchr(b'\t', bytes).is_none();
+        let breaks = if plain && !has_cr {
+            memchr::memchr_iter(b'\n', bytes).collect()
+        } else {
+            Vec::new()
+        };
         Lines {
             bytes,
-            has_cr: bytes.contains(&b'\r'),
+            has_cr,
+            plain,
+            breaks,
+            passed: 0,
             at: Location {
                 byte: 0,
                 line: 1,
@@ -191,6 +234,9 @@ impl<'a> Lines<'a> {
     /// The location of byte `byte` (clamped to the end of the text).
     pub(super) fn at(&mut self, byte: usize) -> Location {
         let byte = byte.min(self.bytes.len());
+        if self.plain && !self.has_cr {
+            return self.at_plain(byte);
+        }
         if byte < self.at.byte {
             self.at = Location {
                 byte: 0,
@@ -233,7 +279,7 @@ impl<'a> Lines<'a> {
                 column = 1;
                 tail = segment.get(last + 1..).unwrap_or(&[]);
             }
-            if tail.contains(&b'\t') {
+            if memchr::memchr(b'\t', tail).is_some() {
                 column = tail.iter().fold(column, |c, &b| next_column(c, b));
             } else {
                 let chars = tail.iter().filter(|&&b| !is_continuation(b)).count();
@@ -241,6 +287,34 @@ impl<'a> Lines<'a> {
             }
         }
         self.at = Location { byte, line, column };
+        self.at
+    }
+}
+
+impl Lines<'_> {
+    /// [`Lines::at`] in a plain text without carriage returns, from the
+    /// offsets of its line feeds.
+    fn at_plain(&mut self, byte: usize) -> Location {
+        let mut passed = if byte < self.at.byte {
+            self.breaks.partition_point(|&b| b < byte)
+        } else {
+            self.passed
+        };
+        while self.breaks.get(passed).is_some_and(|&b| b < byte) {
+            passed += 1;
+        }
+        let line_start = passed
+            .checked_sub(1)
+            .and_then(|last| self.breaks.get(last))
+            .map_or(0, |&b| b + 1);
+        self.passed = passed;
+        self.at = Location {
+            byte,
+            line: u32::try_from(passed).unwrap_or(u32::MAX).saturating_add(1),
+            column: u32::try_from(byte - line_start)
+                .unwrap_or(u32::MAX)
+                .saturating_add(1),
+        };
         self.at
     }
 }
@@ -315,6 +389,26 @@ mod tests {
                 Token::Stray { start: 6, end: 7 },
             ]
         );
+    }
+
+    #[test]
+    fn values_of_every_length_end_at_their_bracket() {
+        for len in 0..40 {
+            for escape in [None, Some(len / 2)] {
+                let mut raw = "x".repeat(len);
+                if let Some(at) = escape.filter(|&at| at < len) {
+                    raw.replace_range(at..=at, "\\");
+                    raw.push('x');
+                }
+                let text = format!("[{raw}]]");
+                let Some(Token::Value { raw: read, end, .. }) = Lexer::new(&text).next() else {
+                    panic!("{text}");
+                };
+                assert_eq!((read, end), (raw.as_str(), raw.len() + 2), "{text}");
+            }
+            let unclosed = format!("[{}", "x".repeat(len));
+            assert_eq!(tokens(&unclosed), vec![Token::Unclosed(0)]);
+        }
     }
 
     #[test]
@@ -404,6 +498,24 @@ mod tests {
                 column: 3
             }
         );
+        assert_eq!(lines.at(usize::MAX).byte, text.len());
+    }
+
+    #[test]
+    fn locations_in_plain_ascii_count_bytes() {
+        let long = "x".repeat(100);
+        let text = format!("ab\n{long}\n\ncd{long}ef\ng");
+        let mut lines = Lines::new(&text);
+        assert!(lines.plain);
+        for (byte, _) in text.char_indices() {
+            let before = &text[..byte];
+            let line = 1 + before.matches('\n').count();
+            let column = 1 + before.len() - before.rfind('\n').map_or(0, |i| i + 1);
+            let at = lines.at(byte);
+            assert_eq!((at.line, at.column), (line as u32, column as u32), "{byte}");
+        }
+        assert_eq!(lines.at(1).column, 2, "going back");
+        assert_eq!(lines.at(text.len() - 1).line, 5);
         assert_eq!(lines.at(usize::MAX).byte, text.len());
     }
 }
