@@ -22,6 +22,10 @@ use crate::skill::{Context, Decision, Engine};
 const VERY_BAD: f64 = 0.12;
 const XG_BLUNDER: f64 = 0.08;
 
+/// Analyses a replayer's buffers hold before they first grow (a game of
+/// an analysed match has about 60: two a turn).
+const ANALYSES_RESERVED: usize = 128;
+
 impl Replayer<'_, '_> {
     /// Keeps an analysis for the replay of its game.
     pub(super) fn keep_analysis(&mut self, mut analysis: Analysis) {
@@ -29,6 +33,12 @@ impl Replayer<'_, '_> {
             return;
         }
         analysis.location = self.shift.locate(analysis.location);
+        if self.analyses.capacity() == 0 {
+            // Room for a game of usual length at once, not grown (and
+            // copied) a few times in every file.
+            self.analyses.reserve(ANALYSES_RESERVED);
+            self.skill_game.reserve(ANALYSES_RESERVED);
+        }
         self.analyses.push(PendingAnalysis {
             before: self.events.len(),
             analysis,

@@ -218,6 +218,34 @@ pub(crate) struct Game {
     /// owner) until the next take or pass.
     pub(crate) after_beaver: Option<(u32, Side)>,
     pub(crate) open: bool,
+    /// The match equity table's chances at the last score of each mover.
+    pub(crate) chances: Chances,
+}
+
+/// [`met::win_lose`] of the last score seen for each mover, looked up again
+/// only when it changes (the score and cube change a few times a game,
+/// the decisions are many). A memo, not state: any two are equal.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Chances([Option<(met::Score, (f32, f32))>; 2]);
+
+impl Chances {
+    fn of(&mut self, s: &met::Score) -> (f32, f32) {
+        let slot = &mut self.0[s.mover & 1];
+        match slot {
+            Some((seen, chances)) if seen == s => *chances,
+            _ => {
+                let chances = met::win_lose(s);
+                *slot = Some((*s, chances));
+                chances
+            }
+        }
+    }
+}
+
+impl PartialEq for Chances {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
 }
 
 /// Beavers (and raccoons) given and not yet answered.
@@ -246,11 +274,11 @@ fn score_of(context: &Context, mover: Side) -> Score {
 }
 
 /// The cost of an error of `x` EMG: MWC (a fraction) or points.
-fn cost(x: f32, context: &Context, mover: Side) -> f32 {
+fn cost(x: f32, context: &Context, mover: Side, chances: &mut Chances) -> f32 {
     if context.length == 0 {
         context.cube as f32 * x
     } else {
-        met::mwc_cost(x, &score_of(context, mover))
+        met::mwc_cost(x, chances.of(&score_of(context, mover)))
     }
 }
 
@@ -259,6 +287,7 @@ fn cost(x: f32, context: &Context, mover: Side) -> f32 {
 /// `pass`: the record gives the three equities normalised already (EMG, as
 /// eXtreme Gammon writes them): then none is converted.
 fn cube_equities(
+    chances: &mut Chances,
     context: &Context,
     doubler: Side,
     nd: f64,
@@ -276,12 +305,13 @@ fn cube_equities(
         let post = !s.crawford && (s.score[0] + 1 == len || s.score[1] + 1 == len);
         let available =
             !s.crawford && mine + s.cube < len && !(post && mine + 1 == len) && owner_ok;
-        (available, met::match_equity(&s, s.mover, s.cube, s.mover))
+        // The mover's chance if he wins the cube's points: `win_lose`'s first.
+        (available, chances.of(&s).0)
     };
     if let Some(pass) = pass {
         dp = pass as f32;
     } else if context.length > 0 {
-        let chances = met::win_lose(&s);
+        let chances = chances.of(&s);
         nd = met::equity_of(nd, chances);
         dt = met::equity_of(dt, chances);
         dp = met::equity_of(dp, chances);
@@ -416,7 +446,7 @@ impl Game {
                     (Some(made), Some(best)) => made - best,
                     _ => 0.0,
                 };
-                let c = cost(skill, context, *player);
+                let c = cost(skill, context, *player, &mut self.chances);
                 sums.marks[mark(skill)] += 1;
                 if *legal_plays > 1 {
                     sums.unforced += 1;
@@ -433,7 +463,14 @@ impl Game {
                 ..
             } => {
                 self.open = true;
-                let e = cube_equities(context, *doubler, *no_double, *double_take, *double_pass);
+                let e = cube_equities(
+                    &mut self.chances,
+                    context,
+                    *doubler,
+                    *no_double,
+                    *double_take,
+                    *double_pass,
+                );
                 let [optimal, nd, dt, dp] = e;
                 match action {
                     CubeAction::NoDouble => {
@@ -444,7 +481,7 @@ impl Game {
                         }
                         if nd < optimal {
                             let skill = nd - optimal;
-                            let c = cost(skill, context, *doubler);
+                            let c = cost(skill, context, *doubler, &mut self.chances);
                             let class = if dt > 1.0 {
                                 MISSED_ABOVE_CP
                             } else {
@@ -462,7 +499,7 @@ impl Game {
                         sums.doubles += 1;
                         sums.close_cube += 1;
                         if skill < 0.0 {
-                            let c = cost(skill, context, *doubler);
+                            let c = cost(skill, context, *doubler, &mut self.chances);
                             let class = if nd > 1.0 {
                                 WRONG_ABOVE_TG
                             } else {
@@ -487,7 +524,7 @@ impl Game {
                             (-dp < -dt, -dp - -dt, WRONG_PASS)
                         };
                         if wrong {
-                            let c = cost(skill, context, *doubler);
+                            let c = cost(skill, context, *doubler, &mut self.chances);
                             sums.cube_n[class] += 1;
                             sums.cube[class][0] -= skill;
                             sums.cube[class][1] -= c;
@@ -502,7 +539,7 @@ impl Game {
             } => {
                 self.open = true;
                 let luck = *value as f32;
-                let r = cost(luck, context, *player);
+                let r = cost(luck, context, *player, &mut self.chances);
                 let s = slot(*player);
                 let sums = &mut self.pair.sums[s];
                 sums.luck[0] += luck;

@@ -178,11 +178,10 @@ pub(crate) fn equity_of(mwc: f32, (win, lose): (f32, f32)) -> f32 {
     (2.0 * mwc - (win + lose)) / (win - lose)
 }
 
-/// The cost in MWC (a fraction) of an equity error at the score, as gnubg
-/// reckons it: `eq2mwc(error) − eq2mwc(0)`.
-pub(crate) fn mwc_cost(error: f32, s: &Score) -> f32 {
-    // The two table lookups once for both.
-    let chances = win_lose(s);
+/// The cost in MWC (a fraction) of an equity error at the score whose
+/// chances ([`win_lose`]) are `chances`, as gnubg reckons it:
+/// `eq2mwc(error) − eq2mwc(0)`.
+pub(crate) fn mwc_cost(error: f32, chances: (f32, f32)) -> f32 {
     mwc_of(error, chances) - mwc_of(0.0, chances)
 }
 
@@ -224,7 +223,7 @@ mod tests {
         let end = at(3, [2, 1], 1, 0, false);
         assert_eq!(match_equity(&end, 0, 1, 0), 1.0);
         assert_eq!(match_equity(&end, 1, 1, 0), 0.0);
-        assert!(mwc_cost(-0.1, &s) < 0.0);
+        assert!(mwc_cost(-0.1, win_lose(&s)) < 0.0);
     }
 
     #[test]

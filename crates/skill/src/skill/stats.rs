@@ -61,8 +61,12 @@ impl Tally {
         }
         self.game.add(context, decision, player);
         if let Decision::GameEnd { .. } = decision {
+            // The luck list's buffer is kept for the next game.
+            let mut luck = std::mem::take(&mut self.game.luck);
             let game = std::mem::take(&mut self.game);
             self.done.add_game(&game.pair);
+            luck.clear();
+            self.game.luck = luck;
         }
     }
 
@@ -92,6 +96,7 @@ impl Tally {
                 beaver: game.beaver.clone(),
                 after_beaver: game.after_beaver,
                 open: game.open,
+                chances: Default::default(),
             },
             done: self.done.mirrored(),
             length: self.length,

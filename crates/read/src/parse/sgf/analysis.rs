@@ -348,7 +348,9 @@ impl<'a, V: Visitor<'a>> Reader<'a, '_, V> {
         else {
             return;
         };
-        let mut candidates = vec![best];
+        // The best and the played: two at most.
+        let mut candidates = Vec::with_capacity(2);
+        candidates.push(best);
         let played = match index.raw.trim().parse::<usize>() {
             Ok(0) => Some(0),
             Ok(i) => match rest.get(i).map(|v| candidate(v.raw.as_bytes())) {
