@@ -113,6 +113,9 @@ pub(crate) struct Replayer<'o, 'a> {
     /// (the context, the analysis's index in `analyses`, the play was
     /// found illegal).
     pub(super) skill_game: Vec<(crate::skill::Context, usize, bool)>,
+    /// Where settled findings are handed on as the file is replayed, if
+    /// anywhere ([`super::settled`]).
+    pub(crate) settled: Option<super::settled::Settled<'o>>,
     /// Plays in the common state are judged by [`Replayer::plain_play`]
     /// (off: every play takes the general path, to compare the two). Only
     /// the tests turn it off: elsewhere it is always on, and no field.
@@ -156,6 +159,7 @@ impl<'o, 'a> Replayer<'o, 'a> {
             analyses: Vec::new(),
             last_play: None,
             skill_game: Vec::new(),
+            settled: None,
             #[cfg(test)]
             plain_plays: PLAIN_PLAYS.with(std::cell::Cell::get),
         }
@@ -376,6 +380,7 @@ impl<'a> Replayer<'_, 'a> {
         self.clues.game(header);
         self.end_current_game(header.location);
         self.unfinished = None;
+        self.hand_on_settled(header.location.byte);
         self.open_game(header);
         let Some(state) = self.current.as_ref() else {
             self.game_start = None;
