@@ -147,7 +147,17 @@ fn run_batch(
         (None, Some(writer))
     };
     let mut reading = Reading::default();
-    jobs::run(config, batch, explain, |input, done| {
+    // A large SGF or `.xg` file's findings are written as they settle
+    // where the output, fed its parts one after the other, is the same:
+    // not with a filter (it recounts a report's matches from its
+    // findings), the summary (a row per part without matches), the
+    // diagnostics, an analysis or the HTML page (one section per part).
+    let stream = explain.is_none()
+        && batch.analyser.is_none()
+        && config.shown.is_all()
+        && summary.is_none()
+        && check.format != report::Format::Html;
+    jobs::run_streaming(config, batch, explain, stream, |input, done| {
         reading.part(input, &done.outcome, totals);
         if done.ends {
             std::mem::take(&mut reading).end(totals);
