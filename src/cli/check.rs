@@ -10,7 +10,7 @@ use anyhow::Result;
 use bgaudit::finding::Severity;
 use bgaudit::report::rules::RulesListing;
 use bgaudit::report::summary::SummaryWriter;
-use bgaudit::report::{self, FormulaSafe, Totals, finding_rows, finding_writer};
+use bgaudit::report::{self, FormulaSafe, Totals, finding_row, finding_writer};
 
 use bgaudit::walk::Input;
 
@@ -187,9 +187,14 @@ fn run_batch(
             let said_apart = matches!(input, Input::Missing(_))
                 && matches!(check.format, report::Format::Table | report::Format::List);
             if let Some(writer) = writer.as_mut().filter(|_| !said_apart) {
-                let rows = finding_rows(report);
-                if !rows.is_empty() {
-                    progress.suspend(|| rows.iter().try_for_each(|row| writer.row(row)))?;
+                // Each row made as it is written, not the report's all at once.
+                if !report.findings.is_empty() {
+                    progress.suspend(|| {
+                        report
+                            .findings
+                            .iter()
+                            .try_for_each(|finding| writer.row(&finding_row(report, finding)))
+                    })?;
                 }
                 writer.matches(report)?;
             }

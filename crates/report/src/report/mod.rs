@@ -348,19 +348,22 @@ fn atoms(text: &str) -> Vec<&str> {
 /// its `unreadable` finding).
 #[must_use]
 pub fn finding_rows(report: &FileReport) -> Vec<FindingRow> {
-    let binary = report.format == Some(crate::parse::Format::Xg);
     report
         .findings
         .iter()
-        .map(|finding| {
-            let mut row = FindingRow::new(&report.path, finding);
-            row.file_bytes.clone_from(&report.path_bytes);
-            if binary && finding.location.line == 0 {
-                row.offset = Some(finding.location.byte as u64);
-            }
-            row
-        })
+        .map(|finding| finding_row(report, finding))
         .collect()
+}
+
+/// The row of one of `report`'s findings (as [`finding_rows`] gives it).
+#[must_use]
+pub fn finding_row(report: &FileReport, finding: &Finding) -> FindingRow {
+    let mut row = FindingRow::new(&report.path, finding);
+    row.file_bytes.clone_from(&report.path_bytes);
+    if report.format == Some(crate::parse::Format::Xg) && finding.location.line == 0 {
+        row.offset = Some(finding.location.byte as u64);
+    }
+    row
 }
 
 /// Receives finding rows in output order.

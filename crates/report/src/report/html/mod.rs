@@ -36,7 +36,7 @@ use super::board::{cube_state, ids, match_kind};
 use super::players::{PlayersReport, format_significant};
 use super::summary::match_rows;
 use super::svg::Diagram;
-use super::{FindingRow, FindingWriter, SkippedRecord, Totals, finding_rows, unreadable_reason};
+use super::{FindingRow, FindingWriter, SkippedRecord, Totals, finding_row, unreadable_reason};
 use crate::catalogue::Family;
 use crate::escape::html;
 use crate::finding::{Finding, Severity};
@@ -140,7 +140,6 @@ impl<W: Write> HtmlWriter<W> {
     /// time.
     fn section(&mut self, report: &FileReport) -> io::Result<()> {
         let mut s = String::new();
-        let rows = finding_rows(report);
         let status = match unreadable_reason(report) {
             Some(_) => super::UNREADABLE,
             None if report.findings.is_empty() => "clean",
@@ -189,7 +188,9 @@ impl<W: Write> HtmlWriter<W> {
             }
             s.push_str("</tbody></table>");
         }
-        for (finding, row) in report.findings.iter().zip(&rows) {
+        // Each finding's row made as it is written, not all at once.
+        for finding in &report.findings {
+            let row = &finding_row(report, finding);
             self.findings += 1;
             let id = self.findings;
             let entry = self
