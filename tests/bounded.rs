@@ -511,7 +511,8 @@ fn an_sgf_file_hands_on_its_findings_game_by_game_as_they_settle() {
     assert_eq!(whole.findings.len(), 4001, "two a game and the match's");
     let (mut sizes, mut findings, mut lines) = (Vec::new(), Vec::new(), Vec::new());
     let last = check_streamed("g.sgf", text.as_bytes(), &options, 100, |part| {
-        assert!(part.matches.is_empty(), "the match comes last");
+        // The match as replayed so far, to name its players; final last.
+        assert_eq!(part.matches.len(), 1);
         sizes.push(part.findings.len());
         lines.push(part.findings.last().map(|f| f.location.line));
         findings.extend(part.findings);
@@ -558,5 +559,18 @@ fn a_large_sgf_file_written_as_it_settles_writes_what_the_whole_report_gives() {
     assert_eq!(jsonl(&streamed).len(), 6003, "{}", stderr(&streamed));
     assert!(streamed.stdout == whole.stdout);
     assert_eq!(stderr(&streamed), stderr(&whole));
+    // The HTML page too: the file's section is written when its last part
+    // comes, its matches first.
+    let page = run(&["check", "--format", "html", name]);
+    let whole_page = run(&[
+        "check",
+        "--format",
+        "html",
+        "--summary",
+        summary.to_str().expect("UTF-8"),
+        name,
+    ]);
+    assert!(page.stdout.starts_with(b"<!DOCTYPE html>"));
+    assert!(page.stdout == whole_page.stdout);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -151,12 +151,9 @@ fn run_batch(
     // where the output, fed its parts one after the other, is the same:
     // not with a filter (it recounts a report's matches from its
     // findings), the summary (a row per part without matches), the
-    // diagnostics, an analysis or the HTML page (one section per part).
-    let stream = explain.is_none()
-        && batch.analyser.is_none()
-        && config.shown.is_all()
-        && summary.is_none()
-        && check.format != report::Format::Html;
+    // diagnostics or an analysis.
+    let stream =
+        explain.is_none() && batch.analyser.is_none() && config.shown.is_all() && summary.is_none();
     jobs::run_streaming(config, batch, explain, stream, |input, done| {
         reading.part(input, &done.outcome, totals);
         if done.ends {
@@ -196,7 +193,10 @@ fn run_batch(
                             .try_for_each(|finding| writer.row(&finding_row(report, finding)))
                     })?;
                 }
-                writer.matches(report)?;
+                match &done.early {
+                    Some(so_far) => writer.early(report, so_far)?,
+                    None => writer.matches(report)?,
+                }
             }
         }
         Ok(())

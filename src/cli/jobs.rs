@@ -25,7 +25,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use bgaudit::parse::pieces::{self, FilePieces, Piece, Plan};
-use bgaudit::replay::{FileReport, Options, check_streamed};
+use bgaudit::replay::{FileReport, MatchSummary, Options, check_streamed};
 use bgaudit::report::SkippedRecord;
 use bgaudit::report::explain::{Explainer, Source, Style};
 use bgaudit::report::filter::Shown;
@@ -129,6 +129,10 @@ pub(crate) struct Done {
     pub(crate) ends: bool,
     /// A deferred input's bytes, to replay where the findings are written.
     pub(crate) deferred: Option<Vec<u8>>,
+    /// A part of a deferred input before its last: its findings alone
+    /// (its matches come in the last part), with the summaries of their
+    /// matches as replayed so far, to name their players.
+    pub(crate) early: Option<Vec<MatchSummary>>,
 }
 
 /// The jobs of `inputs`, in order; large files are planned and read here,
@@ -409,6 +413,7 @@ pub(crate) fn work(
                     diagnostics: Vec::new(),
                     ends,
                     deferred: Some(bytes),
+                    early: None,
                 };
             }
             Err(report) => (Outcome::Checked(vec![*report]), None),
@@ -435,6 +440,7 @@ pub(crate) fn work(
         diagnostics,
         ends,
         deferred: None,
+        early: None,
     }
 }
 
@@ -505,6 +511,7 @@ pub(crate) fn run_streaming(
                     diagnostics,
                     ends,
                     deferred: None,
+                    early: None,
                 }
             });
             if let Some(bytes) = done.deferred {
@@ -547,11 +554,13 @@ fn stream_input(
                 return;
             }
             part.path_bytes.clone_from(&name_bytes);
+            let so_far = std::mem::take(&mut part.matches);
             let done = Done {
                 outcome: Outcome::Checked(vec![part]),
                 diagnostics: Vec::new(),
                 ends: false,
                 deferred: None,
+                early: Some(so_far),
             };
             if let Err(err) = emit(input, done) {
                 failed = Some(err);
@@ -573,6 +582,7 @@ fn stream_input(
         diagnostics: Vec::new(),
         ends: true,
         deferred: None,
+        early: None,
     })
 }
 

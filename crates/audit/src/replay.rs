@@ -264,9 +264,11 @@ pub fn check_parts(path: &str, bytes: &[u8], options: &Options) -> Vec<FileRepor
 /// is returned. An SGF text or an eXtreme Gammon file, read whole, hands on
 /// its findings while it is replayed, a batch at a time once at least
 /// `batch` have settled (see `replay::settled`): each such part holds
-/// findings and no match; the last holds the rest of the findings and
-/// every match. The parts, merged, are the report [`check_parts`] gives,
-/// and their findings, one part after the other, are in its order.
+/// findings and, to name their players, the summaries of their matches as
+/// far as they are replayed (not final); the last part holds the rest of
+/// the findings and every match, final. Their findings, one part after
+/// the other, are those of the report [`check_parts`] gives, in its order,
+/// and the last part's matches are its matches.
 pub fn check_streamed(
     path: &str,
     bytes: &[u8],
@@ -287,7 +289,7 @@ pub fn check_streamed(
         parts.into_iter().for_each(&mut part);
         return last.unwrap_or_else(|| merge(Vec::new()));
     };
-    let mut sink = |findings: Vec<Finding>| {
+    let mut sink = |findings: Vec<Finding>, matches: Vec<MatchSummary>| {
         let status = if findings
             .iter()
             .any(|f| f.severity >= crate::finding::Severity::Warning)
@@ -303,12 +305,12 @@ pub fn check_streamed(
             status,
             unreadable_reason: None,
             findings,
-            matches: Vec::new(),
+            matches,
             trace: Vec::new(),
         });
     };
     let mut replayer = driver::Replayer::new(options);
-    replayer.settled = Some(settled::Settled {
+    replayer.settled = Some(Settled {
         sink: &mut sink,
         game_start: 0,
         batch: batch.max(1),
@@ -320,6 +322,19 @@ pub fn check_streamed(
     replayer.finish();
     replayer.settled = None;
     report_of(path, format, &mut replayer)
+}
+
+/// Where a replayer hands on its settled findings (`replay::settled`).
+pub(crate) struct Settled<'s> {
+    /// Receives each batch of settled findings, in the file's order, with
+    /// the summaries of their matches as far as they are replayed (their
+    /// players' names; not final).
+    pub(crate) sink: &'s mut dyn FnMut(Vec<Finding>, Vec<MatchSummary>),
+    /// Where the last game begun begins: every finding still to come is
+    /// located there or later (set as a game begins).
+    pub(crate) game_start: usize,
+    /// Findings held before a batch is handed on.
+    pub(crate) batch: usize,
 }
 
 /// How [`check_parts`] cuts a file's bytes into parts, for a caller that

@@ -114,8 +114,8 @@ pub(crate) struct Replayer<'o, 'a> {
     /// found illegal).
     pub(super) skill_game: Vec<(crate::skill::Context, usize, bool)>,
     /// Where settled findings are handed on as the file is replayed, if
-    /// anywhere ([`super::settled`]).
-    pub(crate) settled: Option<super::settled::Settled<'o>>,
+    /// anywhere (`replay::settled`).
+    pub(crate) settled: Option<super::Settled<'o>>,
     /// Plays in the common state are judged by [`Replayer::plain_play`]
     /// (off: every play takes the general path, to compare the two). Only
     /// the tests turn it off: elsewhere it is always on, and no field.

@@ -13,18 +13,7 @@
 //! findings in its order.
 
 use super::driver::Replayer;
-use crate::finding::{Finding, SeverityCounts};
-
-/// Where a replayer hands on its settled findings.
-pub(crate) struct Settled<'s> {
-    /// Receives each batch of settled findings, in the file's order.
-    pub(crate) sink: &'s mut dyn FnMut(Vec<Finding>),
-    /// Where the last game begun begins: every finding still to come is
-    /// located there or later (set as a game begins).
-    pub(crate) game_start: usize,
-    /// Findings held before a batch is handed on.
-    pub(crate) batch: usize,
-}
+use crate::finding::SeverityCounts;
 
 impl Replayer<'_, '_> {
     /// A game beginning at byte `game_byte`: hands on the findings located
@@ -76,7 +65,16 @@ impl Replayer<'_, '_> {
         }
         if !settled_now.is_empty() {
             settled_now.sort_by_key(|f| f.location.byte);
-            (settled.sink)(settled_now);
+            let mut numbers: Vec<u32> = settled_now.iter().map(|f| f.match_number).collect();
+            numbers.dedup();
+            let so_far = self
+                .matches
+                .iter()
+                .chain(self.current.as_ref().map(|m| &m.summary))
+                .filter(|m| numbers.contains(&m.number))
+                .cloned()
+                .collect();
+            (settled.sink)(settled_now, so_far);
         }
     }
 }
@@ -120,15 +118,19 @@ mod tests {
             let whole = check_bytes(&name, &bytes, &options);
             let (mut findings, mut matches) = (Vec::new(), Vec::new());
             let mut early = 0;
+            let sgf_or_xg = matches!(
+                whole.format,
+                Some(crate::parse::Format::Sgf | crate::parse::Format::Xg)
+            );
             let last = check_streamed(&name, &bytes, &options, 1, |part| {
                 findings.extend(part.findings);
-                matches.extend(part.matches);
+                // Of an SGF or `.xg` file, the matches as replayed so far.
+                if !sgf_or_xg {
+                    matches.extend(part.matches);
+                }
                 early += 1;
             });
-            if last.format != Some(crate::parse::Format::Mat) {
-                assert!(matches.is_empty(), "{name}");
-                streamed += usize::from(early > 0);
-            }
+            streamed += usize::from(sgf_or_xg && early > 0);
             findings.extend(last.findings);
             matches.extend(last.matches);
             assert!(findings == whole.findings, "{name}");

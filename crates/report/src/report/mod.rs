@@ -388,6 +388,24 @@ pub trait FindingWriter {
         Ok(())
     }
 
+    /// Told, instead of [`FindingWriter::matches`], about a part of a
+    /// file's report written before its last part, after its rows: it
+    /// holds findings alone (the file's matches, final, come with its last
+    /// part); `so_far` are the summaries of their matches as far as they
+    /// were replayed, to name their players (not final). A writer that
+    /// writes a file as one piece keeps what it needs until the last part.
+    ///
+    /// # Errors
+    /// Errors of the underlying writer.
+    fn early(
+        &mut self,
+        report: &FileReport,
+        so_far: &[crate::replay::MatchSummary],
+    ) -> io::Result<()> {
+        let _ = (report, so_far);
+        Ok(())
+    }
+
     /// Told about a file a folder walk skipped as no match record, in its
     /// place among the files (JSON Lines: a `skipped` record; the others:
     /// nothing, the closing summary counts it).
@@ -432,6 +450,14 @@ impl FindingWriter for FormulaSafe<'_> {
 
     fn matches(&mut self, report: &FileReport) -> io::Result<()> {
         self.0.matches(report)
+    }
+
+    fn early(
+        &mut self,
+        report: &FileReport,
+        so_far: &[crate::replay::MatchSummary],
+    ) -> io::Result<()> {
+        self.0.early(report, so_far)
     }
 
     fn skipped(&mut self, skipped: &SkippedRecord) -> io::Result<()> {

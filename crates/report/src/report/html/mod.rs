@@ -94,6 +94,53 @@ impl Spool {
     }
 }
 
+impl Write for Spool {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        match self {
+            Spool::File(file) => file.write(bytes),
+            Spool::Memory(held) => {
+                held.extend_from_slice(bytes);
+                Ok(bytes.len())
+            }
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Spool::File(file) => file.flush(),
+            Spool::Memory(_) => Ok(()),
+        }
+    }
+}
+
+/// A file whose report comes in parts ([`FindingWriter::early`]) until its
+/// last part: its section is written then, its matches first.
+#[derive(Debug)]
+struct OpenFile {
+    /// The findings of its earlier parts, as written.
+    articles: Spool,
+    /// Its earlier parts hold findings.
+    findings: bool,
+    /// Those findings, with only what the per-player table counts.
+    counted: Vec<Finding>,
+}
+
+/// A finding with only what the per-player table counts of it (whose
+/// player, its code, severity and verdicts), not its texts and positions.
+fn for_players(finding: &Finding) -> Finding {
+    Finding {
+        text: String::new(),
+        message: String::new(),
+        before: None,
+        before_plakoto: None,
+        context: None,
+        suggestion: None,
+        written: None,
+        legal: None,
+        ..finding.clone()
+    }
+}
+
 /// Writes the page when the run ends.
 #[derive(Debug)]
 pub struct HtmlWriter<W: Write> {
@@ -114,6 +161,8 @@ pub struct HtmlWriter<W: Write> {
     /// thousandths, the finding's number, the play; the worst
     /// [`WORST_BLUNDERS`] kept.
     blunders: BTreeMap<String, Vec<(u32, usize, String)>>,
+    /// The file whose report is coming in parts, if one is.
+    open: Option<OpenFile>,
 }
 
 /// Blunders listed per player in the skill table.
@@ -133,16 +182,18 @@ impl<W: Write> HtmlWriter<W> {
             totals: None,
             findings: 0,
             blunders: BTreeMap::new(),
+            open: None,
         }
     }
 
     /// Writes the section of one file to the spool, a few findings at a
     /// time.
-    fn section(&mut self, report: &FileReport) -> io::Result<()> {
+    fn section(&mut self, report: &FileReport, earlier: Option<OpenFile>) -> io::Result<()> {
         let mut s = String::new();
+        let earlier_findings = earlier.as_ref().is_some_and(|open| open.findings);
         let status = match unreadable_reason(report) {
             Some(_) => super::UNREADABLE,
-            None if report.findings.is_empty() => "clean",
+            None if report.findings.is_empty() && !earlier_findings => "clean",
             None => "findings",
         };
         let _ = write!(
@@ -188,8 +239,26 @@ impl<W: Write> HtmlWriter<W> {
             }
             s.push_str("</tbody></table>");
         }
-        // Each finding's row made as it is written, not all at once.
+        if let Some(earlier) = earlier {
+            self.sections.write(&s)?;
+            s.clear();
+            earlier.articles.copy_to(&mut self.sections)?;
+        }
         for finding in &report.findings {
+            self.article_of(&mut s, report, finding);
+            if s.len() >= 64 * 1024 {
+                self.sections.write(&s)?;
+                s.clear();
+            }
+        }
+        s.push_str("</section>\n");
+        self.sections.write(&s)
+    }
+
+    /// One finding's article, added to `s` (its row made as it is written,
+    /// not a report's all at once).
+    fn article_of(&mut self, s: &mut String, report: &FileReport, finding: &Finding) {
+        {
             let row = &finding_row(report, finding);
             self.findings += 1;
             let id = self.findings;
@@ -213,14 +282,8 @@ impl<W: Write> HtmlWriter<W> {
             if !draw && has_board(finding) {
                 self.undrawn += 1;
             }
-            article(&mut s, id, report, finding, row, draw);
-            if s.len() >= 64 * 1024 {
-                self.sections.write(&s)?;
-                s.clear();
-            }
+            article(s, id, report, finding, row, draw);
         }
-        s.push_str("</section>\n");
-        self.sections.write(&s)
     }
 
     /// The page up to the files' sections.
@@ -517,9 +580,67 @@ impl<W: Write> FindingWriter for HtmlWriter<W> {
     }
 
     fn matches(&mut self, report: &FileReport) -> io::Result<()> {
-        self.counted.add(report);
-        self.players.add_file(report);
-        self.section(report)
+        let Some(open) = self.open.take() else {
+            self.counted.add(report);
+            self.players.add_file(report);
+            return self.section(report, None);
+        };
+        // The last part of a file that came in parts: the whole file counted.
+        self.counted.add_file(
+            &report.path,
+            unreadable_reason(report),
+            open.findings || !report.findings.is_empty(),
+        );
+        self.counted.add_part(report);
+        let mut whole = FileReport {
+            findings: Vec::new(),
+            ..report.clone()
+        };
+        whole.findings = open.counted;
+        whole
+            .findings
+            .extend(report.findings.iter().map(for_players));
+        self.players.add_file(&whole);
+        drop(whole);
+        let earlier = OpenFile {
+            articles: open.articles,
+            findings: open.findings,
+            counted: Vec::new(),
+        };
+        self.section(report, Some(earlier))
+    }
+
+    fn early(&mut self, report: &FileReport, so_far: &[MatchSummary]) -> io::Result<()> {
+        self.counted.add_part(report);
+        let mut open = self.open.take().unwrap_or_else(|| OpenFile {
+            articles: Spool::new(),
+            findings: false,
+            counted: Vec::new(),
+        });
+        // The findings' players named by their matches as replayed so far.
+        let named = FileReport {
+            path: report.path.clone(),
+            path_bytes: report.path_bytes.clone(),
+            format: report.format,
+            status: report.status,
+            unreadable_reason: None,
+            findings: Vec::new(),
+            matches: so_far.to_vec(),
+            trace: Vec::new(),
+        };
+        let mut s = String::new();
+        for finding in &report.findings {
+            self.article_of(&mut s, &named, finding);
+            if s.len() >= 64 * 1024 {
+                open.articles.write(&s)?;
+                s.clear();
+            }
+            open.counted.push(for_players(finding));
+        }
+        open.articles.write(&s)?;
+        open.findings |= !report.findings.is_empty();
+        self.open = Some(open);
+        Ok(())
     }
 
     fn skipped(&mut self, skipped: &SkippedRecord) -> io::Result<()> {
