@@ -27,6 +27,7 @@
 //! how many more it lists without one.
 
 mod page;
+mod spool;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -45,6 +46,7 @@ use crate::replay::{FileReport, MatchSummary};
 use crate::side::Side;
 
 pub use page::{SCRIPT, STYLE, content_security_policy};
+use spool::{OpenFile, Spool, for_players};
 
 /// Plays drawn on one board at most: the one written, then the suggestion
 /// and the legal plays listed.
@@ -53,93 +55,6 @@ const MAX_PLAYS: usize = 10;
 /// Boards drawn per finding code and kind at most: past them a finding is
 /// listed without its board (a board is some 10 KB of the page).
 pub const BOARDS_PER_CODE: u64 = 200;
-
-/// Where the files' sections wait for the end of the run.
-#[derive(Debug)]
-enum Spool {
-    File(io::BufWriter<std::fs::File>),
-    Memory(Vec<u8>),
-}
-
-impl Spool {
-    fn new() -> Spool {
-        tempfile::tempfile().map_or_else(
-            |_| Spool::Memory(Vec::new()),
-            |file| Spool::File(io::BufWriter::with_capacity(64 * 1024, file)),
-        )
-    }
-
-    fn write(&mut self, text: &str) -> io::Result<()> {
-        match self {
-            Spool::File(file) => file.write_all(text.as_bytes()),
-            Spool::Memory(bytes) => {
-                bytes.extend_from_slice(text.as_bytes());
-                Ok(())
-            }
-        }
-    }
-
-    /// Copies what was written to `out`.
-    fn copy_to(self, out: &mut impl Write) -> io::Result<()> {
-        use std::io::Seek;
-        match self {
-            Spool::File(file) => {
-                let mut file = file.into_inner().map_err(io::IntoInnerError::into_error)?;
-                file.seek(io::SeekFrom::Start(0))?;
-                io::copy(&mut file, out)?;
-                Ok(())
-            }
-            Spool::Memory(bytes) => out.write_all(&bytes),
-        }
-    }
-}
-
-impl Write for Spool {
-    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        match self {
-            Spool::File(file) => file.write(bytes),
-            Spool::Memory(held) => {
-                held.extend_from_slice(bytes);
-                Ok(bytes.len())
-            }
-        }
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        match self {
-            Spool::File(file) => file.flush(),
-            Spool::Memory(_) => Ok(()),
-        }
-    }
-}
-
-/// A file whose report comes in parts ([`FindingWriter::early`]) until its
-/// last part: its section is written then, its matches first.
-#[derive(Debug)]
-struct OpenFile {
-    /// The findings of its earlier parts, as written.
-    articles: Spool,
-    /// Its earlier parts hold findings.
-    findings: bool,
-    /// Those findings, with only what the per-player table counts.
-    counted: Vec<Finding>,
-}
-
-/// A finding with only what the per-player table counts of it (whose
-/// player, its code, severity and verdicts), not its texts and positions.
-fn for_players(finding: &Finding) -> Finding {
-    Finding {
-        text: String::new(),
-        message: String::new(),
-        before: None,
-        before_plakoto: None,
-        context: None,
-        suggestion: None,
-        written: None,
-        legal: None,
-        ..finding.clone()
-    }
-}
 
 /// Writes the page when the run ends.
 #[derive(Debug)]
@@ -592,42 +507,17 @@ impl<W: Write> FindingWriter for HtmlWriter<W> {
             open.findings || !report.findings.is_empty(),
         );
         self.counted.add_part(report);
-        let mut whole = FileReport {
-            findings: Vec::new(),
-            ..report.clone()
-        };
-        whole.findings = open.counted;
-        whole
-            .findings
-            .extend(report.findings.iter().map(for_players));
+        let (whole, earlier) = open.close(report);
         self.players.add_file(&whole);
         drop(whole);
-        let earlier = OpenFile {
-            articles: open.articles,
-            findings: open.findings,
-            counted: Vec::new(),
-        };
         self.section(report, Some(earlier))
     }
 
     fn early(&mut self, report: &FileReport, so_far: &[MatchSummary]) -> io::Result<()> {
         self.counted.add_part(report);
-        let mut open = self.open.take().unwrap_or_else(|| OpenFile {
-            articles: Spool::new(),
-            findings: false,
-            counted: Vec::new(),
-        });
+        let mut open = self.open.take().unwrap_or_else(OpenFile::new);
         // The findings' players named by their matches as replayed so far.
-        let named = FileReport {
-            path: report.path.clone(),
-            path_bytes: report.path_bytes.clone(),
-            format: report.format,
-            status: report.status,
-            unreadable_reason: None,
-            findings: Vec::new(),
-            matches: so_far.to_vec(),
-            trace: Vec::new(),
-        };
+        let named = spool::named(report, so_far);
         let mut s = String::new();
         for finding in &report.findings {
             self.article_of(&mut s, &named, finding);
