@@ -493,3 +493,84 @@ fn write_hostile_xg_inputs() {
         std::fs::write(folder.join(format!("s{n:02}.xg")), &file).expect("written");
     }
 }
+
+/// An SGF file of `games` games of one match, two findings each (a play
+/// backwards, a game unfinished).
+fn sgf_games(games: usize) -> String {
+    "(;FF[4]GM[6]CA[UTF-8]AP[bgaudit:hostile]MI[length:1][game:0][ws:0][bs:0]PW[a]PB[b]RU[]\n\
+     ;B[31hggf];W[42mk])\n"
+        .repeat(games)
+}
+
+#[test]
+fn an_sgf_file_hands_on_its_findings_game_by_game_as_they_settle() {
+    use bgaudit::replay::{Options, check_bytes, check_streamed};
+    let text = sgf_games(2000);
+    let options = Options::default();
+    let whole = check_bytes("g.sgf", text.as_bytes(), &options);
+    assert_eq!(whole.findings.len(), 4001, "two a game and the match's");
+    let (mut sizes, mut findings, mut lines) = (Vec::new(), Vec::new(), Vec::new());
+    let last = check_streamed("g.sgf", text.as_bytes(), &options, 100, |part| {
+        // The match as replayed so far, to name its players; final last.
+        assert_eq!(part.matches.len(), 1);
+        sizes.push(part.findings.len());
+        lines.push(part.findings.last().map(|f| f.location.line));
+        findings.extend(part.findings);
+    });
+    // Handed on while the file is replayed, a batch at a time: never more
+    // than a batch and a game's findings are held.
+    assert!(sizes.len() >= 38, "{sizes:?}");
+    assert!(sizes.iter().all(|&n| (98..=102).contains(&n)), "{sizes:?}");
+    assert!(last.findings.len() <= 104, "{}", last.findings.len());
+    // The first part holds the first games' findings.
+    assert_eq!(lines[0], Some(u32::try_from(sizes[0]).expect("small")));
+    findings.extend(last.findings);
+    assert!(
+        findings == whole.findings,
+        "the whole report's findings, in order"
+    );
+    assert!(last.matches == whole.matches);
+}
+
+#[test]
+fn a_large_sgf_file_written_as_it_settles_writes_what_the_whole_report_gives() {
+    let dir = folder("large-sgf");
+    let path = dir.join("large.sgf");
+    // Over the size of a large file (8 MiB): one game carries a long
+    // comment, a few hundred games follow.
+    let mut text =
+        String::from("(;FF[4]GM[6]CA[UTF-8]MI[length:1][game:0][ws:0][bs:0]PW[a]PB[b]C[");
+    text.push_str(&"c".repeat(9 << 20));
+    text.push_str("]\n;B[31hggf];W[42mk])\n");
+    text.push_str(&sgf_games(3000));
+    std::fs::write(&path, &text).expect("written");
+    let name = path.to_str().expect("UTF-8");
+    let streamed = run(&["check", "--format", "jsonl", name]);
+    // With `--summary` the file's report is written whole.
+    let summary = dir.join("summary.csv");
+    let whole = run(&[
+        "check",
+        "--format",
+        "jsonl",
+        "--summary",
+        summary.to_str().expect("UTF-8"),
+        name,
+    ]);
+    assert_eq!(jsonl(&streamed).len(), 6003, "{}", stderr(&streamed));
+    assert!(streamed.stdout == whole.stdout);
+    assert_eq!(stderr(&streamed), stderr(&whole));
+    // The HTML page too: the file's section is written when its last part
+    // comes, its matches first.
+    let page = run(&["check", "--format", "html", name]);
+    let whole_page = run(&[
+        "check",
+        "--format",
+        "html",
+        "--summary",
+        summary.to_str().expect("UTF-8"),
+        name,
+    ]);
+    assert!(page.stdout.starts_with(b"<!DOCTYPE html>"));
+    assert!(page.stdout == whole_page.stdout);
+    let _ = std::fs::remove_dir_all(&dir);
+}

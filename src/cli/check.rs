@@ -10,7 +10,7 @@ use anyhow::Result;
 use bgaudit::finding::Severity;
 use bgaudit::report::rules::RulesListing;
 use bgaudit::report::summary::SummaryWriter;
-use bgaudit::report::{self, FormulaSafe, Totals, finding_rows, finding_writer};
+use bgaudit::report::{self, FormulaSafe, Totals, finding_row, finding_writer};
 
 use bgaudit::walk::Input;
 
@@ -147,7 +147,14 @@ fn run_batch(
         (None, Some(writer))
     };
     let mut reading = Reading::default();
-    jobs::run(config, batch, explain, |input, done| {
+    // A large SGF or `.xg` file's findings are written as they settle
+    // where the output, fed its parts one after the other, is the same:
+    // not with a filter (it recounts a report's matches from its
+    // findings), the summary (a row per part without matches), the
+    // diagnostics or an analysis.
+    let stream =
+        explain.is_none() && batch.analyser.is_none() && config.shown.is_all() && summary.is_none();
+    jobs::run_streaming(config, batch, explain, stream, |input, done| {
         reading.part(input, &done.outcome, totals);
         if done.ends {
             std::mem::take(&mut reading).end(totals);
@@ -177,11 +184,19 @@ fn run_batch(
             let said_apart = matches!(input, Input::Missing(_))
                 && matches!(check.format, report::Format::Table | report::Format::List);
             if let Some(writer) = writer.as_mut().filter(|_| !said_apart) {
-                let rows = finding_rows(report);
-                if !rows.is_empty() {
-                    progress.suspend(|| rows.iter().try_for_each(|row| writer.row(row)))?;
+                // Each row made as it is written, not the report's all at once.
+                if !report.findings.is_empty() {
+                    progress.suspend(|| {
+                        report
+                            .findings
+                            .iter()
+                            .try_for_each(|finding| writer.row(&finding_row(report, finding)))
+                    })?;
                 }
-                writer.matches(report)?;
+                match &done.early {
+                    Some(so_far) => writer.early(report, so_far)?,
+                    None => writer.matches(report)?,
+                }
             }
         }
         Ok(())

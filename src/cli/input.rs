@@ -88,6 +88,38 @@ pub(crate) fn check_keeping(
     (Outcome::Checked(reports), bytes)
 }
 
+/// Reads a whole input: its bytes, or the report of an input that cannot
+/// be read.
+pub(crate) fn read_whole(input: &Input) -> Result<Vec<u8>, Box<FileReport>> {
+    input.read().map_err(|err| {
+        let reason = match input.reason() {
+            Some(reason) => reason.to_owned(),
+            None => walk::describe_error(&err),
+        };
+        let mut report = unreadable(input.name(), reason);
+        report.path_bytes = input.name_bytes();
+        Box::new(report)
+    })
+}
+
+/// The outcome of an input whose last part is `last`, `bytes` read: a file
+/// found in a folder that is no match record is skipped, unless parts
+/// came `before` (then it was read as one).
+pub(crate) fn whole_outcome(
+    input: &Input,
+    last: FileReport,
+    bytes: &[u8],
+    before: bool,
+) -> Outcome {
+    let reports = vec![last];
+    if let (Input::Found(path), false) = (input, before)
+        && let Some(skipped) = skipped(path, &reports, bytes)
+    {
+        return Outcome::Skipped(skipped);
+    }
+    Outcome::Checked(reports)
+}
+
 /// Checks one piece (one match) of a large file read match by match.
 pub(crate) fn check_part(input: &Input, piece: &Piece<'_>, options: &Options) -> Outcome {
     let mut report = check_piece(&input.name(), piece, options);

@@ -8,6 +8,12 @@
 //! match's findings are written once it is done, and memory holds the
 //! matches of a few batches, not the file. Anything else is read whole.
 //!
+//! A large file read whole (an SGF text, an eXtreme Gammon file) may be
+//! deferred instead ([`Jobs::deferring`]): a worker reads it, and it is
+//! replayed on the thread that writes the findings, its settled findings
+//! written while it is replayed ([`bgaudit::replay::check_streamed`]), so
+//! that memory holds a few games' findings, not the file's.
+//!
 //! Planning opens a file and takes its size from the open file; a file read
 //! whole goes to its job open ([`Opened`]), and is read from there: one
 //! look-up of its path in all. No more than [`HELD_MAX`] files wait open at
@@ -19,7 +25,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use bgaudit::parse::pieces::{self, FilePieces, Piece, Plan};
-use bgaudit::replay::{FileReport, Options};
+use bgaudit::replay::{FileReport, MatchSummary, Options, check_streamed};
 use bgaudit::report::SkippedRecord;
 use bgaudit::report::explain::{Explainer, Source, Style};
 use bgaudit::report::filter::Shown;
@@ -45,6 +51,9 @@ pub(crate) enum Job {
     Input(usize, Option<Opened>),
     /// One match of a large input read match by match.
     Piece(usize, Piece<'static>),
+    /// A large input read whole, replayed where its findings are written
+    /// (see [`run_streaming`]).
+    Deferred(usize),
     /// An input (or the rest of one) settled while planning or reading it:
     /// binary, or a read that failed. It ends the input.
     Settled(usize, Outcome),
@@ -54,7 +63,10 @@ impl Job {
     /// The input of the job.
     pub(crate) fn index(&self) -> usize {
         match self {
-            Job::Input(index, _) | Job::Piece(index, _) | Job::Settled(index, _) => *index,
+            Job::Input(index, _)
+            | Job::Piece(index, _)
+            | Job::Deferred(index)
+            | Job::Settled(index, _) => *index,
         }
     }
 
@@ -64,7 +76,7 @@ impl Job {
         match self {
             Job::Piece(_, piece) => piece.text.len(),
             Job::Input(_, Some(opened)) => opened.weight(),
-            Job::Input(_, None) | Job::Settled(..) => 0,
+            Job::Input(_, None) | Job::Deferred(_) | Job::Settled(..) => 0,
         }
     }
 
@@ -82,7 +94,7 @@ impl Job {
     fn ends(&self) -> bool {
         match self {
             Job::Piece(_, piece) => piece.last,
-            Job::Input(..) | Job::Settled(..) => true,
+            Job::Input(..) | Job::Deferred(_) | Job::Settled(..) => true,
         }
     }
 }
@@ -115,6 +127,12 @@ pub(crate) struct Done {
     pub(crate) diagnostics: Vec<String>,
     /// The input's last part.
     pub(crate) ends: bool,
+    /// A deferred input's bytes, to replay where the findings are written.
+    pub(crate) deferred: Option<Vec<u8>>,
+    /// A part of a deferred input before its last: its findings alone
+    /// (its matches come in the last part), with the summaries of their
+    /// matches as replayed so far, to name their players.
+    pub(crate) early: Option<Vec<MatchSummary>>,
 }
 
 /// The jobs of `inputs`, in order; large files are planned and read here,
@@ -127,6 +145,8 @@ pub(crate) struct Jobs<'i> {
     current: Option<(usize, FilePieces<File>)>,
     /// How many files wait open for their jobs.
     held: Arc<AtomicUsize>,
+    /// Large files read whole are deferred jobs.
+    defer: bool,
 }
 
 impl<'i> Jobs<'i> {
@@ -136,7 +156,13 @@ impl<'i> Jobs<'i> {
             next: 0,
             current: None,
             held: Arc::new(AtomicUsize::new(0)),
+            defer: false,
         }
+    }
+
+    /// The jobs, a large file read whole a [`Job::Deferred`] when `defer`.
+    pub(crate) fn deferring(self, defer: bool) -> Jobs<'i> {
+        Jobs { defer, ..self }
     }
 }
 
@@ -165,6 +191,8 @@ impl Iterator for Jobs<'_> {
         self.next += 1;
         match plan(input, &self.held) {
             Planned::Whole(opened) => Some(Job::Input(index, opened)),
+            Planned::Large if self.defer => Some(Job::Deferred(index)),
+            Planned::Large => Some(Job::Input(index, None)),
             Planned::Pieces(pieces) => {
                 self.current = Some((index, pieces));
                 self.next()
@@ -177,6 +205,8 @@ impl Iterator for Jobs<'_> {
 /// How an input is read.
 enum Planned {
     Whole(Option<Opened>),
+    /// A large file read whole.
+    Large,
     Pieces(FilePieces<File>),
     Settled(Outcome),
 }
@@ -215,7 +245,7 @@ fn plan(input: &Input, held: &Arc<AtomicUsize>) -> Planned {
 fn plan_large(input: &Input, path: &std::path::Path, opened: io::Result<File>) -> Planned {
     let planned = opened.and_then(|file| pieces::plan(file, || File::open(path)));
     match planned {
-        Ok(Plan::Whole) => Planned::Whole(None),
+        Ok(Plan::Whole) => Planned::Large,
         Ok(Plan::Pieces { encoding, stray }) => match File::open(path) {
             Ok(file) => Planned::Pieces(FilePieces::new(file, encoding, stray)),
             Err(err) => Planned::Settled(read_failed(input, &err)),
@@ -376,6 +406,18 @@ pub(crate) fn work(
             let source = explain.map(|_| Source::from_text_at(&piece.text, piece.start.line));
             (outcome, source)
         }
+        Job::Deferred(index) => match input::read_whole(&inputs[index]) {
+            Ok(bytes) => {
+                return Done {
+                    outcome: Outcome::Checked(Vec::new()),
+                    diagnostics: Vec::new(),
+                    ends,
+                    deferred: Some(bytes),
+                    early: None,
+                };
+            }
+            Err(report) => (Outcome::Checked(vec![*report]), None),
+        },
         Job::Settled(_, outcome) => (outcome, None),
     };
     let mut outcome = outcome;
@@ -397,6 +439,8 @@ pub(crate) fn work(
         outcome,
         diagnostics,
         ends,
+        deferred: None,
+        early: None,
     }
 }
 
@@ -412,13 +456,29 @@ pub(crate) fn run(
     config: &super::Config,
     batch: &super::Batch,
     explain: Option<Explain>,
+    emit: impl FnMut(&Input, Done) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    run_streaming(config, batch, explain, false, emit)
+}
+
+/// [`run`]; with `stream`, a large file read whole (SGF, `.xg`) is
+/// replayed on this thread and handed to `emit` in parts as its findings
+/// settle ([`check_streamed`]): parts of findings alone, then a last part
+/// with the rest and every match. Only for a caller whose output, fed the
+/// parts one after the other, is what the whole report would give (no
+/// diagnostics, no filter, no analysis).
+pub(crate) fn run_streaming(
+    config: &super::Config,
+    batch: &super::Batch,
+    explain: Option<Explain>,
+    stream: bool,
     mut emit: impl FnMut(&Input, Done) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
     let inputs = &batch.inputs[..];
     let options = &config.options;
     super::pool::run_in_order(
         &batch.pool,
-        Jobs::new(inputs),
+        Jobs::new(inputs).deferring(stream),
         limits(config.jobs),
         Job::weight,
         Job::read_ahead,
@@ -450,8 +510,16 @@ pub(crate) fn run(
                     outcome: Outcome::Checked(vec![report]),
                     diagnostics,
                     ends,
+                    deferred: None,
+                    early: None,
                 }
             });
+            if let Some(bytes) = done.deferred {
+                let options = batch.options_of(index, options);
+                let done = stream_input(&inputs[index], &bytes, options, &mut emit)?;
+                batch.progress.tick();
+                return emit(&inputs[index], done);
+            }
             if done.ends {
                 batch.progress.tick();
             }
@@ -459,6 +527,63 @@ pub(crate) fn run(
         },
         || batch.progress.poll(),
     )
+}
+
+/// Findings settled before a part is handed on: a few games' worth.
+const SETTLED_BATCH: usize = 1024;
+
+/// Replays a deferred input, its `bytes` read, handing each part but the
+/// last to `emit` as its findings settle; the last part, to be handed on
+/// as the input's end. A panic in the replay becomes the last part (an
+/// internal error).
+///
+/// # Errors
+/// The first error of `emit`.
+fn stream_input(
+    input: &Input,
+    bytes: &[u8],
+    options: &Options,
+    emit: &mut impl FnMut(&Input, Done) -> anyhow::Result<()>,
+) -> anyhow::Result<Done> {
+    let (name, name_bytes) = input.name_and_bytes();
+    let (mut failed, mut early) = (None, false);
+    let checked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        check_streamed(&name, bytes, options, SETTLED_BATCH, |mut part| {
+            early = true;
+            if failed.is_some() {
+                return;
+            }
+            part.path_bytes.clone_from(&name_bytes);
+            let so_far = std::mem::take(&mut part.matches);
+            let done = Done {
+                outcome: Outcome::Checked(vec![part]),
+                diagnostics: Vec::new(),
+                ends: false,
+                deferred: None,
+                early: Some(so_far),
+            };
+            if let Err(err) = emit(input, done) {
+                failed = Some(err);
+            }
+        })
+    }));
+    if let Some(err) = failed {
+        return Err(err);
+    }
+    let outcome = match checked {
+        Ok(mut last) => {
+            last.path_bytes = name_bytes;
+            input::whole_outcome(input, last, bytes, early)
+        }
+        Err(panic) => Outcome::Checked(vec![input::internal_error(input, &*panic)]),
+    };
+    Ok(Done {
+        outcome,
+        diagnostics: Vec::new(),
+        ends: true,
+        deferred: None,
+        early: None,
+    })
 }
 
 #[cfg(test)]

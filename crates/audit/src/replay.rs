@@ -32,6 +32,7 @@ mod score_lines;
 mod settle;
 mod skill;
 mod state;
+mod stream;
 mod turns;
 mod typo;
 mod wording;
@@ -268,6 +269,84 @@ pub fn check_parts(path: &str, bytes: &[u8], options: &Options) -> Vec<FileRepor
             vec![report_of(path, format, &mut replayer)]
         }
     }
+}
+
+/// [`check_parts`] with the report handed on in parts as it settles:
+/// every part but the last goes to `part` as soon as it is known, the last
+/// is returned. An SGF text or an eXtreme Gammon file, read whole, hands on
+/// its findings while it is replayed, a batch at a time once at least
+/// `batch` have settled (see `replay::stream`): each such part holds
+/// findings and, to name their players, the summaries of their matches as
+/// far as they are replayed (not final); the last part holds the rest of
+/// the findings and every match, final. Their findings, one part after
+/// the other, are those of the report [`check_parts`] gives, in its order,
+/// and the last part's matches are its matches.
+pub fn check_streamed(
+    path: &str,
+    bytes: &[u8],
+    options: &Options,
+    batch: usize,
+    mut part: impl FnMut(FileReport),
+) -> FileReport {
+    use crate::parse::{Input, is_sgf};
+    let decoded = crate::parse::decode(bytes);
+    let format = match &decoded {
+        Ok(Input::Xg(_)) => Some(Format::Xg),
+        Ok(Input::Text(text)) if is_sgf(&text.text) => Some(Format::Sgf),
+        _ => None,
+    };
+    let (Some(format), Ok(decoded)) = (format.filter(|_| !options.trace), decoded) else {
+        let mut parts = check_parts(path, bytes, options);
+        let last = parts.pop();
+        parts.into_iter().for_each(&mut part);
+        return last.unwrap_or_else(|| merge(Vec::new()));
+    };
+    let mut sink = |findings: Vec<Finding>, matches: Vec<MatchSummary>| {
+        let status = if findings
+            .iter()
+            .any(|f| f.severity >= crate::finding::Severity::Warning)
+        {
+            FileStatus::Findings
+        } else {
+            FileStatus::Clean
+        };
+        part(FileReport {
+            path: path.to_owned(),
+            path_bytes: None,
+            format: Some(format),
+            status,
+            unreadable_reason: None,
+            findings,
+            matches,
+            trace: Vec::new(),
+        });
+    };
+    let mut replayer = replayer::Replayer::new(options);
+    replayer.settled = Some(Settled {
+        sink: &mut sink,
+        game_start: 0,
+        batch: batch.max(1),
+    });
+    if let Input::Text(text) = &decoded {
+        replayer.hit_marks_possible = memchr::memchr(b'*', text.text.as_bytes()).is_some();
+    }
+    let format = crate::parse::read_input(&decoded, &mut replayer);
+    replayer.finish();
+    replayer.settled = None;
+    report_of(path, format, &mut replayer)
+}
+
+/// Where a replayer hands on its settled findings (`replay::stream`).
+pub(crate) struct Settled<'s> {
+    /// Receives each batch of settled findings, in the file's order, with
+    /// the summaries of their matches as far as they are replayed (their
+    /// players' names; not final).
+    pub(crate) sink: &'s mut dyn FnMut(Vec<Finding>, Vec<MatchSummary>),
+    /// Where the last game begun begins: every finding still to come is
+    /// located there or later (set as a game begins).
+    pub(crate) game_start: usize,
+    /// Findings held before a batch is handed on.
+    pub(crate) batch: usize,
 }
 
 /// How [`check_parts`] cuts a file's bytes into parts, for a caller that

@@ -226,6 +226,7 @@ impl<'a> Replayer<'_, 'a> {
         self.clues.game(header);
         self.end_current_game(header.location);
         self.unfinished = None;
+        self.hand_on_settled(header.location.byte);
         self.open_game(header);
         let Some(state) = self.current.as_ref() else {
             self.game_start = None;

@@ -109,6 +109,9 @@ pub(crate) struct Replayer<'o, 'a> {
     /// (the context, the analysis's index in `analyses`, the play was
     /// found illegal).
     pub(super) skill_game: Vec<(crate::skill::Context, usize, bool)>,
+    /// Where settled findings are handed on as the file is replayed, if
+    /// anywhere (`replay::stream`).
+    pub(crate) settled: Option<super::Settled<'o>>,
     /// Plays in the common state are judged by [`Replayer::plain_play`]
     /// (off: every play takes the general path, to compare the two). Only
     /// the tests turn it off: elsewhere it is always on, and no field.
@@ -152,6 +155,7 @@ impl<'o, 'a> Replayer<'o, 'a> {
             analyses: Vec::new(),
             last_play: None,
             skill_game: Vec::new(),
+            settled: None,
             #[cfg(test)]
             plain_plays: PLAIN_PLAYS.with(std::cell::Cell::get),
         }

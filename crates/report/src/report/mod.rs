@@ -348,19 +348,22 @@ fn atoms(text: &str) -> Vec<&str> {
 /// its `unreadable` finding).
 #[must_use]
 pub fn finding_rows(report: &FileReport) -> Vec<FindingRow> {
-    let binary = report.format == Some(crate::parse::Format::Xg);
     report
         .findings
         .iter()
-        .map(|finding| {
-            let mut row = FindingRow::new(&report.path, finding);
-            row.file_bytes.clone_from(&report.path_bytes);
-            if binary && finding.location.line == 0 {
-                row.offset = Some(finding.location.byte as u64);
-            }
-            row
-        })
+        .map(|finding| finding_row(report, finding))
         .collect()
+}
+
+/// The row of one of `report`'s findings (as [`finding_rows`] gives it).
+#[must_use]
+pub fn finding_row(report: &FileReport, finding: &Finding) -> FindingRow {
+    let mut row = FindingRow::new(&report.path, finding);
+    row.file_bytes.clone_from(&report.path_bytes);
+    if report.format == Some(crate::parse::Format::Xg) && finding.location.line == 0 {
+        row.offset = Some(finding.location.byte as u64);
+    }
+    row
 }
 
 /// Receives finding rows in output order.
@@ -382,6 +385,24 @@ pub trait FindingWriter {
     /// Errors of the underlying writer.
     fn matches(&mut self, report: &FileReport) -> io::Result<()> {
         let _ = report;
+        Ok(())
+    }
+
+    /// Told, instead of [`FindingWriter::matches`], about a part of a
+    /// file's report written before its last part, after its rows: it
+    /// holds findings alone (the file's matches, final, come with its last
+    /// part); `so_far` are the summaries of their matches as far as they
+    /// were replayed, to name their players (not final). A writer that
+    /// writes a file as one piece keeps what it needs until the last part.
+    ///
+    /// # Errors
+    /// Errors of the underlying writer.
+    fn early(
+        &mut self,
+        report: &FileReport,
+        so_far: &[crate::replay::MatchSummary],
+    ) -> io::Result<()> {
+        let _ = (report, so_far);
         Ok(())
     }
 
@@ -429,6 +450,14 @@ impl FindingWriter for FormulaSafe<'_> {
 
     fn matches(&mut self, report: &FileReport) -> io::Result<()> {
         self.0.matches(report)
+    }
+
+    fn early(
+        &mut self,
+        report: &FileReport,
+        so_far: &[crate::replay::MatchSummary],
+    ) -> io::Result<()> {
+        self.0.early(report, so_far)
     }
 
     fn skipped(&mut self, skipped: &SkippedRecord) -> io::Result<()> {

@@ -27,6 +27,7 @@
 //! how many more it lists without one.
 
 mod page;
+mod spool;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -36,7 +37,7 @@ use super::board::{cube_state, ids, match_kind};
 use super::players::{PlayersReport, format_significant};
 use super::summary::match_rows;
 use super::svg::Diagram;
-use super::{FindingRow, FindingWriter, SkippedRecord, Totals, finding_rows, unreadable_reason};
+use super::{FindingRow, FindingWriter, SkippedRecord, Totals, finding_row, unreadable_reason};
 use crate::catalogue::Family;
 use crate::escape::html;
 use crate::finding::{Finding, Severity};
@@ -45,6 +46,7 @@ use crate::replay::{FileReport, MatchSummary};
 use crate::side::Side;
 
 pub use page::{SCRIPT, STYLE, content_security_policy};
+use spool::{OpenFile, Spool, for_players};
 
 /// Plays drawn on one board at most: the one written, then the suggestion
 /// and the legal plays listed.
@@ -53,46 +55,6 @@ const MAX_PLAYS: usize = 10;
 /// Boards drawn per finding code and kind at most: past them a finding is
 /// listed without its board (a board is some 10 KB of the page).
 pub const BOARDS_PER_CODE: u64 = 200;
-
-/// Where the files' sections wait for the end of the run.
-#[derive(Debug)]
-enum Spool {
-    File(io::BufWriter<std::fs::File>),
-    Memory(Vec<u8>),
-}
-
-impl Spool {
-    fn new() -> Spool {
-        tempfile::tempfile().map_or_else(
-            |_| Spool::Memory(Vec::new()),
-            |file| Spool::File(io::BufWriter::with_capacity(64 * 1024, file)),
-        )
-    }
-
-    fn write(&mut self, text: &str) -> io::Result<()> {
-        match self {
-            Spool::File(file) => file.write_all(text.as_bytes()),
-            Spool::Memory(bytes) => {
-                bytes.extend_from_slice(text.as_bytes());
-                Ok(())
-            }
-        }
-    }
-
-    /// Copies what was written to `out`.
-    fn copy_to(self, out: &mut impl Write) -> io::Result<()> {
-        use std::io::Seek;
-        match self {
-            Spool::File(file) => {
-                let mut file = file.into_inner().map_err(io::IntoInnerError::into_error)?;
-                file.seek(io::SeekFrom::Start(0))?;
-                io::copy(&mut file, out)?;
-                Ok(())
-            }
-            Spool::Memory(bytes) => out.write_all(&bytes),
-        }
-    }
-}
 
 /// Writes the page when the run ends.
 #[derive(Debug)]
@@ -114,6 +76,8 @@ pub struct HtmlWriter<W: Write> {
     /// thousandths, the finding's number, the play; the worst
     /// [`WORST_BLUNDERS`] kept.
     blunders: BTreeMap<String, Vec<(u32, usize, String)>>,
+    /// The file whose report is coming in parts, if one is.
+    open: Option<OpenFile>,
 }
 
 /// Blunders listed per player in the skill table.
@@ -133,17 +97,18 @@ impl<W: Write> HtmlWriter<W> {
             totals: None,
             findings: 0,
             blunders: BTreeMap::new(),
+            open: None,
         }
     }
 
     /// Writes the section of one file to the spool, a few findings at a
     /// time.
-    fn section(&mut self, report: &FileReport) -> io::Result<()> {
+    fn section(&mut self, report: &FileReport, earlier: Option<OpenFile>) -> io::Result<()> {
         let mut s = String::new();
-        let rows = finding_rows(report);
+        let earlier_findings = earlier.as_ref().is_some_and(|open| open.findings);
         let status = match unreadable_reason(report) {
             Some(_) => super::UNREADABLE,
-            None if report.findings.is_empty() => "clean",
+            None if report.findings.is_empty() && !earlier_findings => "clean",
             None => "findings",
         };
         let _ = write!(
@@ -189,7 +154,27 @@ impl<W: Write> HtmlWriter<W> {
             }
             s.push_str("</tbody></table>");
         }
-        for (finding, row) in report.findings.iter().zip(&rows) {
+        if let Some(earlier) = earlier {
+            self.sections.write(&s)?;
+            s.clear();
+            earlier.articles.copy_to(&mut self.sections)?;
+        }
+        for finding in &report.findings {
+            self.article_of(&mut s, report, finding);
+            if s.len() >= 64 * 1024 {
+                self.sections.write(&s)?;
+                s.clear();
+            }
+        }
+        s.push_str("</section>\n");
+        self.sections.write(&s)
+    }
+
+    /// One finding's article, added to `s` (its row made as it is written,
+    /// not a report's all at once).
+    fn article_of(&mut self, s: &mut String, report: &FileReport, finding: &Finding) {
+        {
+            let row = &finding_row(report, finding);
             self.findings += 1;
             let id = self.findings;
             let entry = self
@@ -212,14 +197,8 @@ impl<W: Write> HtmlWriter<W> {
             if !draw && has_board(finding) {
                 self.undrawn += 1;
             }
-            article(&mut s, id, report, finding, row, draw);
-            if s.len() >= 64 * 1024 {
-                self.sections.write(&s)?;
-                s.clear();
-            }
+            article(s, id, report, finding, row, draw);
         }
-        s.push_str("</section>\n");
-        self.sections.write(&s)
     }
 
     /// The page up to the files' sections.
@@ -516,9 +495,42 @@ impl<W: Write> FindingWriter for HtmlWriter<W> {
     }
 
     fn matches(&mut self, report: &FileReport) -> io::Result<()> {
-        self.counted.add(report);
-        self.players.add_file(report);
-        self.section(report)
+        let Some(open) = self.open.take() else {
+            self.counted.add(report);
+            self.players.add_file(report);
+            return self.section(report, None);
+        };
+        // The last part of a file that came in parts: the whole file counted.
+        self.counted.add_file(
+            &report.path,
+            unreadable_reason(report),
+            open.findings || !report.findings.is_empty(),
+        );
+        self.counted.add_part(report);
+        let (whole, earlier) = open.close(report);
+        self.players.add_file(&whole);
+        drop(whole);
+        self.section(report, Some(earlier))
+    }
+
+    fn early(&mut self, report: &FileReport, so_far: &[MatchSummary]) -> io::Result<()> {
+        self.counted.add_part(report);
+        let mut open = self.open.take().unwrap_or_else(OpenFile::new);
+        // The findings' players named by their matches as replayed so far.
+        let named = spool::named(report, so_far);
+        let mut s = String::new();
+        for finding in &report.findings {
+            self.article_of(&mut s, &named, finding);
+            if s.len() >= 64 * 1024 {
+                open.articles.write(&s)?;
+                s.clear();
+            }
+            open.counted.push(for_players(finding));
+        }
+        open.articles.write(&s)?;
+        open.findings |= !report.findings.is_empty();
+        self.open = Some(open);
+        Ok(())
     }
 
     fn skipped(&mut self, skipped: &SkippedRecord) -> io::Result<()> {
