@@ -162,6 +162,9 @@ impl<W: Write> FindingWriter for TableWriter<W> {
                 shown(&row.message),
             ],
         ));
+        if self.rows.len() >= PAGE_ROWS {
+            self.draw_page()?;
+        }
         Ok(())
     }
 
@@ -177,6 +180,21 @@ impl<W: Write> FindingWriter for TableWriter<W> {
     }
 
     fn finish(mut self: Box<Self>) -> io::Result<()> {
+        self.draw_page()?;
+        self.rules.write(&mut self.out, self.wrap_width)?;
+        self.out.flush()
+    }
+}
+
+/// The rows a table holds before it is drawn: a run with more findings is
+/// drawn a page of this many rows at a time, each page a table sized on its
+/// own rows (or a list, where a table would not fit), so that memory does
+/// not grow with the findings.
+pub const PAGE_ROWS: usize = 5_000;
+
+impl<W: Write> TableWriter<W> {
+    /// Draws the rows held as one table (or list) and lets them go.
+    fn draw_page(&mut self) -> io::Result<()> {
         if !self.rows.is_empty() {
             let mut table = new_table(&HEADER, self.wrap_width);
             for (_, cells) in &self.rows {
@@ -210,8 +228,9 @@ impl<W: Write> FindingWriter for TableWriter<W> {
                 _ => writeln!(self.out, "{}", paint(&table.to_string(), self.colour))?,
             }
         }
-        self.rules.write(&mut self.out, self.wrap_width)?;
-        self.out.flush()
+        self.rows.clear();
+        self.originals.clear();
+        Ok(())
     }
 }
 
@@ -394,5 +413,23 @@ mod tests {
                 "{text:?}"
             );
         }
+    }
+
+    /// More findings than a page: drawn a page at a time, every row once,
+    /// the held rows let go after each page.
+    #[test]
+    fn a_long_run_is_drawn_a_page_at_a_time() {
+        let report = wrong_dice_by_alice();
+        let row = finding_rows(&report).remove(0);
+        let mut out = Vec::new();
+        let mut writer = TableWriter::new(&mut out, None, false);
+        for _ in 0..=PAGE_ROWS {
+            writer.row(&row).unwrap();
+            assert!(writer.rows.len() < PAGE_ROWS);
+        }
+        Box::new(writer).finish().unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(text.matches("location").count(), 2);
+        assert_eq!(text.matches("a.mat:9:5").count(), PAGE_ROWS + 1);
     }
 }
