@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use bgaudit::finding::Severity;
-use bgaudit::report::rules::RulesListing;
+use bgaudit::report::rules_listing::RulesListing;
 use bgaudit::report::summary::SummaryWriter;
 use bgaudit::report::{self, FormulaSafe, Totals, finding_row, finding_writer};
 
@@ -22,7 +22,7 @@ use super::{Batch, Config, exit_status, jobs};
 #[derive(Debug)]
 pub(crate) struct Check<'a> {
     /// Findings format.
-    pub(crate) format: report::Format,
+    pub(crate) format: report::Output,
     /// Where to write the per-match CSV.
     pub(crate) summary: Option<&'a Path>,
     /// Exit 1 at or above this severity; `None` never.
@@ -141,7 +141,7 @@ fn run_batch(
             config.quiet,
             config.style.colour,
         )?;
-        if check.csv_safe && check.format == report::Format::Csv {
+        if check.csv_safe && check.format == report::Output::Csv {
             writer = Box::new(FormulaSafe(writer));
         }
         (None, Some(writer))
@@ -182,7 +182,7 @@ fn run_batch(
             // A path that does not exist is said once, on standard error
             // (below); the table for people does not repeat it.
             let said_apart = matches!(input, Input::Missing(_))
-                && matches!(check.format, report::Format::Table | report::Format::List);
+                && matches!(check.format, report::Output::Table | report::Output::List);
             if let Some(writer) = writer.as_mut().filter(|_| !said_apart) {
                 // Each row made as it is written, not the report's all at once.
                 if !report.findings.is_empty() {
@@ -225,7 +225,7 @@ fn run_batch(
         // The summary follows a table or the diagnostics on stdout; with
         // data formats, or findings written to a file, it goes to stderr so
         // that stdout stays machine-readable.
-        if (matches!(check.format, report::Format::Table | report::Format::List)
+        if (matches!(check.format, report::Output::Table | report::Output::List)
             || explain.is_some())
             && check.output.is_none()
         {

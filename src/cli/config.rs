@@ -35,7 +35,7 @@ pub(crate) enum Task {
     /// `check`: findings, closing summary, optional per-match CSV.
     Check {
         /// Findings format.
-        format: report::Format,
+        format: report::Output,
         /// Where to write the per-match CSV.
         summary: Option<PathBuf>,
         /// Exit 1 at or above this severity; `None` never.
@@ -71,12 +71,12 @@ pub(crate) enum Task {
         /// The dice.
         roll: Roll,
         /// Output format.
-        format: legal::Format,
+        format: legal::LegalOutput,
     },
     /// `players`: the per-player report.
     Players {
         /// Report format.
-        format: players::Format,
+        format: players::PlayersOutput,
         /// Name merges.
         aliases: Aliases,
         /// CSV cells that spreadsheets would run as formulas get a `'`.
@@ -302,10 +302,10 @@ impl Config {
                     position,
                     roll,
                     format: match args.format {
-                        LegalFormat::Text => legal::Format::Text,
-                        LegalFormat::Json => legal::Format::Json,
-                        LegalFormat::Jsonl => legal::Format::Jsonl,
-                        LegalFormat::Csv => legal::Format::Csv,
+                        LegalFormat::Text => legal::LegalOutput::Text,
+                        LegalFormat::Json => legal::LegalOutput::Json,
+                        LegalFormat::Jsonl => legal::LegalOutput::Jsonl,
+                        LegalFormat::Csv => legal::LegalOutput::Csv,
                     },
                 };
                 return Ok(bare(task));
@@ -325,14 +325,14 @@ impl Config {
                         .and_then(|name| CheckFormat::from_str(name, true).ok()),
                 };
                 let format = match chosen {
-                    Some(CheckFormat::Table) => report::Format::Table,
-                    Some(CheckFormat::List) => report::Format::List,
-                    Some(CheckFormat::Jsonl | CheckFormat::Json) => report::Format::Jsonl,
-                    Some(CheckFormat::Csv) => report::Format::Csv,
-                    Some(CheckFormat::Html) => report::Format::Html,
-                    Some(CheckFormat::Sarif) => report::Format::Sarif,
-                    None if stdout_is_terminal => report::Format::Table,
-                    None => report::Format::Jsonl,
+                    Some(CheckFormat::Table) => report::Output::Table,
+                    Some(CheckFormat::List) => report::Output::List,
+                    Some(CheckFormat::Jsonl | CheckFormat::Json) => report::Output::Jsonl,
+                    Some(CheckFormat::Csv) => report::Output::Csv,
+                    Some(CheckFormat::Html) => report::Output::Html,
+                    Some(CheckFormat::Sarif) => report::Output::Sarif,
+                    None if stdout_is_terminal => report::Output::Table,
+                    None => report::Output::Jsonl,
                 };
                 let fail_on = match check.fail_on {
                     FailOn::Error => Some(Severity::Error),
@@ -372,12 +372,12 @@ impl Config {
                     (None, None) => None,
                 };
                 let format = match chosen {
-                    Some(PlayersFormat::Table) => players::Format::Table,
-                    Some(PlayersFormat::Csv) => players::Format::Csv,
-                    Some(PlayersFormat::Json) => players::Format::Json,
-                    Some(PlayersFormat::Jsonl) => players::Format::Jsonl,
-                    None if stdout_is_terminal => players::Format::Table,
-                    None => players::Format::Csv,
+                    Some(PlayersFormat::Table) => players::PlayersOutput::Table,
+                    Some(PlayersFormat::Csv) => players::PlayersOutput::Csv,
+                    Some(PlayersFormat::Json) => players::PlayersOutput::Json,
+                    Some(PlayersFormat::Jsonl) => players::PlayersOutput::Jsonl,
+                    None if stdout_is_terminal => players::PlayersOutput::Table,
+                    None => players::PlayersOutput::Csv,
                 };
                 let mut aliases = Aliases::default();
                 if read_settings {

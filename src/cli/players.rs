@@ -14,7 +14,7 @@ use super::{Batch, Config, exit_status, jobs, output};
 /// Runs `players`.
 pub(crate) fn run(
     config: &Config,
-    format: players::Format,
+    format: players::PlayersOutput,
     aliases: &Aliases,
     csv_safe: bool,
     sort: Option<&str>,

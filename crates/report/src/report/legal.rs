@@ -19,7 +19,7 @@ use crate::position::Position;
 
 /// The output formats of the legal plays.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Format {
+pub enum LegalOutput {
     /// One play per line: the play, a tab, the position ID after it.
     Text,
     /// One JSON array of objects with `play` and `position`.
@@ -88,26 +88,26 @@ fn moves(steps: &[crate::rules::Step]) -> Vec<(u8, u8)> {
 ///
 /// # Errors
 /// Errors of `out`.
-pub fn write(rows: &[LegalRow], format: Format, mut out: impl Write) -> io::Result<()> {
+pub fn write(rows: &[LegalRow], format: LegalOutput, mut out: impl Write) -> io::Result<()> {
     match format {
-        Format::Json => {
+        LegalOutput::Json => {
             serde_json::to_writer_pretty(&mut out, rows)?;
             writeln!(out)?;
         }
-        Format::Jsonl => {
+        LegalOutput::Jsonl => {
             for row in rows {
                 serde_json::to_writer(&mut out, row)?;
                 writeln!(out)?;
             }
         }
-        Format::Csv => {
+        LegalOutput::Csv => {
             writeln!(out, "play,position")?;
             for row in rows {
                 // Neither a play nor a position ID holds a comma or a quote.
                 writeln!(out, "{},{}", row.play, row.position)?;
             }
         }
-        Format::Text => {
+        LegalOutput::Text => {
             for row in rows {
                 writeln!(out, "{}\t{}", row.play, row.position)?;
             }
@@ -148,13 +148,13 @@ mod tests {
             String::from_utf8(out).unwrap()
         };
         let lines = rows.len();
-        assert_eq!(text(Format::Text).lines().count(), lines);
-        assert_eq!(text(Format::Jsonl).lines().count(), lines);
-        assert_eq!(text(Format::Csv).lines().count(), lines + 1);
-        let json = text(Format::Json);
+        assert_eq!(text(LegalOutput::Text).lines().count(), lines);
+        assert_eq!(text(LegalOutput::Jsonl).lines().count(), lines);
+        assert_eq!(text(LegalOutput::Csv).lines().count(), lines + 1);
+        let json = text(LegalOutput::Json);
         assert_eq!(json.matches("\"play\"").count(), lines);
-        assert!(text(Format::Csv).starts_with("play,position\n"));
-        assert!(text(Format::Jsonl).starts_with(&format!(
+        assert!(text(LegalOutput::Csv).starts_with("play,position\n"));
+        assert!(text(LegalOutput::Jsonl).starts_with(&format!(
             "{{\"play\":\"{}\",\"position\":\"{}\"}}\n",
             rows[0].play, rows[0].position
         )));

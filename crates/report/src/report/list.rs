@@ -13,7 +13,7 @@
 
 use std::io::{self, Write};
 
-use super::rules::RulesListing;
+use super::rules_listing::RulesListing;
 use super::{FindingRow, FindingWriter, Totals};
 use crate::escape::terminal;
 

@@ -25,7 +25,7 @@ pub(crate) mod jsonl;
 pub mod legal;
 pub(crate) mod list;
 pub mod players;
-pub mod rules;
+pub mod rules_listing;
 pub mod sarif;
 pub(crate) mod skill;
 pub mod summary;
@@ -44,8 +44,8 @@ use crate::replay::{FileReport, FileStatus};
 
 /// The output formats of `check`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Format {
-    /// A human-readable table, rendered when all rows are in (the list
+pub enum Output {
+    /// A human-readable table, rendered a page of rows at a time (the list
     /// when the width given is too narrow for it).
     Table,
     /// A plain list for people: each file's findings under its name,
@@ -379,7 +379,7 @@ pub trait FindingWriter {
 
     /// Told about a file's matches after its rows: the rules in force are
     /// listed once per match (JSON Lines: a `match` record for each; table:
-    /// under the table, see [`rules::RulesListing`]).
+    /// under the table, see [`rules_listing::RulesListing`]).
     ///
     /// # Errors
     /// Errors of the underlying writer.
@@ -617,19 +617,19 @@ pub fn match_records(report: &FileReport) -> Vec<MatchRecord> {
 /// # Errors
 /// Errors of the underlying writer (the CSV header is written at once).
 pub fn finding_writer<'a, W: Write + 'a>(
-    format: Format,
+    format: Output,
     out: W,
     wrap_width: Option<u16>,
     quiet: bool,
     colour: bool,
 ) -> io::Result<Box<dyn FindingWriter + 'a>> {
     Ok(match format {
-        Format::Table => Box::new(table::TableWriter::new(out, wrap_width, quiet).coloured(colour)),
-        Format::List => Box::new(list::ListWriter::new(out, wrap_width, colour, quiet)),
-        Format::Jsonl => Box::new(jsonl::JsonlWriter::new(out)),
-        Format::Csv => Box::new(csv::CsvWriter::new(out)?),
-        Format::Html => Box::new(html::HtmlWriter::new(out)),
-        Format::Sarif => Box::new(sarif::SarifWriter::new(out)?),
+        Output::Table => Box::new(table::TableWriter::new(out, wrap_width, quiet).coloured(colour)),
+        Output::List => Box::new(list::ListWriter::new(out, wrap_width, colour, quiet)),
+        Output::Jsonl => Box::new(jsonl::JsonlWriter::new(out)),
+        Output::Csv => Box::new(csv::CsvWriter::new(out)?),
+        Output::Html => Box::new(html::HtmlWriter::new(out)),
+        Output::Sarif => Box::new(sarif::SarifWriter::new(out)?),
     })
 }
 

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use comfy_table::{ColumnConstraint, ContentArrangement, Table, presets};
 
-use super::rules::RulesListing;
+use super::rules_listing::RulesListing;
 use super::{FindingRow, FindingWriter, Totals};
 use crate::escape::terminal;
 

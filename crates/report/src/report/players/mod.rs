@@ -32,7 +32,7 @@ use tally::KindColumn;
 
 /// The output formats of `players`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Format {
+pub enum PlayersOutput {
     /// A table for people.
     Table,
     /// CSV with one header row.

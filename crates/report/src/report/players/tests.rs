@@ -350,14 +350,16 @@ fn too_few_dice_get_no_chi_square() {
     assert_eq!((short.chi_square, short.chi_square_p), (None, None));
     assert!(long.chi_square.is_some(), "62 dice: tested");
     let mut text = Vec::new();
-    report.write(Format::Table, &mut text, Some(80)).unwrap();
+    report
+        .write(PlayersOutput::Table, &mut text, Some(80))
+        .unwrap();
     let text = String::from_utf8(text).unwrap();
     assert!(
         text.contains("dice 1-6: 1 2 3 0 2 0, too few rolls for a test"),
         "{text}"
     );
     let mut wide = Vec::new();
-    report.write(Format::Table, &mut wide, None).unwrap();
+    report.write(PlayersOutput::Table, &mut wide, None).unwrap();
     let wide = String::from_utf8(wide).unwrap();
     assert!(wide.contains("1 2 3 0 2 0, too few rolls"), "{wide}");
 }
@@ -407,7 +409,9 @@ fn the_block_layout_breaks_only_between_items() {
     let mut report = PlayersReport::default();
     report.add_file(&file("a.mat", ["Ann", "Bo"], Vec::new()));
     let mut text = Vec::new();
-    report.write(Format::Table, &mut text, Some(80)).unwrap();
+    report
+        .write(PlayersOutput::Table, &mut text, Some(80))
+        .unwrap();
     let text = String::from_utf8(text).unwrap();
     assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
     for item in [
@@ -437,7 +441,7 @@ fn players_numbers_are_written_with_their_documented_precision() {
     report.add_file(&even);
 
     let mut csv = Vec::new();
-    report.write(Format::Csv, &mut csv, None).unwrap();
+    report.write(PlayersOutput::Csv, &mut csv, None).unwrap();
     let csv = String::from_utf8(csv).unwrap();
     let mut reader = ::csv::Reader::from_reader(csv.as_bytes());
     let header = reader.headers().unwrap().clone();
@@ -450,7 +454,7 @@ fn players_numbers_are_written_with_their_documented_precision() {
     assert_eq!(cell("chi_square_p"), "1.000");
 
     let mut json = Vec::new();
-    report.write(Format::Json, &mut json, None).unwrap();
+    report.write(PlayersOutput::Json, &mut json, None).unwrap();
     let json = String::from_utf8(json).unwrap();
     for expected in [
         "\"illegal_per_100_plays\": 0.00,",
@@ -467,14 +471,18 @@ fn players_numbers_are_written_with_their_documented_precision() {
 
     // A terminal too narrow for the table: a block per player.
     let mut narrow = Vec::new();
-    report.write(Format::Table, &mut narrow, Some(60)).unwrap();
+    report
+        .write(PlayersOutput::Table, &mut narrow, Some(60))
+        .unwrap();
     let narrow = String::from_utf8(narrow).unwrap();
     assert!(narrow.lines().all(|l| l.chars().count() <= 60), "{narrow}");
     assert!(narrow.contains("doubles 6 (0.2000)"), "{narrow}");
     assert!(!narrow.contains('│'), "{narrow}");
 
     let mut table = Vec::new();
-    report.write(Format::Table, &mut table, Some(250)).unwrap();
+    report
+        .write(PlayersOutput::Table, &mut table, Some(250))
+        .unwrap();
     let table = String::from_utf8(table).unwrap();
     for expected in [
         "illegal per 100 plays",
@@ -507,7 +515,7 @@ fn players_p_values_keep_four_significant_digits() {
 fn an_empty_players_report_is_an_empty_json_array() {
     let mut json = Vec::new();
     PlayersReport::default()
-        .write(Format::Json, &mut json, None)
+        .write(PlayersOutput::Json, &mut json, None)
         .unwrap();
     assert_eq!(json, b"[]\n");
 }
@@ -533,7 +541,7 @@ fn every_format_writes_every_player() {
     assert_eq!(keys, fields);
 
     let mut csv = Vec::new();
-    report.write(Format::Csv, &mut csv, None).unwrap();
+    report.write(PlayersOutput::Csv, &mut csv, None).unwrap();
     let csv = String::from_utf8(csv).unwrap();
     let lines: Vec<&str> = csv.lines().collect();
     let skill_columns = crate::report::skill::csv_columns();
@@ -549,7 +557,7 @@ fn every_format_writes_every_player() {
     assert_eq!(lines.len(), 1 + rows.len());
 
     let mut json = Vec::new();
-    report.write(Format::Json, &mut json, None).unwrap();
+    report.write(PlayersOutput::Json, &mut json, None).unwrap();
     let value: serde_json::Value = serde_json::from_slice(&json).unwrap();
     let array = value.as_array().unwrap();
     assert_eq!(array.len(), rows.len());
@@ -571,7 +579,9 @@ fn every_format_writes_every_player() {
     assert_eq!(array[0]["skill"], serde_json::Value::Null);
 
     let mut table = Vec::new();
-    report.write(Format::Table, &mut table, Some(200)).unwrap();
+    report
+        .write(PlayersOutput::Table, &mut table, Some(200))
+        .unwrap();
     let table = String::from_utf8(table).unwrap();
     for expected in ["Alice", "Bob", "Carol", "wrong-dice 1", "marker 1"] {
         assert!(table.contains(expected), "{expected} missing in\n{table}");
@@ -600,7 +610,7 @@ fn players_csv_quotes_formulas_only_when_asked() {
     let csv = |safe: bool| {
         let mut out = Vec::new();
         report
-            .write_with(Format::Csv, &mut out, None, safe)
+            .write_with(PlayersOutput::Csv, &mut out, None, safe)
             .unwrap();
         String::from_utf8(out).unwrap()
     };
@@ -631,7 +641,7 @@ fn players_table_shows_names_escaped() {
     report.add_file(&file("a.mat", ["\u{1b}[31mAnn", "Bo\u{202e}b"], Vec::new()));
     for width in [None, Some(60), Some(250)] {
         let mut out = Vec::new();
-        report.write(Format::Table, &mut out, width).unwrap();
+        report.write(PlayersOutput::Table, &mut out, width).unwrap();
         let text = String::from_utf8(out).unwrap();
         assert!(text.contains("\\x1b[31mAnn"), "{text}");
         assert!(text.contains("Bo\\u{202e}b"), "{text}");

@@ -7,7 +7,7 @@ use serde::{Serialize, Serializer};
 
 use super::dice::{FACE_DOF, chi_square_sf, chi_square_statistic};
 use super::tally::KindColumn;
-use super::{Format, PlayerStats, PlayersReport};
+use super::{PlayerStats, PlayersOutput, PlayersReport};
 use crate::catalogue::{self, Code, Kind};
 use crate::escape::terminal;
 use crate::report::csv::write_record;
@@ -22,7 +22,7 @@ impl PlayersReport {
     /// Errors of `out`.
     pub fn write<W: Write>(
         &self,
-        format: Format,
+        format: PlayersOutput,
         out: W,
         wrap_width: Option<u16>,
     ) -> io::Result<()> {
@@ -37,14 +37,14 @@ impl PlayersReport {
     /// Errors of `out`.
     pub fn write_with<W: Write>(
         &self,
-        format: Format,
+        format: PlayersOutput,
         mut out: W,
         wrap_width: Option<u16>,
         csv_safe: bool,
     ) -> io::Result<()> {
         let rows = self.rows();
         match format {
-            Format::Csv => {
+            PlayersOutput::Csv => {
                 let skill_columns = crate::report::skill::csv_columns();
                 let header: Vec<&str> = PlayerRow::FIELDS
                     .iter()
@@ -65,11 +65,11 @@ impl PlayersReport {
                 }
                 out.flush()
             }
-            Format::Json => {
+            PlayersOutput::Json => {
                 write_json(&rows, &mut out)?;
                 out.flush()
             }
-            Format::Jsonl => {
+            PlayersOutput::Jsonl => {
                 for row in &rows {
                     let fields = json_fields(row)?;
                     let mut object: Vec<String> = fields
@@ -81,7 +81,7 @@ impl PlayersReport {
                 }
                 out.flush()
             }
-            Format::Table => {
+            PlayersOutput::Table => {
                 // A skill column only where some player was analysed.
                 let analysed = rows.iter().any(|row| row.skill.is_some());
                 let mut header = TABLE_HEADER.to_vec();
