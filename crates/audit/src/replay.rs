@@ -396,8 +396,7 @@ pub fn check_piece(
     replayer.match_count = u32::try_from(piece.index).unwrap_or(u32::MAX);
     // A text without a `*` writes no hit mark: none can be missing.
     replayer.hit_marks_possible = memchr::memchr(b'*', piece.text.as_bytes()).is_some();
-    replayer.shift = piece.start;
-    let format = crate::parse::pieces::read_piece_in_place(piece, &mut replayer);
+    let format = crate::parse::pieces::read_piece(piece, &mut replayer);
     replayer.finish_part(piece.last);
     report_of(path, format, &mut replayer)
 }

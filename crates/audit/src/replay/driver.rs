@@ -22,49 +22,32 @@ use super::replayer::Replayer;
 use super::state::{GameEvent, GameStart, MatchState, RowGap, holds_heap};
 use crate::finding::Severity;
 use crate::location::Location;
-use crate::parse::pieces::Start;
 use crate::parse::producer::Producer;
 use crate::parse::{
     Action, ActionKind, Analysis, Format, GameHeader, MatchHeader, Problem, ProblemKind, Visitor,
     Written,
 };
 
-/// The events as read, their locations moved by [`Replayer::shift`] (a
-/// piece of a file read on its own: see [`crate::parse::pieces`]); an
-/// action is copied once, as it is kept.
+/// The events as read, in their file's terms (a piece of a file read on
+/// its own comes through [`crate::parse::pieces::read_piece`], which moves
+/// them); an action is copied once, as it is kept.
 impl<'a> Visitor<'a> for Replayer<'_, 'a> {
     fn begin_match(&mut self, header: &MatchHeader<'a>) {
-        if self.shift == Start::FILE {
-            return self.match_begins(header);
-        }
-        let mut header = header.clone();
-        header.location = self.shift.locate(header.location);
-        for tag in &mut header.tags {
-            tag.location = self.shift.locate(tag.location);
-        }
-        self.match_begins(&header);
+        self.match_begins(header);
     }
 
     fn begin_game(&mut self, header: &GameHeader<'a>) {
-        if self.shift == Start::FILE {
-            return self.game_begins(header);
-        }
-        let mut header = header.clone();
-        header.location = self.shift.locate(header.location);
-        header.score_location = self.shift.locate(header.score_location);
-        self.game_begins(&header);
+        self.game_begins(header);
     }
 
     fn action(&mut self, action: &Action<'a>) {
-        // The common action: a written play of a file read whole (no
-        // move), in a game: copied without the general clone, its clues
+        // The common action: a written play in a game: copied without the general clone, its clues
         // gathered last (the play's text search, out of line, then needs
         // no value kept across it).
         if let ActionKind::Roll {
             dice,
             play: Written::Moves(notation),
         } = &action.kind
-            && self.shift == Start::FILE
             && self.game_ref().is_some()
         {
             self.events.push_action(
@@ -87,11 +70,11 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
     }
 
     fn end_game(&mut self, last: Location) {
-        self.end_current_game(self.shift.locate(last));
+        self.end_current_game(last);
     }
 
     fn end_match(&mut self, last: Location) {
-        self.close_match(self.shift.locate(last));
+        self.close_match(last);
     }
 
     fn analysis(&mut self, analysis: Analysis) {
@@ -99,8 +82,7 @@ impl<'a> Visitor<'a> for Replayer<'_, 'a> {
     }
 
     fn problem(&mut self, problem: &Problem<'a>) {
-        let mut problem = problem.clone();
-        problem.location = self.shift.locate(problem.location);
+        let problem = problem.clone();
         if self.game_ref().is_some() {
             // Kept in order with the game's actions.
             self.events.push_problem(problem);
@@ -114,19 +96,14 @@ impl<'a> Replayer<'_, 'a> {
     /// Any action but the common one of [`Visitor::action`].
     #[inline(never)]
     fn other_action(&mut self, action: &Action<'a>) {
-        // A file read whole (the common case) needs no move.
-        let location = if self.shift == Start::FILE {
-            action.location
-        } else {
-            self.shift.locate(action.location)
-        };
+        let location = action.location;
         if self.game_ref().is_none() {
             // An action before any game header (a match is opened for
             // it if none is): the reader reported the header problem.
             self.ensure_match(location);
             return;
         }
-        // The clues read the column, not the line or byte the shift moves.
+        // The clues read the column.
         self.clues.action(action);
         // A written play (most actions) copied without the general clone.
         if let ActionKind::Roll {

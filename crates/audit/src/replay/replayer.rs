@@ -20,7 +20,6 @@ use crate::catalogue::Kind;
 use crate::dice::Roll;
 use crate::finding::{Context, Finding};
 use crate::notation::PlayNotation;
-use crate::parse::pieces::Start;
 use crate::parse::{Action, ActionKind, Format, Written};
 use crate::position::Position;
 use crate::rules::plakoto::PlakotoSetup;
@@ -86,8 +85,6 @@ pub(crate) struct Replayer<'o, 'a> {
     /// Actions the typo analysis may still replay in the current game
     /// (see [`super::typo`]).
     pub(super) replay_budget: usize,
-    /// Where the text read starts in its file: events are moved by it.
-    pub(crate) shift: Start,
     /// What the current match's record shows of its producer (gathered as
     /// it is read, not replayed).
     pub(super) clues: Clues,
@@ -147,7 +144,6 @@ impl<'o, 'a> Replayer<'o, 'a> {
             readings: Vec::new(),
             replay_budget: 0,
             tracing: false,
-            shift: Start::FILE,
             clues: Clues::default(),
             empty_roll_text: "",
             skill_engine: String::new(),

@@ -28,11 +28,10 @@ const ANALYSES_RESERVED: usize = 128;
 
 impl Replayer<'_, '_> {
     /// Keeps an analysis for the replay of its game.
-    pub(super) fn keep_analysis(&mut self, mut analysis: Analysis) {
+    pub(super) fn keep_analysis(&mut self, analysis: Analysis) {
         if self.game_ref().is_none() {
             return;
         }
-        analysis.location = self.shift.locate(analysis.location);
         if self.analyses.capacity() == 0 {
             // Room for a game of usual length at once, not grown (and
             // copied) a few times in every file.

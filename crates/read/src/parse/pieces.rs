@@ -297,6 +297,10 @@ pub fn encoding_note(encoding: Encoding) -> Option<&'static str> {
 /// `None` when the piece holds no match line (a file without any: the
 /// visitor got one unreadable problem).
 pub fn read_piece<'a>(piece: &'a Piece<'_>, visitor: &mut impl Visitor<'a>) -> Option<Format> {
+    if piece.start == Start::FILE {
+        // The first piece (a file of one match, most often): nothing moves.
+        return read_piece_in_place(piece, visitor);
+    }
     let mut shifted = Shifted {
         visitor,
         start: piece.start,
@@ -304,13 +308,9 @@ pub fn read_piece<'a>(piece: &'a Piece<'_>, visitor: &mut impl Visitor<'a>) -> O
     read_piece_in_place(piece, &mut shifted)
 }
 
-/// [`read_piece`] with every location in the piece's own terms, for a
-/// visitor that moves them itself (by [`Piece::start`]: see
-/// [`Start::locate`]).
-pub fn read_piece_in_place<'a>(
-    piece: &'a Piece<'_>,
-    visitor: &mut impl Visitor<'a>,
-) -> Option<Format> {
+/// [`read_piece`] with every location in the piece's own terms (moved to
+/// the file's by [`Shifted`], the one place a piece's locations are moved).
+fn read_piece_in_place<'a>(piece: &'a Piece<'_>, visitor: &mut impl Visitor<'a>) -> Option<Format> {
     let note = (piece.index == 0)
         .then(|| encoding_note(piece.encoding))
         .flatten()
@@ -406,6 +406,10 @@ impl<'a, V: Visitor<'a>> Visitor<'a> for Shifted<'_, V> {
         let mut comment = *comment;
         comment.location = self.at(comment.location);
         self.visitor.comment(&comment);
+    }
+    fn analysis(&mut self, mut analysis: super::Analysis) {
+        analysis.location = self.at(analysis.location);
+        self.visitor.analysis(analysis);
     }
     fn problem(&mut self, problem: &Problem<'a>) {
         if !self.moved() {
