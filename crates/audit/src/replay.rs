@@ -262,7 +262,8 @@ pub fn check_parts(path: &str, bytes: &[u8], options: &Options) -> Vec<FileRepor
             let mut replayer = replayer::Replayer::new(options);
             // A text without a `*` writes no hit mark: none can be missing.
             if let Input::Text(text) = &decoded {
-                replayer.hit_marks_possible = memchr::memchr(b'*', text.text.as_bytes()).is_some();
+                replayer.recorder.hit_marks_possible =
+                    memchr::memchr(b'*', text.text.as_bytes()).is_some();
             }
             let format = crate::parse::read_input(&decoded, &mut replayer);
             replayer.finish();
@@ -328,7 +329,7 @@ pub fn check_streamed(
         batch: batch.max(1),
     });
     if let Input::Text(text) = &decoded {
-        replayer.hit_marks_possible = memchr::memchr(b'*', text.text.as_bytes()).is_some();
+        replayer.recorder.hit_marks_possible = memchr::memchr(b'*', text.text.as_bytes()).is_some();
     }
     let format = crate::parse::read_input(&decoded, &mut replayer);
     replayer.finish();
@@ -395,7 +396,7 @@ pub fn check_piece(
     let mut replayer = replayer::Replayer::new(options);
     replayer.match_count = u32::try_from(piece.index).unwrap_or(u32::MAX);
     // A text without a `*` writes no hit mark: none can be missing.
-    replayer.hit_marks_possible = memchr::memchr(b'*', piece.text.as_bytes()).is_some();
+    replayer.recorder.hit_marks_possible = memchr::memchr(b'*', piece.text.as_bytes()).is_some();
     let format = crate::parse::pieces::read_piece(piece, &mut replayer);
     replayer.finish_part(piece.last);
     report_of(path, format, &mut replayer)
@@ -410,6 +411,7 @@ fn report_of(
     let status = if replayer.unreadable.is_some() {
         FileStatus::Unreadable
     } else if replayer
+        .recorder
         .findings
         .iter()
         .any(|f| f.severity >= crate::finding::Severity::Warning)
@@ -424,7 +426,7 @@ fn report_of(
         format,
         status,
         unreadable_reason: replayer.unreadable.take(),
-        findings: std::mem::take(&mut replayer.findings),
+        findings: std::mem::take(&mut replayer.recorder.findings),
         matches: std::mem::take(&mut replayer.matches),
         trace: std::mem::take(&mut replayer.trace),
     }

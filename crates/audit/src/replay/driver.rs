@@ -141,7 +141,7 @@ impl<'a> Replayer<'_, 'a> {
             self.close_match(header.location);
         }
         // Not the last game of the file: an unfinished game stays a warning.
-        self.unfinished = None;
+        self.recorder.unfinished = None;
         self.match_count += 1;
         let rules = RulesInForce::resolve(header, &self.options.flags);
         let unknown_tag = header
@@ -155,7 +155,7 @@ impl<'a> Replayer<'_, 'a> {
             header.length,
             rules,
             variant_unknown,
-            self.findings.len(),
+            self.recorder.findings.len(),
         );
         state.producer = Producer::of(header);
         self.format = header.format;
@@ -202,7 +202,7 @@ impl<'a> Replayer<'_, 'a> {
         self.ensure_match(header.location);
         self.clues.game(header);
         self.end_current_game(header.location);
-        self.unfinished = None;
+        self.recorder.unfinished = None;
         self.hand_on_settled(header.location.byte);
         self.open_game(header);
         let Some(state) = self.current.as_ref() else {
@@ -210,8 +210,8 @@ impl<'a> Replayer<'_, 'a> {
             return;
         };
         let (findings, hit_marks, trace) = (
-            self.findings.len(),
-            self.hit_mark_findings.len(),
+            self.recorder.findings.len(),
+            self.recorder.hit_mark_findings.len(),
             self.trace.len(),
         );
         let start = GameStart {
@@ -256,7 +256,11 @@ impl<'a> Replayer<'_, 'a> {
         for (i, event) in events.iter().enumerate() {
             self.event_index = i;
             // The findings of this event start here (analysed games only).
-            let first = if analysed { self.findings.len() } else { 0 };
+            let first = if analysed {
+                self.recorder.findings.len()
+            } else {
+                0
+            };
             if analysed {
                 next = self.join_analyses(next, i, illegal);
                 if self.options.blunders {

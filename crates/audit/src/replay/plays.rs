@@ -36,9 +36,9 @@ impl Replayer<'_, '_> {
         start: Option<AnyBoard>,
     ) {
         let side = action.side;
-        let findings_before = self.findings.len();
-        if !self.hit_marks_written && notation.hops().iter().any(|h| h.hit) {
-            self.hit_marks_written = true;
+        let findings_before = self.recorder.findings.len();
+        if !self.recorder.hit_marks_written && notation.hops().iter().any(|h| h.hit) {
+            self.recorder.hit_marks_written = true;
         }
         // An ambiguous previous play by the opponent: keep the reading this play fits.
         self.settle_ambiguity(side, roll, notation);
@@ -61,7 +61,8 @@ impl Replayer<'_, '_> {
                 if omitted.is_none()
                     && j.verdict == PlayVerdict::Legal
                     && j.alternatives.iter().all(Option::is_none)
-                    && !(self.hit_marks_possible && (j.hit_marks.missing || j.hit_marks.spurious))
+                    && !(self.recorder.hit_marks_possible
+                        && (j.hit_marks.missing || j.hit_marks.spurious))
                 {
                     if let Some(g) = self.game() {
                         g.board = AnyBoard::Backgammon(frame_position(&j.result, side));
@@ -171,7 +172,7 @@ impl Replayer<'_, '_> {
         notation: &PlayNotation,
     ) -> bool {
         let plain = self.plain_plays() && self.readings.is_empty();
-        let marks_possible = self.hit_marks_possible;
+        let marks_possible = self.recorder.hit_marks_possible;
         let Some(g) = self.game() else {
             return false;
         };
@@ -230,8 +231,8 @@ impl Replayer<'_, '_> {
                 mover_off(&result)
             }
         };
-        if !self.hit_marks_written && notation.hops().iter().any(|h| h.hit) {
-            self.hit_marks_written = true;
+        if !self.recorder.hit_marks_written && notation.hops().iter().any(|h| h.hit) {
+            self.recorder.hit_marks_written = true;
         }
         // The play counted, and the bear-off checked as `check_bear_off`
         // checks it, on the board moved on.
@@ -279,7 +280,7 @@ impl Replayer<'_, '_> {
         let Some(gap) = self.game_ref().and_then(|g| g.row_gap) else {
             return false;
         };
-        if let Some(f) = self.findings.get_mut(gap.finding) {
+        if let Some(f) = self.recorder.findings.get_mut(gap.finding) {
             f.code = Code::LostPlays;
             f.kind = None;
             f.severity = Code::LostPlays.severity();
@@ -296,7 +297,8 @@ impl Replayer<'_, '_> {
         }
         // Hit marks judged from the jump to this play were judged on a
         // position without the lost rows.
-        self.hit_mark_findings
+        self.recorder
+            .hit_mark_findings
             .retain(|(f, _)| f.location.line < gap.line);
         true
     }
@@ -364,7 +366,7 @@ impl Replayer<'_, '_> {
             }
         }
         // Kept only in files that write hit marks at all.
-        if self.hit_marks_possible && (j.hit_marks.missing || j.hit_marks.spurious) {
+        if self.recorder.hit_marks_possible && (j.hit_marks.missing || j.hit_marks.spurious) {
             let message = match (j.hit_marks.missing, j.hit_marks.spurious) {
                 (true, true) => "hit marks `*` are on the wrong moves",
                 (true, false) => "a hit happened but no `*` marks it",
@@ -377,7 +379,7 @@ impl Replayer<'_, '_> {
                     .before_board(before)
                     .message(message),
             );
-            self.hit_mark_findings.push((f, *notation));
+            self.recorder.hit_mark_findings.push((f, *notation));
         }
         self.check_bear_off(side);
     }
@@ -547,7 +549,7 @@ impl Replayer<'_, '_> {
             "; {name}'s next play moves his checkers from where they stood before it, so the game goes on with them there",
             name = self.name(side)
         );
-        if let Some(f) = self.findings.get_mut(index) {
+        if let Some(f) = self.recorder.findings.get_mut(index) {
             f.message.push_str(&note);
         }
     }
@@ -618,7 +620,7 @@ impl Replayer<'_, '_> {
     /// for the findings that are kept (the hit marks' at the end of the
     /// file, when they are kept).
     pub(super) fn describe_plays(&mut self, events: &[GameEvent<'_>], findings: usize) {
-        for f in self.findings.iter_mut().skip(findings) {
+        for f in self.recorder.findings.iter_mut().skip(findings) {
             if f.entry().family == Family::Play {
                 f.written = written_at(events, f.location).map(Box::new);
             }
@@ -629,19 +631,19 @@ impl Replayer<'_, '_> {
     /// Gives each checker-play finding from index `from` the legal plays of
     /// its roll.
     pub(super) fn add_legal_plays(&mut self, from: usize) {
-        for i in from..self.findings.len() {
+        for i in from..self.recorder.findings.len() {
             // A blunder is a legal play: its finding names the best one.
-            if self.findings[i].code == crate::catalogue::Code::Blunder {
+            if self.recorder.findings[i].code == crate::catalogue::Code::Blunder {
                 continue;
             }
             // The typo analysis's replays left how well each play fits.
-            let fits = self.findings[i]
+            let fits = self.recorder.findings[i]
                 .legal
                 .take()
                 .map(|l| l.fits)
                 .unwrap_or_default();
-            let legal = legal_plays_of(&self.findings[i], &mut self.backgammon, &fits);
-            self.findings[i].legal = legal.map(Box::new);
+            let legal = legal_plays_of(&self.recorder.findings[i], &mut self.backgammon, &fits);
+            self.recorder.findings[i].legal = legal.map(Box::new);
         }
     }
 
@@ -663,12 +665,12 @@ impl Replayer<'_, '_> {
         let Some(reading) = self.readings.iter().find(|r| r.event == event).cloned() else {
             return;
         };
-        let played = self.findings[findings_before..]
+        let played = self.recorder.findings[findings_before..]
             .iter()
             .position(|f| matches!(f.code, Code::IllegalPlay | Code::ImpossiblePlay))
             .map(|i| findings_before + i);
         if let Some(index) = played {
-            let f = &mut self.findings[index];
+            let f = &mut self.recorder.findings[index];
             f.likely_typo = reading.typo;
             f.suggestion.clone_from(&reading.suggestion);
             f.message.push_str(&reading.note);

@@ -1,5 +1,6 @@
-//! What the replay records, as data: findings being written and findings
-//! waiting on what follows. It names no other file of the replay: the
+//! What the replay records, as data: the findings kept ([`Recorder`]: the
+//! file's findings, the hit-mark findings kept aside, the last unfinished
+//! game's), findings being written and findings waiting on what follows. It names no other file of the replay: the
 //! replayer (`replayer`) completes and keeps the drafts, and `settle`
 //! settles what waits.
 //!
@@ -19,10 +20,41 @@ use crate::catalogue::{Code, Kind, Severity};
 use crate::dice::Roll;
 use crate::finding::Finding;
 use crate::location::Location;
+use crate::notation::PlayNotation;
 use crate::parse::Action;
 use crate::position::Position;
 use crate::rules::AnyBoard;
 use crate::side::Side;
+
+/// The findings of one file's replay as they are kept: each room records
+/// into it (through `Replayer::record`), `settle` settles and orders them.
+#[derive(Debug, Default)]
+pub(crate) struct Recorder {
+    /// The findings kept, in the order they were made (sorted by place when
+    /// the file is settled).
+    pub(crate) findings: Vec<Finding>,
+    /// The last unfinished game's finding: a warning unless it was the last
+    /// game of the file.
+    pub(super) unfinished: Option<usize>,
+    /// A play with a hit mark was read.
+    pub(super) hit_marks_written: bool,
+    /// The text holds a `*`: hit marks may be written, so the hit marks of
+    /// plays are checked.
+    pub(crate) hit_marks_possible: bool,
+    /// Hit-mark findings, each with the play written: kept at the end of
+    /// the file only if the file writes hit marks at all.
+    pub(super) hit_mark_findings: Vec<(Finding, PlayNotation)>,
+}
+
+impl Recorder {
+    /// An empty recorder for a text that may write hit marks.
+    pub(super) fn new() -> Recorder {
+        Recorder {
+            hit_marks_possible: true,
+            ..Recorder::default()
+        }
+    }
+}
 
 /// What a finding shows of the position.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

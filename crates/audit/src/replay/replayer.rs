@@ -11,7 +11,7 @@
 
 use super::dialect::Clues;
 use super::in_force::RulesInForce;
-use super::recorder::{Board, Draft, Sequel, stood};
+use super::recorder::{Board, Draft, Recorder, Sequel, stood};
 use super::state::{
     Ending, Events, GameStart, GameState, MatchState, PendingAnalysis, PlayMade, PlayReading,
 };
@@ -19,7 +19,6 @@ use super::{MatchSummary, Options, TraceStep};
 use crate::catalogue::Kind;
 use crate::dice::Roll;
 use crate::finding::{Context, Finding};
-use crate::notation::PlayNotation;
 use crate::parse::{Action, ActionKind, Format, Written};
 use crate::position::Position;
 use crate::rules::plakoto::PlakotoSetup;
@@ -43,21 +42,13 @@ pub(crate) struct Replayer<'o, 'a> {
     /// The generator for backgammon boards, judged without going through
     /// [`AnyBoard`] (the common case, several times faster per step).
     pub(super) backgammon: MoveGen<Position>,
-    pub(crate) findings: Vec<Finding>,
+    /// The findings kept.
+    pub(crate) recorder: Recorder,
     pub(crate) matches: Vec<MatchSummary>,
     pub(crate) unreadable: Option<String>,
     pub(crate) trace: Vec<TraceStep>,
     pub(super) match_count: u32,
     pub(super) current: Option<MatchState>,
-    /// The last unfinished game's finding: a warning unless it was the last game of the file.
-    pub(super) unfinished: Option<usize>,
-    pub(super) hit_marks_written: bool,
-    /// The text holds a `*`: hit marks may be written, so the hit marks of
-    /// plays are checked.
-    pub(crate) hit_marks_possible: bool,
-    /// Hit-mark findings, each with the play written: kept at the end of
-    /// the file only if the file writes hit marks at all.
-    pub(super) hit_mark_findings: Vec<(Finding, PlayNotation)>,
     /// The current game's events, replayed when it ends.
     pub(super) events: Events<'a>,
     /// The state at the current game's start (boxed: moved and kept
@@ -122,16 +113,12 @@ impl<'o, 'a> Replayer<'o, 'a> {
             options,
             generator: MoveGen::new(),
             backgammon: MoveGen::new(),
-            findings: Vec::new(),
+            recorder: Recorder::new(),
             matches: Vec::new(),
             unreadable: None,
             trace: Vec::new(),
             match_count: 0,
             current: None,
-            unfinished: None,
-            hit_marks_written: false,
-            hit_marks_possible: true,
-            hit_mark_findings: Vec::new(),
             // Room for a game of usual length: the buffer is not grown
             // action by action in the first game of every match.
             events: Events::with_capacity(EVENTS_RESERVED),
@@ -321,13 +308,13 @@ impl Replayer<'_, '_> {
 
     /// Keeps a finding as it is; its index.
     pub(super) fn push(&mut self, finding: Finding) -> usize {
-        self.findings.push(finding);
-        self.findings.len() - 1
+        self.recorder.findings.push(finding);
+        self.recorder.findings.len() - 1
     }
 
     /// Records that `sequel` followed the violation of finding `index`.
     pub(super) fn settle_stood(&mut self, index: usize, sequel: Sequel) {
-        if let Some(f) = self.findings.get_mut(index) {
+        if let Some(f) = self.recorder.findings.get_mut(index) {
             f.stood = stood(sequel);
         }
     }

@@ -47,11 +47,12 @@ impl Replayer<'_, '_> {
     /// A `Wins N points` line: the winner, its value, and (when the value
     /// was not found wrong) the loser's `Losses` line compared with it.
     pub(super) fn wins_line(&mut self, action: &Action<'_>, points: Option<u32>, resigned: bool) {
-        let before = self.findings.len();
+        let before = self.recorder.findings.len();
         self.win(action, points, resigned);
         // One finding per wrong value: when `Wins` was found wrong
         // against the game, the `Losses` line is not compared.
         let judged = self
+            .recorder
             .findings
             .get(before..)
             .unwrap_or_default()
@@ -584,7 +585,7 @@ impl Replayer<'_, '_> {
                         wording::result(self.format)
                     )),
             );
-            self.unfinished = Some(index);
+            self.recorder.unfinished = Some(index);
         }
     }
 
@@ -637,7 +638,7 @@ impl Replayer<'_, '_> {
         m.summary.winner = m.score.winner().map(|s| m.summary.players[s].name.clone());
         // The per-player report sorts findings into its own columns from
         // the findings themselves.
-        for f in &self.findings[m.first_finding.min(self.findings.len())..] {
+        for f in &self.recorder.findings[m.first_finding.min(self.recorder.findings.len())..] {
             m.summary.findings.add(f.severity);
         }
         self.matches.push(m.summary);

@@ -190,7 +190,7 @@ impl Replayer<'_, '_> {
     /// Records a header's findings (the game is open) and revises the
     /// earlier findings it settles.
     fn record_header_findings(&mut self, found: HeaderFindings) {
-        let first_new = self.findings.len();
+        let first_new = self.recorder.findings.len();
         for draft in found.drafts {
             self.record(draft);
         }
@@ -201,10 +201,10 @@ impl Replayer<'_, '_> {
             m.mismatch_wins_line = found.wins_line;
         }
         if let Some((index, needed)) = found.conceded
-            && let Some(winner) = self.findings.get(index).and_then(|f| f.side)
+            && let Some(winner) = self.recorder.findings.get(index).and_then(|f| f.side)
         {
             let (winner, loser) = (self.name(winner), self.name(winner.other()));
-            if let Some(f) = self.findings.get_mut(index) {
+            if let Some(f) = self.recorder.findings.get_mut(index) {
                 f.kind = None;
                 f.severity = Code::ResignValue.severity();
                 f.message = format!(
@@ -213,7 +213,7 @@ impl Replayer<'_, '_> {
             }
         }
         if let Some(((index, recorded, expected), dispute)) = found.follows_record
-            && let Some(f) = self.findings.get_mut(index)
+            && let Some(f) = self.recorder.findings.get_mut(index)
         {
             f.message = dispute.message(self.format, recorded, expected, true);
         }
@@ -226,7 +226,7 @@ impl Replayer<'_, '_> {
     /// the replay again): no game is missing, and the findings of the game
     /// under it (before `end`) were made at the replayed score.
     fn revise_mistyped(&mut self, (index, recorded, expected): Mismatch, end: usize) {
-        let Some(f) = self.findings.get_mut(index) else {
+        let Some(f) = self.recorder.findings.get_mut(index) else {
             return;
         };
         f.kind = Some(Kind::Wrong);
@@ -259,7 +259,7 @@ impl Replayer<'_, '_> {
                 context.scores = expected;
             }
         };
-        for later in self.findings.iter_mut().take(end).skip(index + 1) {
+        for later in self.recorder.findings.iter_mut().take(end).skip(index + 1) {
             if later.match_number == match_number {
                 revise(later.context.as_mut());
             }

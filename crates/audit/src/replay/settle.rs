@@ -92,7 +92,7 @@ impl Replayer<'_, '_> {
                 Pending::Illegal { finding, .. } => {
                     self.settle_stood(finding, Sequel::GameEnded);
                     if over {
-                        self.findings[finding]
+                        self.recorder.findings[finding]
                             .message
                             .push_str("; the game ended before the opponent acted, so it could still be contested");
                     }
@@ -122,10 +122,10 @@ impl Replayer<'_, '_> {
     ) {
         // The opponent rolled or doubled after it: the skipped play stood,
         // whatever ended the game later.
-        let stood = self.findings[index].stood == Some(true);
+        let stood = self.recorder.findings[index].stood == Some(true);
         let (player, opponent) = (self.name(side), self.name(side.other()));
         let how = if conceded && !stood {
-            self.findings[index].severity = Severity::Info;
+            self.recorder.findings[index].severity = Severity::Info;
             if over {
                 // The game ended before the opponent acted.
                 self.settle_stood(index, Sequel::GameEnded);
@@ -153,7 +153,7 @@ impl Replayer<'_, '_> {
         } else {
             format!("{player} did not play again before the game ended")
         };
-        let f = &mut self.findings[index];
+        let f = &mut self.recorder.findings[index];
         f.message = format!("{}; {how}", f.message);
     }
 
@@ -178,7 +178,7 @@ impl Replayer<'_, '_> {
                     _ => String::new(),
                 };
                 // The notes after the first sentence stay.
-                let f = &mut self.findings[*finding];
+                let f = &mut self.recorder.findings[*finding];
                 const HEAD_END: &str = "existed";
                 let tail = f
                     .message
@@ -216,29 +216,29 @@ impl Replayer<'_, '_> {
             self.close_match(Location::default());
         }
         if !last {
-            self.unfinished = None;
+            self.recorder.unfinished = None;
         }
-        if let Some(i) = self.unfinished.take() {
+        if let Some(i) = self.recorder.unfinished.take() {
             // The last game of the file: a truncated record, worth knowing.
-            self.findings[i].severity = Severity::Info;
-            let number = self.findings[i].match_number;
+            self.recorder.findings[i].severity = Severity::Info;
+            let number = self.recorder.findings[i].match_number;
             if let Some(summary) = self.matches.iter_mut().find(|m| m.number == number) {
                 summary.findings.warning = summary.findings.warning.saturating_sub(1);
                 summary.findings.info += 1;
             }
         }
-        if self.hit_marks_written {
-            let first = self.findings.len();
-            for (mut f, written) in std::mem::take(&mut self.hit_mark_findings) {
+        if self.recorder.hit_marks_written {
+            let first = self.recorder.findings.len();
+            for (mut f, written) in std::mem::take(&mut self.recorder.hit_mark_findings) {
                 if let Some(summary) = self.matches.iter_mut().find(|m| m.number == f.match_number)
                 {
                     summary.findings.add(f.severity);
                 }
                 f.written = Some(Box::new(written)).filter(|n| !n.is_empty());
-                self.findings.push(f);
+                self.recorder.findings.push(f);
             }
             self.add_legal_plays(first);
         }
-        self.findings.sort_by_key(|f| f.location.byte);
+        self.recorder.findings.sort_by_key(|f| f.location.byte);
     }
 }

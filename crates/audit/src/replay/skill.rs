@@ -148,7 +148,7 @@ impl Replayer<'_, '_> {
         // Thousandths of equity: an f64 below 1,000 points always fits.
         #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
         let millis = (lost * 1000.0).round().clamp(0.0, f64::from(u32::MAX)) as u32;
-        if let Some(f) = self.findings.get_mut(index) {
+        if let Some(f) = self.recorder.findings.get_mut(index) {
             f.lost_millis = Some(millis);
         }
     }
@@ -160,7 +160,7 @@ impl Replayer<'_, '_> {
             return false;
         };
         matches!(action.kind, ActionKind::Roll { .. })
-            && self.findings.get(first..).is_some_and(|found| {
+            && self.recorder.findings.get(first..).is_some_and(|found| {
                 found.iter().any(|f| {
                     matches!(f.code, Code::IllegalPlay | Code::ImpossiblePlay)
                         && f.location == action.location

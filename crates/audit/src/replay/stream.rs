@@ -24,9 +24,9 @@ impl Replayer<'_, '_> {
             return;
         };
         let floor = std::mem::replace(&mut settled.game_start, game_byte);
-        if self.findings.len() < settled.batch
-            || self.unfinished.is_some()
-            || !self.hit_mark_findings.is_empty()
+        if self.recorder.findings.len() < settled.batch
+            || self.recorder.unfinished.is_some()
+            || !self.recorder.hit_mark_findings.is_empty()
         {
             return;
         }
@@ -44,10 +44,13 @@ impl Replayer<'_, '_> {
         let first = self
             .current
             .as_ref()
-            .map_or(self.findings.len(), |m| m.first_finding);
+            .map_or(self.recorder.findings.len(), |m| m.first_finding);
         let mut counts = SeverityCounts::default();
         let (mut settled_now, mut kept, mut kept_before) = (Vec::new(), Vec::new(), 0);
-        for (i, finding) in std::mem::take(&mut self.findings).into_iter().enumerate() {
+        for (i, finding) in std::mem::take(&mut self.recorder.findings)
+            .into_iter()
+            .enumerate()
+        {
             if finding.location.byte < floor {
                 if i >= first {
                     counts.add(finding.severity);
@@ -58,7 +61,7 @@ impl Replayer<'_, '_> {
                 kept.push(finding);
             }
         }
-        self.findings = kept;
+        self.recorder.findings = kept;
         if let Some(m) = self.current.as_mut() {
             m.first_finding = kept_before;
             m.summary.findings.merge(&counts);

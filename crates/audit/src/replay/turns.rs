@@ -229,7 +229,7 @@ impl<'a> Replayer<'_, 'a> {
     /// Turns the omitted dance of finding `index` into the lost play it
     /// was: a record error, and the position is no longer known.
     pub(super) fn lost_turn(&mut self, index: usize, line: u32) {
-        if let Some(f) = self.findings.get_mut(index) {
+        if let Some(f) = self.recorder.findings.get_mut(index) {
             f.kind = None;
             f.severity = Code::TurnOrder.severity();
             f.message = format!(

@@ -311,19 +311,19 @@ impl<'a> Replayer<'_, 'a> {
         let first = self
             .game_start
             .as_ref()
-            .map_or(self.findings.len(), |start| start.findings);
+            .map_or(self.recorder.findings.len(), |start| start.findings);
         let first_step = self
             .game_start
             .as_ref()
             .map_or(self.trace.len(), |start| start.trace);
         self.settle_game(&events);
-        let first = first.min(self.findings.len());
+        let first = first.min(self.recorder.findings.len());
         self.settle_lost(first, &events);
         self.mark_misread_dice(&events, first);
         self.mark_server_record(first);
         let first_step = first_step.min(self.trace.len());
         number_actions(
-            &mut self.findings[first..],
+            &mut self.recorder.findings[first..],
             &mut self.trace[first_step..],
             &events,
         );
@@ -342,7 +342,7 @@ impl<'a> Replayer<'_, 'a> {
             let Some(at) = events.get(reading.event).map(GameEvent::location) else {
                 continue;
             };
-            for f in self.findings[first..]
+            for f in self.recorder.findings[first..]
                 .iter_mut()
                 .filter(|f| f.location == at && f.code == Code::IllegalPlay)
             {
@@ -401,7 +401,7 @@ impl<'a> Replayer<'_, 'a> {
             let Some(location) = events.get(reading.event).map(GameEvent::location) else {
                 continue;
             };
-            for f in self.findings[first..]
+            for f in self.recorder.findings[first..]
                 .iter_mut()
                 .filter(|f| f.location == location)
             {
@@ -438,8 +438,8 @@ impl<'a> Replayer<'_, 'a> {
         // A game is settled before its match is closed: the replayed state
         // is there to take the names back from (the snapshot has none).
         self.current = Some(MatchState::restored(&start.state, self.current.as_mut()));
-        self.findings.truncate(start.findings);
-        self.hit_mark_findings.truncate(start.hit_marks);
+        self.recorder.findings.truncate(start.findings);
+        self.recorder.hit_mark_findings.truncate(start.hit_marks);
         self.trace.truncate(start.trace);
     }
 
@@ -450,7 +450,7 @@ impl<'a> Replayer<'_, 'a> {
         events: &[GameEvent<'a>],
         settled: &[usize],
     ) -> Option<(usize, Finding)> {
-        self.findings[start.findings..]
+        self.recorder.findings[start.findings..]
             .iter()
             .filter(|f| {
                 f.severity == Severity::Error
@@ -714,7 +714,7 @@ impl<'a> Replayer<'_, 'a> {
     fn as_written(&self, start: &GameStart, finding: &Finding) -> AsWritten {
         let after = finding.location.byte;
         let impossible = finding.code == Code::ImpossiblePlay;
-        let problems: Vec<Finding> = self.findings[start.findings..]
+        let problems: Vec<Finding> = self.recorder.findings[start.findings..]
             .iter()
             .filter(|f| is_problem(f, after))
             .cloned()
@@ -865,7 +865,7 @@ impl<'a> Replayer<'_, 'a> {
         self.restore(start);
         self.process(events);
         self.readings.pop();
-        let mut problems: Vec<Finding> = self.findings[start.findings..]
+        let mut problems: Vec<Finding> = self.recorder.findings[start.findings..]
             .iter()
             .filter(|f| is_problem(f, after))
             .cloned()

@@ -38,8 +38,8 @@ impl Replayer<'_, '_> {
         else {
             return;
         };
-        let first = first.min(self.findings.len());
-        for f in self.findings[first..]
+        let first = first.min(self.recorder.findings.len());
+        for f in self.recorder.findings[first..]
             .iter_mut()
             .filter(|f| is_play_violation(f))
         {
