@@ -176,6 +176,22 @@ pub enum FileStatus {
     Unreadable,
 }
 
+impl FileStatus {
+    /// The status of a file read with `findings`: findings when one is a
+    /// warning or an error, else clean.
+    #[must_use]
+    pub fn of(findings: &[Finding]) -> FileStatus {
+        if findings
+            .iter()
+            .any(|f| f.severity >= crate::finding::Severity::Warning)
+        {
+            FileStatus::Findings
+        } else {
+            FileStatus::Clean
+        }
+    }
+}
+
 /// Everything checking one file established.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FileReport {
@@ -239,18 +255,20 @@ pub fn check_bytes(path: &str, bytes: &[u8], options: &Options) -> FileReport {
 /// one report. The parts of a file, merged, are its report.
 #[must_use]
 pub fn check_parts(path: &str, bytes: &[u8], options: &Options) -> Vec<FileReport> {
-    use crate::parse::{Input, pieces, text};
-    let decoded = match crate::parse::decode(bytes) {
-        Ok(decoded) => decoded,
-        Err(text::Unreadable(reason)) => {
-            return vec![FileReport::unreadable(
-                path,
-                reason,
-                crate::location::Location::START,
-            )];
-        }
-    };
-    match &decoded {
+    match crate::parse::decode(bytes) {
+        Ok(decoded) => parts_of(path, &decoded, options),
+        Err(crate::parse::text::Unreadable(reason)) => vec![FileReport::unreadable(
+            path,
+            reason,
+            crate::location::Location::START,
+        )],
+    }
+}
+
+/// [`check_parts`] of a decoded input.
+fn parts_of(path: &str, decoded: &crate::parse::Input<'_>, options: &Options) -> Vec<FileReport> {
+    use crate::parse::{Input, pieces};
+    match decoded {
         Input::Text(text) if !crate::parse::is_sgf(&text.text) => {
             let stray = text.suspect && !crate::parse::stray::tolerated(text.text.as_bytes());
             pieces::pieces(&text.text, text.encoding, stray)
@@ -258,18 +276,27 @@ pub fn check_parts(path: &str, bytes: &[u8], options: &Options) -> Vec<FileRepor
                 .map(|piece| check_piece(path, piece, options))
                 .collect()
         }
-        _ => {
-            let mut replayer = replayer::Replayer::new(options);
-            // A text without a `*` writes no hit mark: none can be missing.
-            if let Input::Text(text) = &decoded {
-                replayer.recorder.hit_marks_possible =
-                    memchr::memchr(b'*', text.text.as_bytes()).is_some();
-            }
-            let format = crate::parse::read_input(&decoded, &mut replayer);
-            replayer.finish();
-            vec![report_of(path, format, &mut replayer)]
-        }
+        _ => vec![check_whole(path, decoded, options, None)],
     }
+}
+
+/// Reads and replays a decoded input as one part (an SGF text, an eXtreme
+/// Gammon file), its settled findings handed on to `settled` if given.
+fn check_whole<'o>(
+    path: &str,
+    decoded: &crate::parse::Input<'_>,
+    options: &'o Options,
+    settled: Option<Settled<'o>>,
+) -> FileReport {
+    let mut replayer = replayer::Replayer::new(options);
+    replayer.settled = settled;
+    if let crate::parse::Input::Text(text) = decoded {
+        replayer.recorder.watch_hit_marks(&text.text);
+    }
+    let format = crate::parse::read_input(decoded, &mut replayer);
+    replayer.finish();
+    replayer.settled = None;
+    report_of(path, format, &mut replayer)
 }
 
 /// [`check_parts`] with the report handed on in parts as it settles:
@@ -290,51 +317,41 @@ pub fn check_streamed(
     mut part: impl FnMut(FileReport),
 ) -> FileReport {
     use crate::parse::{Input, is_sgf};
-    let decoded = crate::parse::decode(bytes);
-    let format = match &decoded {
-        Ok(Input::Xg(_)) => Some(Format::Xg),
-        Ok(Input::Text(text)) if is_sgf(&text.text) => Some(Format::Sgf),
-        _ => None,
+    let decoded = match crate::parse::decode(bytes) {
+        Ok(decoded) => decoded,
+        Err(crate::parse::text::Unreadable(reason)) => {
+            return FileReport::unreadable(path, reason, crate::location::Location::START);
+        }
     };
-    let (Some(format), Ok(decoded)) = (format.filter(|_| !options.trace), decoded) else {
-        let mut parts = check_parts(path, bytes, options);
+    let format = match &decoded {
+        Input::Xg(_) => Some(Format::Xg),
+        Input::Text(text) if is_sgf(&text.text) => Some(Format::Sgf),
+        Input::Text(_) => None,
+    };
+    let Some(format) = format.filter(|_| !options.trace) else {
+        let mut parts = parts_of(path, &decoded, options);
         let last = parts.pop();
         parts.into_iter().for_each(&mut part);
         return last.unwrap_or_else(|| merge(Vec::new()));
     };
     let mut sink = |findings: Vec<Finding>, matches: Vec<MatchSummary>| {
-        let status = if findings
-            .iter()
-            .any(|f| f.severity >= crate::finding::Severity::Warning)
-        {
-            FileStatus::Findings
-        } else {
-            FileStatus::Clean
-        };
         part(FileReport {
             path: path.to_owned(),
             path_bytes: None,
             format: Some(format),
-            status,
+            status: FileStatus::of(&findings),
             unreadable_reason: None,
             findings,
             matches,
             trace: Vec::new(),
         });
     };
-    let mut replayer = replayer::Replayer::new(options);
-    replayer.settled = Some(Settled {
+    let settled = Settled {
         sink: &mut sink,
         game_start: 0,
         batch: batch.max(1),
-    });
-    if let Input::Text(text) = &decoded {
-        replayer.recorder.hit_marks_possible = memchr::memchr(b'*', text.text.as_bytes()).is_some();
-    }
-    let format = crate::parse::read_input(&decoded, &mut replayer);
-    replayer.finish();
-    replayer.settled = None;
-    report_of(path, format, &mut replayer)
+    };
+    check_whole(path, &decoded, options, Some(settled))
 }
 
 /// Where a replayer hands on its settled findings (`replay::stream`).
@@ -395,8 +412,7 @@ pub fn check_piece(
 ) -> FileReport {
     let mut replayer = replayer::Replayer::new(options);
     replayer.match_count = u32::try_from(piece.index).unwrap_or(u32::MAX);
-    // A text without a `*` writes no hit mark: none can be missing.
-    replayer.recorder.hit_marks_possible = memchr::memchr(b'*', piece.text.as_bytes()).is_some();
+    replayer.recorder.watch_hit_marks(&piece.text);
     let format = crate::parse::pieces::read_piece(piece, &mut replayer);
     replayer.finish_part(piece.last);
     report_of(path, format, &mut replayer)
@@ -410,15 +426,8 @@ fn report_of(
 ) -> FileReport {
     let status = if replayer.unreadable.is_some() {
         FileStatus::Unreadable
-    } else if replayer
-        .recorder
-        .findings
-        .iter()
-        .any(|f| f.severity >= crate::finding::Severity::Warning)
-    {
-        FileStatus::Findings
     } else {
-        FileStatus::Clean
+        FileStatus::of(&replayer.recorder.findings)
     };
     FileReport {
         path: path.to_owned(),

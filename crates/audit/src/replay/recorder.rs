@@ -54,6 +54,12 @@ impl Recorder {
             ..Recorder::default()
         }
     }
+
+    /// Checks hit marks only if `text` holds a `*`: a text without one
+    /// writes no hit mark, so none can be missing.
+    pub(crate) fn watch_hit_marks(&mut self, text: &str) {
+        self.hit_marks_possible = memchr::memchr(b'*', text.as_bytes()).is_some();
+    }
 }
 
 /// What a finding shows of the position.
