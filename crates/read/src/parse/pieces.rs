@@ -583,7 +583,7 @@ fn refused_by_signature(head: &[u8]) -> Option<String> {
     if let Some(what) = super::sniff::binary(head) {
         return Some(what.to_owned());
     }
-    super::text::has_signature(head).then(|| stray::refusal(Some(at as u64), 0, 0))
+    super::text::has_signature(head).then(|| stray::nul_refusal(at as u64))
 }
 
 /// Why a stream that begins with `head` is refused at once, before the
@@ -603,7 +603,7 @@ pub fn refused_head(head: &[u8]) -> Option<String> {
     {
         return None;
     }
-    Some(stray::refusal(Some(at as u64), 0, 0))
+    Some(stray::nul_refusal(at as u64))
 }
 
 /// How often each byte value occurs, counted in four tables so that a run of

@@ -94,13 +94,20 @@ pub(crate) fn too_many(nul: bool, controls: u64, len: u64) -> bool {
 }
 
 /// The reason a text is refused as binary data: by its first NUL byte
-/// (its offset) when it has one, else by its control bytes.
+/// (its offset) when it has one ([`nul_refusal`]), else by its `controls`
+/// control bytes in `len`.
 #[must_use]
 pub(crate) fn refusal(first_nul: Option<u64>, controls: u64, len: u64) -> String {
     match first_nul {
-        Some(at) => format!("binary data (a NUL byte at offset {at}), not a transcript"),
+        Some(at) => nul_refusal(at),
         None => format!("binary data ({controls} control bytes in {len}), not a transcript"),
     }
+}
+
+/// The reason a text is refused by its first NUL byte, at offset `at`.
+#[must_use]
+pub(crate) fn nul_refusal(at: u64) -> String {
+    format!("binary data (a NUL byte at offset {at}), not a transcript")
 }
 
 /// True when the lines holding binary bytes (NUL or controls text does not

@@ -162,7 +162,7 @@ fn refuse_binary(bytes: &[u8]) -> Result<(), Unreadable> {
             return Ok(());
         }
         let at = memchr::memchr(0, bytes).unwrap_or_default();
-        return Err(Unreadable(super::stray::refusal(Some(at as u64), 0, len)));
+        return Err(Unreadable(super::stray::nul_refusal(at as u64)));
     }
     let mut words = bytes.chunks_exact(8);
     let mut controls: usize = words
