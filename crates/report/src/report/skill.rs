@@ -8,7 +8,7 @@
 
 use std::io::Write as _;
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use crate::replay::MatchSkill;
 use crate::side::Side;
@@ -81,27 +81,14 @@ impl SkillSums {
 
     /// The `skill` object: `engine`, `analysed_matches`, the statistics
     /// (`checker`, `cube`, `luck`, `overall`, ...) and, for records XG
-    /// analysed, `overall.pr` and the `xg` counts.
+    /// analysed, `overall.pr` and the `xg` counts. The object
+    /// [`SkillSums::write_json`] writes (the one definition of it), read
+    /// back as a value.
     #[must_use]
     pub fn json(&self) -> Value {
-        let mut object = Map::new();
-        object.insert("engine".into(), Value::String(engines_label(&self.engines)));
-        object.insert("analysed_matches".into(), self.analysed_matches.into());
-        let statistics = serde_json::to_value(self.tally.statistics()).unwrap_or(Value::Null);
-        if let Value::Object(fields) = statistics {
-            object.extend(fields);
-        }
-        let pr = self.xg.pr().map(|pr| round_decimals(pr, 2));
-        if let Some(Value::Object(overall)) = object.get_mut("overall") {
-            overall.insert("pr".into(), pr.into());
-        }
-        let xg = if self.xg.decisions() > 0 {
-            xg_json(&self.xg)
-        } else {
-            Value::Null
-        };
-        object.insert("xg".into(), xg);
-        Value::Object(object)
+        let mut bytes = Vec::with_capacity(2048);
+        self.write_json(&mut bytes);
+        serde_json::from_slice(&bytes).unwrap_or(Value::Null)
     }
 }
 
@@ -398,22 +385,6 @@ impl SkillSums {
     }
 }
 
-/// The `xg` object: XG's own counts and equity lost (3 decimals).
-fn xg_json(x: &XgTally) -> Value {
-    serde_json::json!({
-        "decisions": x.decisions(),
-        "checker_decisions": x.checker_decisions,
-        "double_decisions": x.double_decisions,
-        "take_decisions": x.take_decisions,
-        "error_emg": round_decimals(x.error(), 3),
-        "checker_error_emg": round_decimals(x.checker_error, 3),
-        "double_error_emg": round_decimals(x.double_error, 3),
-        "take_error_emg": round_decimals(x.take_error, 3),
-        "errors": x.errors,
-        "blunders": x.blunders,
-    })
-}
-
 /// The value at `path` in a `skill` object; `None` when absent or null.
 #[must_use]
 pub fn at<'j>(json: &'j Value, path: &[&str]) -> Option<&'j Value> {
@@ -484,11 +455,14 @@ pub fn csv_columns() -> Vec<String> {
     leaves("skill", &SkillSums::default().json(), &mut |name, _| {
         columns.push(name.to_owned());
     });
-    // The `xg` object is null without XG's analysis: its columns named.
+    // The `xg` object is null without XG's analysis: its columns named
+    // from the object of one XG decision.
     columns.retain(|c| c != "skill.xg");
-    leaves("skill.xg", &xg_json(&XgTally::default()), &mut |name, _| {
-        columns.push(name.to_owned());
-    });
+    let mut with_xg = SkillSums::default();
+    with_xg.xg.checker_decisions = 1;
+    if let Some(xg) = with_xg.json().get("xg") {
+        leaves("skill.xg", xg, &mut |name, _| columns.push(name.to_owned()));
+    }
     columns
 }
 
@@ -534,12 +508,55 @@ pub(crate) fn round_decimals(x: f64, decimals: i32) -> f64 {
 mod tests {
     use super::*;
     use crate::skill::Engine;
+    use serde_json::Map;
 
-    /// The object written directly has the bytes of the one built.
+    /// The `skill` object built from the statistics' own serialisation:
+    /// the reference the object written key by key is checked against.
+    fn built(sums: &SkillSums) -> Value {
+        let mut object = Map::new();
+        object.insert("engine".into(), Value::String(engines_label(&sums.engines)));
+        object.insert("analysed_matches".into(), sums.analysed_matches.into());
+        let statistics = serde_json::to_value(sums.tally.statistics()).unwrap_or(Value::Null);
+        if let Value::Object(fields) = statistics {
+            object.extend(fields);
+        }
+        let pr = sums.xg.pr().map(|pr| round_decimals(pr, 2));
+        if let Some(Value::Object(overall)) = object.get_mut("overall") {
+            overall.insert("pr".into(), pr.into());
+        }
+        let xg = if sums.xg.decisions() > 0 {
+            xg_json(&sums.xg)
+        } else {
+            Value::Null
+        };
+        object.insert("xg".into(), xg);
+        Value::Object(object)
+    }
+
+    /// The `xg` object: XG's own counts and equity lost (3 decimals).
+    fn xg_json(x: &XgTally) -> Value {
+        serde_json::json!({
+            "decisions": x.decisions(),
+            "checker_decisions": x.checker_decisions,
+            "double_decisions": x.double_decisions,
+            "take_decisions": x.take_decisions,
+            "error_emg": round_decimals(x.error(), 3),
+            "checker_error_emg": round_decimals(x.checker_error, 3),
+            "double_error_emg": round_decimals(x.double_error, 3),
+            "take_error_emg": round_decimals(x.take_error, 3),
+            "errors": x.errors,
+            "blunders": x.blunders,
+        })
+    }
+
+    /// The object written directly has the bytes of the one built, and
+    /// reads back as it.
     fn same_bytes(sums: &SkillSums) {
         let mut direct = Vec::new();
         sums.write_json(&mut direct);
-        let built = serde_json::to_vec(&sums.json()).unwrap_or_default();
+        let built = built(sums);
+        assert_eq!(sums.json(), built);
+        let built = serde_json::to_vec(&built).unwrap_or_default();
         assert_eq!(
             String::from_utf8_lossy(&direct),
             String::from_utf8_lossy(&built)
