@@ -255,13 +255,13 @@ pub(crate) fn single(
 const STDIN_MAX: u64 = 16 << 20;
 
 /// Standard input for `explain -` or `show -` (`name`): refused from its
-/// first block when that is binary ([`pieces::refused_head`], as `check -`
+/// first block when that is binary ([`plan::refused_head`], as `check -`
 /// does), and never read past [`STDIN_MAX`].
 ///
 /// # Errors
 /// Binary input, input over [`STDIN_MAX`], a read that failed (one line).
 fn read_stdin_bounded(name: &str) -> anyhow::Result<Vec<u8>> {
-    use bgaudit::parse::pieces;
+    use bgaudit::parse::plan;
     use std::io::Read;
     let stdin = std::io::stdin();
     let mut stdin = stdin.lock();
@@ -271,7 +271,7 @@ fn read_stdin_bounded(name: &str) -> anyhow::Result<Vec<u8>> {
         .take(256 * 1024)
         .read_to_end(&mut bytes)
         .map_err(failed)?;
-    if let Some(reason) = pieces::refused_head(&bytes) {
+    if let Some(reason) = plan::refused_head(&bytes) {
         anyhow::bail!("{name}: {reason}");
     }
     (&mut stdin)
@@ -299,7 +299,8 @@ fn one_match(
     number: u32,
     options: &Options,
 ) -> Option<(FileReport, Option<Source>)> {
-    use bgaudit::parse::pieces::{FilePieces, Plan, cuttable_head, plan};
+    use bgaudit::parse::pieces::FilePieces;
+    use bgaudit::parse::plan::{Plan, cuttable_head, plan};
     use bgaudit::parse::text::Encoding;
     use std::fs::File;
     use std::io::Read;

@@ -2,7 +2,7 @@
 //! match of a large file.
 //!
 //! A file of [`STREAM_MIN`] bytes or more is read once to decide how to read
-//! it ([`pieces::plan`]); a `.mat` text is then read again a block at a time
+//! it ([`plan::plan`]); a `.mat` text is then read again a block at a time
 //! and cut into its matches ([`pieces::FilePieces`]), each match a job of its
 //! own: the workers replay the matches of one large file in parallel, each
 //! match's findings are written once it is done, and memory holds the
@@ -24,7 +24,8 @@ use std::io;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use bgaudit::parse::pieces::{self, FilePieces, Piece, Plan};
+use bgaudit::parse::pieces::{FilePieces, Piece};
+use bgaudit::parse::plan::{self, Plan};
 use bgaudit::replay::{FileReport, MatchSummary, Options, check_streamed};
 use bgaudit::report::SkippedRecord;
 use bgaudit::report::explain::{Explainer, Source, Style};
@@ -243,7 +244,7 @@ fn plan(input: &Input, held: &Arc<AtomicUsize>) -> Planned {
 
 /// Plans a large file, `opened` from `path`.
 fn plan_large(input: &Input, path: &std::path::Path, opened: io::Result<File>) -> Planned {
-    let planned = opened.and_then(|file| pieces::plan(file, || File::open(path)));
+    let planned = opened.and_then(|file| plan::plan(file, || File::open(path)));
     match planned {
         Ok(Plan::Whole) => Planned::Large,
         Ok(Plan::Pieces { encoding, stray }) => match File::open(path) {
@@ -272,7 +273,7 @@ fn plan_large(input: &Input, path: &std::path::Path, opened: io::Result<File>) -
 }
 
 /// Plans standard input as a file: its first block is read, and refused at
-/// once when it is binary ([`pieces::refused_head`]); what stays under
+/// once when it is binary ([`plan::refused_head`]); what stays under
 /// [`STREAM_MIN`] is read whole into memory; a larger input is written on
 /// to an unnamed temporary file as it comes (the system removes it however
 /// the run ends) and read from there as a large file, match by match.
@@ -285,7 +286,7 @@ fn plan_stdin(input: &Input) -> Planned {
         .take(256 * 1024)
         .read_to_end(&mut head)
         .and_then(|_| {
-            if let Some(reason) = pieces::refused_head(&head) {
+            if let Some(reason) = plan::refused_head(&head) {
                 return Ok(Err(reason));
             }
             (&mut stdin)
@@ -333,7 +334,7 @@ fn plan_spooled(input: &Input, file: File) -> Planned {
         again.seek(io::SeekFrom::Start(0))?;
         Ok(again)
     };
-    let planned = again().and_then(|first| pieces::plan(first, again));
+    let planned = again().and_then(|first| plan::plan(first, again));
     match planned {
         Ok(Plan::Pieces { encoding, stray }) => match again() {
             Ok(file) => Planned::Pieces(FilePieces::new(file, encoding, stray)),

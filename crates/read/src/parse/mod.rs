@@ -20,6 +20,7 @@
 
 pub mod mat;
 pub mod pieces;
+pub mod plan;
 pub mod producer;
 pub mod rows;
 pub mod sgf;

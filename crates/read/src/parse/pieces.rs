@@ -11,7 +11,7 @@
 //! threads, and each match's findings can be written once it is done.
 //!
 //! - [`cut_points`]: where the pieces of a text in memory start;
-//! - [`plan`] reads a file once to decide how to read it (its encoding, and
+//! - [`super::plan::plan`] reads a file once to decide how to read it (its encoding, and
 //!   whether it is a `.mat` text to cut at all: SGF, eXtreme Gammon files,
 //!   UTF-16 and binary formats are read whole), then [`FilePieces`] reads it
 //!   again one block at a time and gives its pieces;
@@ -421,263 +421,10 @@ impl<'a, V: Visitor<'a>> Visitor<'a> for Shifted<'_, V> {
     }
 }
 
-/// How to read a file, decided by [`plan`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Plan {
-    /// Read it whole ([`super::decode`]): not a `.mat` text to cut (SGF, an
-    /// eXtreme Gammon file, UTF-16, a binary format with a signature), or
-    /// text whose start cannot tell.
-    Whole,
-    /// Binary data, not a transcript: the reason, as [`super::decode`]
-    /// gives it.
-    Refuse(String),
-    /// Text to cut into pieces ([`FilePieces`]).
-    Pieces {
-        /// How to decode it.
-        encoding: Encoding,
-        /// Binary bytes beyond what a text tolerates: reported by run.
-        stray: bool,
-    },
-}
-
-const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
-
-/// The size of the blocks a file is read in.
-const BLOCK: usize = 256 * 1024;
-
-/// Reads `reader` (a file from its start) once and decides how to read it,
-/// as [`super::decode`] would decide for its bytes: its encoding (UTF-8,
-/// UTF-8 after a byte-order mark, else Windows-1252) and whether its binary
-/// bytes make it binary or are stray runs in a text. `reopen` gives the file
-/// again from its start, for the rare second look at lines holding binary
-/// bytes. Memory: one block.
-///
-/// # Errors
-/// The I/O errors of reading.
-pub fn plan<R: Read>(mut reader: R, reopen: impl FnOnce() -> io::Result<R>) -> io::Result<Plan> {
-    let mut block = vec![0; BLOCK];
-    let head_len = read_full(&mut reader, &mut block)?;
-    let head = &block[..head_len];
-    let bom = head.starts_with(UTF8_BOM);
-    let body = if bom { &head[UTF8_BOM.len()..] } else { head };
-    if !cuttable_head(head) {
-        return Ok(refused_by_signature(head).map_or(Plan::Whole, Plan::Refuse));
-    }
-    // Counts of every byte value, the first NUL, and UTF-8 validity, over
-    // the bytes after a byte-order mark, in chunks of whole lines (so that
-    // no character is cut).
-    let mut counts = Histogram::default();
-    let mut first_nul: Option<u64> = None;
-    let mut valid = true;
-    let mut offset = 0u64;
-    let mut pending: Vec<u8> = Vec::with_capacity(2 * BLOCK);
-    pending.extend_from_slice(body);
-    let mut eof = head_len < BLOCK;
-    // `pending[..searched]` holds no line end (what is left of a chunk).
-    let mut searched = 0;
-    loop {
-        let cut = if eof {
-            pending.len()
-        } else {
-            match memchr::memrchr2(b'\n', b'\r', &pending[searched..]) {
-                Some(at) => searched + at + 1,
-                // A line longer than any of a record: taken in parts, each
-                // ending before a character (memory holds one part).
-                None if pending.len() > LINE_MAX => char_start_before(&pending, pending.len()),
-                None => 0,
-            }
-        };
-        let chunk = &pending[..cut];
-        counts.add(chunk);
-        if first_nul.is_none()
-            && let Some(at) = memchr::memchr(0, chunk)
-        {
-            first_nul = Some(offset + at as u64);
-        }
-        valid = valid && std::str::from_utf8(chunk).is_ok();
-        offset += cut as u64;
-        pending.drain(..cut);
-        searched = pending.len();
-        if eof {
-            break;
-        }
-        let old = pending.len();
-        pending.resize(old + BLOCK, 0);
-        let n = read_full(&mut reader, &mut pending[old..])?;
-        pending.truncate(old + n);
-        eof = n < BLOCK;
-    }
-    let counts = counts.total();
-    let len = offset;
-    if bom && !valid {
-        // Read with replacement characters: not worth cutting.
-        return Ok(Plan::Whole);
-    }
-    let encoding = match (bom, valid) {
-        (true, _) => Encoding::Utf8Bom,
-        (false, true) => Encoding::Utf8,
-        (false, false) => Encoding::Windows1252,
-    };
-    let nul = counts[0];
-    let controls: u64 = (1..=255u8)
-        .filter(|&b| super::stray::is_binary_control(b))
-        .map(|b| counts[usize::from(b)])
-        .sum();
-    // As the text's decoding refuses binary data.
-    if stray::too_many(nul > 0, controls, len) && !confined(reopen()?, bom)? {
-        return Ok(Plan::Refuse(stray::refusal(first_nul, controls, len)));
-    }
-    // As the reading reports stray runs: measured on the decoded text.
-    let decoded_len: u64 = if encoding == Encoding::Windows1252 {
-        (0..=255u8)
-            .map(|b| counts[usize::from(b)] * windows_1252_len(b))
-            .sum()
-    } else {
-        len
-    };
-    let tolerated = stray::tolerated_counts(
-        nul > 0,
-        usize::try_from(nul + controls).unwrap_or(usize::MAX),
-        usize::try_from(decoded_len).unwrap_or(usize::MAX),
-    );
-    Ok(Plan::Pieces {
-        encoding,
-        stray: !tolerated,
-    })
-}
-
-/// The first bytes of a file (a few hundred kilobytes, or all of it): a
-/// `.mat` text that may be cut into pieces. Not an eXtreme Gammon file,
-/// UTF-16, a binary format with a signature, SGF or a text starting with
-/// something other than ASCII (those are read whole).
-#[must_use]
-pub fn cuttable_head(head: &[u8]) -> bool {
-    let bom = head.starts_with(UTF8_BOM);
-    let body = if bom { &head[UTF8_BOM.len()..] } else { head };
-    !(super::sniff::is_xg(head)
-        || head.starts_with(b"\xFF\xFE")
-        || head.starts_with(b"\xFE\xFF")
-        || (!bom && super::text::utf16_without_bom(head).is_some())
-        || super::sniff::binary(head).is_some()
-        || super::text::has_signature(head)
-        || !starts_like_mat(body))
-}
-
-/// Why a file that begins with `head` (a whole block) is refused, decided
-/// from that block alone: a binary format with a signature (a ZIP archive, a
-/// picture) and a NUL byte in the block, which [`super::decode`] refuses
-/// whatever follows, with this same reason. `None` when the rest of the file
-/// may matter (an eXtreme Gammon file, UTF-16 text, no signature).
-fn refused_by_signature(head: &[u8]) -> Option<String> {
-    if super::sniff::is_xg(head)
-        || head.starts_with(UTF8_BOM)
-        || head.starts_with(b"\xFF\xFE")
-        || head.starts_with(b"\xFE\xFF")
-    {
-        return None;
-    }
-    let at = memchr::memchr(0, head)?;
-    if super::text::utf16_without_bom(head).is_some() {
-        return None;
-    }
-    if let Some(what) = super::sniff::binary(head) {
-        return Some(what.to_owned());
-    }
-    super::text::has_signature(head).then(|| stray::nul_refusal(at as u64))
-}
-
-/// Why a stream that begins with `head` is refused at once, before the
-/// rest is read: NUL bytes in lines that make up more than half of the head,
-/// which no reader takes (an eXtreme Gammon file and UTF-16 text, which hold
-/// NUL bytes, are not refused). Standard input cannot be read twice, so it
-/// is judged by its head, where a file is judged whole.
-#[must_use]
-pub fn refused_head(head: &[u8]) -> Option<String> {
-    let at = memchr::memchr(0, head)?;
-    if super::sniff::is_xg(head)
-        || super::sniff::binary(head).is_some()
-        || head.starts_with(b"\xFF\xFE")
-        || head.starts_with(b"\xFE\xFF")
-        || super::text::utf16_without_bom(head).is_some()
-        || stray::confined(head)
-    {
-        return None;
-    }
-    Some(stray::nul_refusal(at as u64))
-}
-
-/// How often each byte value occurs, counted in four tables so that a run of
-/// the same byte does not wait on one counter.
-struct Histogram([[u64; 256]; 4]);
-
-impl Default for Histogram {
-    fn default() -> Self {
-        Histogram([[0; 256]; 4])
-    }
-}
-
-impl Histogram {
-    fn add(&mut self, bytes: &[u8]) {
-        let mut quads = bytes.chunks_exact(4);
-        for q in quads.by_ref() {
-            self.0[0][usize::from(q[0])] += 1;
-            self.0[1][usize::from(q[1])] += 1;
-            self.0[2][usize::from(q[2])] += 1;
-            self.0[3][usize::from(q[3])] += 1;
-        }
-        for &b in quads.remainder() {
-            self.0[0][usize::from(b)] += 1;
-        }
-    }
-
-    fn total(&self) -> [u64; 256] {
-        let mut total = [0; 256];
-        for table in &self.0 {
-            for (sum, n) in total.iter_mut().zip(table) {
-                *sum += n;
-            }
-        }
-        total
-    }
-}
-
-/// The first bytes of a text after its byte-order mark: a `.mat` text to
-/// cut unless its first character other than white space could open SGF
-/// (`(`) or is not ASCII (then [`super::decode`] decides, reading it whole).
-fn starts_like_mat(body: &[u8]) -> bool {
-    body.iter()
-        .find(|&&b| !matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C))
-        .is_some_and(|&b| b.is_ascii() && b != b'(')
-}
-
-/// UTF-8 bytes of the Windows-1252 character of byte `b`.
-fn windows_1252_len(b: u8) -> u64 {
-    let byte = [b];
-    let (text, _) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(&byte);
-    text.len() as u64
-}
-
-/// As [`stray::confined`] over the whole file (after a byte-order mark):
-/// the lines holding binary bytes make up at most half of it.
-fn confined(mut reader: impl Read, bom: bool) -> io::Result<bool> {
-    let mut block = vec![0; BLOCK];
-    let mut lines = stray::DamagedLines::default();
-    let mut skip = if bom { UTF8_BOM.len() } else { 0 };
-    loop {
-        let n = read_full(&mut reader, &mut block)?;
-        if n == 0 {
-            break;
-        }
-        lines.push(&block[skip.min(n)..n]);
-        skip = skip.saturating_sub(n);
-    }
-    Ok(lines.confined())
-}
-
 /// The last place at or before `end` (and after `end - 4`) where no UTF-8
 /// character is cut: before a byte that continues none. `end` itself when
 /// there is none, as in a text that is no UTF-8.
-fn char_start_before(bytes: &[u8], end: usize) -> usize {
+pub(crate) fn char_start_before(bytes: &[u8], end: usize) -> usize {
     (end.saturating_sub(3)..=end)
         .rev()
         .find(|&at| bytes.get(at).is_none_or(|&b| !(0x80..0xC0).contains(&b)))
@@ -686,7 +433,7 @@ fn char_start_before(bytes: &[u8], end: usize) -> usize {
 
 /// Fills `block` as far as the reader goes; the bytes read (fewer only at
 /// the end).
-fn read_full(reader: &mut impl Read, block: &mut [u8]) -> io::Result<usize> {
+pub(crate) fn read_full(reader: &mut impl Read, block: &mut [u8]) -> io::Result<usize> {
     let mut filled = 0;
     while filled < block.len() {
         match reader.read(&mut block[filled..]) {
@@ -698,6 +445,12 @@ fn read_full(reader: &mut impl Read, block: &mut [u8]) -> io::Result<usize> {
     }
     Ok(filled)
 }
+
+/// A UTF-8 byte-order mark.
+pub(crate) const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// The size of the blocks a file is read in.
+pub(crate) const BLOCK: usize = 256 * 1024;
 
 /// A line cut at [`LINE_MAX`] by [`FilePieces`].
 #[derive(Debug)]
@@ -749,7 +502,7 @@ pub struct FilePieces<R> {
 
 impl<R: Read> FilePieces<R> {
     /// The pieces of the file `reader` (from its start), to be decoded as
-    /// [`plan`] decided.
+    /// [`super::plan::plan`] decided.
     #[must_use]
     pub fn new(reader: R, encoding: Encoding, stray: bool) -> FilePieces<R> {
         FilePieces {

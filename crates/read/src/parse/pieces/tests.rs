@@ -1,4 +1,5 @@
 use super::*;
+use crate::parse::plan::{Plan, plan};
 
 const TWO: &str = " 3 point match\n\n Game 1\n a : 0   b : 0\n  1) 31: 8/5 6/5\n\n\
                        ; a remark\n\n 5 point match\n\n Game 1\n";
