@@ -291,15 +291,16 @@ fn read_stdin_bounded(name: &str) -> anyhow::Result<Vec<u8>> {
 /// `None` when the file is not one to read match by match, or holds no
 /// such match (the whole file then says what it holds).
 ///
-/// The file is read only as far as the match when everything up to its end
-/// is plain ASCII (read the same whatever the rest holds); else it is read
-/// once to the end to decide its encoding first.
+/// The matches before it are passed over, not kept. The file is read only
+/// as far as the match when everything up to its end is plain ASCII (read
+/// the same whatever the rest holds); else it is read once to the end to
+/// decide its encoding first.
 fn one_match(
     input: &Input,
     number: u32,
     options: &Options,
 ) -> Option<(FileReport, Option<Source>)> {
-    use bgaudit::parse::pieces::FilePieces;
+    use bgaudit::parse::matches::MatchReader;
     use bgaudit::parse::plan::{Plan, cuttable_head, plan};
     use bgaudit::parse::text::Encoding;
     use std::fs::File;
@@ -326,31 +327,22 @@ fn one_match(
     } else {
         Encoding::Utf8
     };
-    let mut plain = true;
-    let mut found = None;
-    for piece in FilePieces::new(File::open(path).ok()?, optimistic, false) {
-        let piece = piece.ok()?;
-        plain &= piece.is_plain();
-        if !plain {
-            break;
-        }
-        if piece.index == wanted {
-            found = Some(piece);
-            break;
-        }
-    }
-    let piece = match found {
+    let mut matches = MatchReader::file(File::open(path).ok()?, optimistic, false);
+    let plain = nth_match_if_plain(&mut matches, wanted)?;
+    let piece = match plain {
         Some(piece) => piece,
-        None if plain => return None,
         None => {
+            // Something before it is not plain ASCII: read as the file decides.
             let Ok(Plan::Pieces { encoding, stray }) =
                 File::open(path).and_then(|file| plan(file, || File::open(path)))
             else {
                 return None;
             };
-            FilePieces::new(File::open(path).ok()?, encoding, stray)
-                .map_while(Result::ok)
-                .find(|piece| piece.index == wanted)?
+            let mut matches = MatchReader::file(File::open(path).ok()?, encoding, stray);
+            for _ in 0..wanted {
+                matches.skip_match().ok()??;
+            }
+            matches.next_match().ok()??
         }
     };
     let mut report = check_piece(&input.name(), &piece, options);
@@ -362,4 +354,21 @@ fn one_match(
         report,
         Some(Source::from_text_at(&piece.text, piece.start.line)),
     ))
+}
+
+/// Match `wanted` (from 0) of `matches`, the matches before it passed
+/// over: `Some(None)` when it or one before it is not plain ASCII (to be
+/// read again as the file decides), `None` when there is no such match.
+fn nth_match_if_plain<R: std::io::Read>(
+    matches: &mut bgaudit::parse::matches::MatchReader<'static, R>,
+    wanted: usize,
+) -> Option<Option<Piece<'static>>> {
+    for _ in 0..wanted {
+        let skipped = matches.skip_match().ok()??;
+        if !skipped.plain {
+            return Some(None);
+        }
+    }
+    let piece = matches.next_match().ok()??;
+    Some(piece.is_plain().then_some(piece))
 }

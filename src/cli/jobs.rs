@@ -3,7 +3,7 @@
 //!
 //! A file of [`STREAM_MIN`] bytes or more is read once to decide how to read
 //! it ([`plan::plan`]); a `.mat` text is then read again a block at a time
-//! and cut into its matches ([`pieces::FilePieces`]), each match a job of its
+//! and cut into its matches ([`MatchReader`]), each match a job of its
 //! own: the workers replay the matches of one large file in parallel, each
 //! match's findings are written once it is done, and memory holds the
 //! matches of a few batches, not the file. Anything else is read whole.
@@ -24,7 +24,8 @@ use std::io;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use bgaudit::parse::pieces::{FilePieces, Piece};
+use bgaudit::parse::matches::MatchReader;
+use bgaudit::parse::pieces::Piece;
 use bgaudit::parse::plan::{self, Plan};
 use bgaudit::replay::{FileReport, MatchSummary, Options, check_streamed};
 use bgaudit::report::SkippedRecord;
@@ -143,7 +144,7 @@ pub(crate) struct Jobs<'i> {
     inputs: &'i [Input],
     next: usize,
     /// The large file being read, match by match.
-    current: Option<(usize, FilePieces<File>)>,
+    current: Option<(usize, MatchReader<'static, File>)>,
     /// How many files wait open for their jobs.
     held: Arc<AtomicUsize>,
     /// Large files read whole are deferred jobs.
@@ -208,7 +209,7 @@ enum Planned {
     Whole(Option<Opened>),
     /// A large file read whole.
     Large,
-    Pieces(FilePieces<File>),
+    Pieces(MatchReader<'static, File>),
     Settled(Outcome),
 }
 
@@ -248,7 +249,7 @@ fn plan_large(input: &Input, path: &std::path::Path, opened: io::Result<File>) -
     match planned {
         Ok(Plan::Whole) => Planned::Large,
         Ok(Plan::Pieces { encoding, stray }) => match File::open(path) {
-            Ok(file) => Planned::Pieces(FilePieces::new(file, encoding, stray)),
+            Ok(file) => Planned::Pieces(MatchReader::file(file, encoding, stray)),
             Err(err) => Planned::Settled(read_failed(input, &err)),
         },
         Ok(Plan::Refuse(reason)) => {
@@ -337,7 +338,7 @@ fn plan_spooled(input: &Input, file: File) -> Planned {
     let planned = again().and_then(|first| plan::plan(first, again));
     match planned {
         Ok(Plan::Pieces { encoding, stray }) => match again() {
-            Ok(file) => Planned::Pieces(FilePieces::new(file, encoding, stray)),
+            Ok(file) => Planned::Pieces(MatchReader::file(file, encoding, stray)),
             Err(err) => Planned::Settled(read_failed(input, &err)),
         },
         Ok(Plan::Whole) => match again().and_then(|mut file| walk::read_open(&mut file, 0)) {

@@ -267,13 +267,15 @@ pub fn check_parts(path: &str, bytes: &[u8], options: &Options) -> Vec<FileRepor
 
 /// [`check_parts`] of a decoded input.
 fn parts_of(path: &str, decoded: &crate::parse::Input<'_>, options: &Options) -> Vec<FileReport> {
-    use crate::parse::{Input, pieces};
+    use crate::parse::Input;
+    use crate::parse::matches::MatchReader;
     match decoded {
         Input::Text(text) if !crate::parse::is_sgf(&text.text) => {
             let stray = text.suspect && !crate::parse::stray::tolerated(text.text.as_bytes());
-            pieces::pieces(&text.text, text.encoding, stray)
-                .iter()
-                .map(|piece| check_piece(path, piece, options))
+            // A text in memory: its matches come without an error.
+            MatchReader::text(&text.text, text.encoding, stray)
+                .map_while(Result::ok)
+                .map(|piece| check_piece(path, &piece, options))
                 .collect()
         }
         _ => vec![check_whole(path, decoded, options, None)],
@@ -383,7 +385,7 @@ pub enum Layout<'t> {
 
 /// Calls `f` with the [`Layout`] of `bytes`.
 pub fn with_layout<R>(bytes: &[u8], f: impl FnOnce(Layout<'_>) -> R) -> R {
-    use crate::parse::{Input, pieces};
+    use crate::parse::{Input, matches};
     let Ok(decoded) = crate::parse::decode(bytes) else {
         return f(Layout::Unreadable);
     };
@@ -392,7 +394,7 @@ pub fn with_layout<R>(bytes: &[u8], f: impl FnOnce(Layout<'_>) -> R) -> R {
         Input::Text(text) if crate::parse::is_sgf(&text.text) => f(Layout::Sgf),
         Input::Text(text) => {
             let stray = text.suspect && !crate::parse::stray::tolerated(text.text.as_bytes());
-            f(Layout::Mat(pieces::pieces(
+            f(Layout::Mat(matches::matches_of(
                 &text.text,
                 text.encoding,
                 stray,

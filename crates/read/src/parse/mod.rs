@@ -18,7 +18,9 @@
 //! them by their magic number and [`read_input`] gives their events like a
 //! text's; their locations have no line (see [`Location`]).
 
+pub mod decoder;
 pub mod mat;
+pub mod matches;
 pub mod pieces;
 pub mod plan;
 pub mod producer;

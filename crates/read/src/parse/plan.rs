@@ -4,8 +4,9 @@
 
 use std::io::{self, Read};
 
-use super::pieces::{BLOCK, LINE_MAX, UTF8_BOM, char_start_before, read_full};
+use super::matches::{BLOCK, UTF8_BOM, char_start_before, read_full};
 use super::stray;
+use super::stray::LINE_MAX;
 use super::text::Encoding;
 
 /// How to read a file, decided by [`plan`].
@@ -18,7 +19,7 @@ pub enum Plan {
     /// Binary data, not a transcript: the reason, as [`super::decode`]
     /// gives it.
     Refuse(String),
-    /// Text to cut into pieces ([`FilePieces`]).
+    /// Text to read match by match ([`super::matches::MatchReader::file`]).
     Pieces {
         /// How to decode it.
         encoding: Encoding,

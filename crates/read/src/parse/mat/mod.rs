@@ -300,6 +300,7 @@ pub(crate) fn is_match_line(line: &str) -> bool {
 /// The lines of `text` as the reader cuts them (LF, CRLF and a lone CR
 /// end a line): each line's text without its terminator, and its byte
 /// offset.
+#[cfg(test)]
 pub(crate) fn lines(text: &str) -> impl Iterator<Item = (&str, usize)> {
     Lines::new(text, 0, 1).map(|line| (line.text, line.start))
 }

@@ -1,5 +1,30 @@
 use super::*;
+use crate::parse::pieces::read_piece;
 use crate::parse::plan::{Plan, plan};
+use crate::parse::{Action, Comment, GameHeader, Location, MatchHeader, Problem, Visitor};
+
+/// Where the matches of a text in memory start.
+fn cut_points(text: &str) -> Vec<Start> {
+    matches_of(text, Encoding::Utf8, false)
+        .iter()
+        .map(|piece| piece.start)
+        .collect()
+}
+
+/// [`cut_points`] by a walk over every line, as the `.mat` reader counts
+/// them.
+fn walk_cut_points(text: &str) -> Vec<Start> {
+    let mut points = vec![Start::FILE];
+    let mut splitter = Splitter::default();
+    let mut line = 1u32;
+    for (content, byte) in mat::lines(text) {
+        if let Some(start) = splitter.line(content, Start { byte, line }) {
+            points.push(start);
+        }
+        line = line.saturating_add(1);
+    }
+    points
+}
 
 const TWO: &str = " 3 point match\n\n Game 1\n a : 0   b : 0\n  1) 31: 8/5 6/5\n\n\
                        ; a remark\n\n 5 point match\n\n Game 1\n";
@@ -13,7 +38,7 @@ fn a_text_is_cut_before_the_header_of_each_match_after_the_first() {
         "{:?}",
         &TWO[56..]
     );
-    let pieces = pieces(TWO, Encoding::Utf8, false);
+    let pieces = matches_of(TWO, Encoding::Utf8, false);
     assert_eq!(pieces.len(), 2);
     assert!(pieces[1].text.starts_with("\n; a remark\n\n 5 point match"));
     assert!(pieces[1].last && !pieces[0].last);
@@ -109,7 +134,7 @@ fn whole_and_in_pieces(text: &str, stray: bool) -> (Vec<String>, Vec<String>, us
     };
     super::super::read_decoded(&decoded, &mut whole);
     let mut parts = Events::default();
-    let pieces = pieces(text, Encoding::Utf8, stray);
+    let pieces = matches_of(text, Encoding::Utf8, stray);
     for piece in &pieces {
         read_piece(piece, &mut parts);
     }
@@ -148,10 +173,10 @@ fn a_line_longer_than_line_max_is_cut_and_the_rest_follows_in_place() {
             text.push_str("\r\n; after\n");
         }
     }
-    let streamed: Vec<Piece<'static>> = FilePieces::new(text.as_bytes(), Encoding::Utf8, false)
+    let streamed: Vec<Piece<'static>> = MatchReader::file(text.as_bytes(), Encoding::Utf8, false)
         .collect::<io::Result<_>>()
         .unwrap();
-    let whole = pieces(&text, Encoding::Utf8, false);
+    let whole = matches_of(&text, Encoding::Utf8, false);
     assert_eq!(streamed.len(), 3);
     assert_eq!(
         streamed[0].cut,
@@ -190,8 +215,8 @@ fn a_file_read_in_blocks_gives_the_same_pieces() {
         );
         text.push_str(&"\n".repeat(i * 40));
     }
-    let expected = pieces(&text, Encoding::Utf8, false);
-    let streamed: Vec<Piece<'static>> = FilePieces::new(text.as_bytes(), Encoding::Utf8, false)
+    let expected = matches_of(&text, Encoding::Utf8, false);
+    let streamed: Vec<Piece<'static>> = MatchReader::file(text.as_bytes(), Encoding::Utf8, false)
         .collect::<io::Result<_>>()
         .unwrap();
     assert_eq!(streamed.len(), 300);
@@ -199,10 +224,101 @@ fn a_file_read_in_blocks_gives_the_same_pieces() {
     // After a byte-order mark.
     let mut bom = UTF8_BOM.to_vec();
     bom.extend_from_slice(text.as_bytes());
-    let streamed: Vec<Piece<'static>> = FilePieces::new(&bom[..], Encoding::Utf8Bom, false)
+    let streamed: Vec<Piece<'static>> = MatchReader::file(&bom[..], Encoding::Utf8Bom, false)
         .collect::<io::Result<_>>()
         .unwrap();
-    assert_eq!(streamed, pieces(&text, Encoding::Utf8Bom, false));
+    assert_eq!(streamed, matches_of(&text, Encoding::Utf8Bom, false));
+}
+
+/// A file of `count` one-game matches, each named by its ordinal.
+fn numbered(count: usize) -> String {
+    (0..count)
+        .map(|i| {
+            format!(
+                "; [Event \"{i}\"]\n 1 point match\n\n Game 1\n a : 0   b : 0\n  1) 31: 8/5 6/5\n\n"
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_match_is_reached_past_the_others_without_keeping_them() {
+    let text = numbered(5);
+    let mut matches = MatchReader::text(&text, Encoding::Utf8, false);
+    let skipped = matches.skip_match().unwrap().unwrap();
+    assert_eq!(
+        skipped,
+        Skipped {
+            index: 0,
+            plain: true
+        }
+    );
+    assert_eq!(matches.skip_match().unwrap().unwrap().index, 1);
+    let third = matches.next_match().unwrap().unwrap();
+    assert_eq!(third, matches_of(&text, Encoding::Utf8, false)[2]);
+    assert!(third.text.contains("\"2\""));
+    let mut file = MatchReader::file(text.as_bytes(), Encoding::Utf8, false);
+    assert_eq!(file.skip_match().unwrap().unwrap().index, 0);
+    assert_eq!(file.skip_match().unwrap().unwrap().index, 1);
+    let third = file.next_match().unwrap().unwrap();
+    assert_eq!(third, matches_of(&text, Encoding::Utf8, false)[2]);
+    // To the end: the last is known as the last, then nothing.
+    assert_eq!(file.skip_match().unwrap().unwrap().index, 3);
+    let last = file.next_match().unwrap().unwrap();
+    assert!(last.last && last.index == 4);
+    assert!(file.next_match().unwrap().is_none());
+    assert!(file.skip_match().unwrap().is_none());
+    // A match with a character other than ASCII is not plain.
+    let text = text.replace("\"1\"", "\"é\"");
+    let mut matches = MatchReader::text(&text, Encoding::Utf8, false);
+    assert!(matches.skip_match().unwrap().unwrap().plain);
+    assert!(!matches.skip_match().unwrap().unwrap().plain);
+}
+
+#[test]
+fn a_file_read_in_blocks_of_any_size_gives_the_matches_of_the_text() {
+    /// A reader handing out at most `step` bytes a call.
+    struct Trickle<'b>(&'b [u8], usize);
+    impl Read for Trickle<'_> {
+        fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+            let n = self.1.min(out.len()).min(self.0.len());
+            out[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+    // Two-byte characters across the blocks' ends, CRLF lines, a file
+    // larger than a block.
+    let text = numbered(8000).replace('\n', "\r\n").replace('a', "é");
+    let expected = matches_of(&text, Encoding::Utf8, false);
+    assert!(text.len() > 2 * BLOCK);
+    for step in [1 << 20, 4093] {
+        let read: Vec<Piece<'static>> =
+            MatchReader::file(Trickle(text.as_bytes(), step), Encoding::Utf8, false)
+                .collect::<io::Result<_>>()
+                .unwrap();
+        assert_eq!(read, expected, "{step}");
+    }
+    // A file of one match, read in one block, is one match.
+    let one = numbered(1);
+    let read: Vec<_> = MatchReader::file(one.as_bytes(), Encoding::Utf8, false)
+        .collect::<io::Result<_>>()
+        .unwrap();
+    assert_eq!(read, matches_of(&one, Encoding::Utf8, false));
+    assert_eq!(read.len(), 1);
+}
+
+#[test]
+fn a_read_that_fails_ends_the_matches_with_its_error() {
+    struct Failing;
+    impl Read for Failing {
+        fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+            Err(io::Error::other("disk gone"))
+        }
+    }
+    let mut matches = MatchReader::file(Failing, Encoding::Utf8, false);
+    assert!(matches.next_match().is_err());
+    assert!(matches.next_match().unwrap().is_none());
 }
 
 #[test]
