@@ -364,8 +364,10 @@ fn nth_match_if_plain<R: std::io::Read>(
     wanted: usize,
 ) -> Option<Option<Piece<'static>>> {
     for _ in 0..wanted {
-        let skipped = matches.skip_match().ok()??;
-        if !skipped.plain {
+        let (_, plain) = matches
+            .skip_match_with(bgaudit::parse::pieces::is_plain)
+            .ok()??;
+        if !plain {
             return Some(None);
         }
     }

@@ -299,15 +299,6 @@ impl<R> Feed<'_, R> {
     }
 }
 
-/// What [`MatchReader::skip_match`] passed over.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Skipped {
-    /// Its ordinal, from 0.
-    pub index: usize,
-    /// It was plain ASCII without a binary byte ([`Piece::is_plain`]).
-    pub plain: bool,
-}
-
 /// A `.mat` text's matches, one at a time, each with the place it starts
 /// in the file (see the module docs). `'t` is the lifetime of a text in
 /// memory; a file's matches own their text.
@@ -393,19 +384,33 @@ impl<'t, R: Read> MatchReader<'t, R> {
         Ok(Some(self.take(end, last)))
     }
 
-    /// Passes over the next match without keeping its text: `None` after
-    /// the last.
+    /// Passes over the next match without keeping its text: its ordinal,
+    /// `None` after the last.
     ///
     /// # Errors
     /// As [`MatchReader::next_match`].
-    pub fn skip_match(&mut self) -> io::Result<Option<Skipped>> {
+    pub fn skip_match(&mut self) -> io::Result<Option<usize>> {
+        self.skip_match_with(|_| ())
+            .map(|skipped| skipped.map(|(index, ())| index))
+    }
+
+    /// [`MatchReader::skip_match`], `look` shown the match's text (without
+    /// its place in the file) before it is dropped: the ordinal and what
+    /// `look` says.
+    ///
+    /// # Errors
+    /// As [`MatchReader::next_match`].
+    pub fn skip_match_with<T>(
+        &mut self,
+        look: impl FnOnce(&str) -> T,
+    ) -> io::Result<Option<(usize, T)>> {
         let Some((end, _)) = self.next_end()? else {
             return Ok(None);
         };
         let index = self.index;
-        let plain = super::pieces::is_plain(&self.buffer()[self.begin..end]);
+        let seen = look(&self.buffer()[self.begin..end]);
         self.pass(end);
-        Ok(Some(Skipped { index, plain }))
+        Ok(Some((index, seen)))
     }
 
     /// The text read and not yet handed out.

@@ -1,5 +1,5 @@
 use super::*;
-use crate::parse::pieces::read_piece;
+use crate::parse::pieces::{is_plain, read_piece};
 use crate::parse::plan::{Plan, plan};
 use crate::parse::{Action, Comment, GameHeader, Location, MatchHeader, Problem, Visitor};
 
@@ -245,25 +245,19 @@ fn numbered(count: usize) -> String {
 fn a_match_is_reached_past_the_others_without_keeping_them() {
     let text = numbered(5);
     let mut matches = MatchReader::text(&text, Encoding::Utf8, false);
-    let skipped = matches.skip_match().unwrap().unwrap();
-    assert_eq!(
-        skipped,
-        Skipped {
-            index: 0,
-            plain: true
-        }
-    );
-    assert_eq!(matches.skip_match().unwrap().unwrap().index, 1);
+    let skipped = matches.skip_match_with(is_plain).unwrap().unwrap();
+    assert_eq!(skipped, (0, true));
+    assert_eq!(matches.skip_match().unwrap().unwrap(), 1);
     let third = matches.next_match().unwrap().unwrap();
     assert_eq!(third, matches_of(&text, Encoding::Utf8, false)[2]);
     assert!(third.text.contains("\"2\""));
     let mut file = MatchReader::file(text.as_bytes(), Encoding::Utf8, false);
-    assert_eq!(file.skip_match().unwrap().unwrap().index, 0);
-    assert_eq!(file.skip_match().unwrap().unwrap().index, 1);
+    assert_eq!(file.skip_match().unwrap().unwrap(), 0);
+    assert_eq!(file.skip_match().unwrap().unwrap(), 1);
     let third = file.next_match().unwrap().unwrap();
     assert_eq!(third, matches_of(&text, Encoding::Utf8, false)[2]);
     // To the end: the last is known as the last, then nothing.
-    assert_eq!(file.skip_match().unwrap().unwrap().index, 3);
+    assert_eq!(file.skip_match().unwrap().unwrap(), 3);
     let last = file.next_match().unwrap().unwrap();
     assert!(last.last && last.index == 4);
     assert!(file.next_match().unwrap().is_none());
@@ -271,8 +265,8 @@ fn a_match_is_reached_past_the_others_without_keeping_them() {
     // A match with a character other than ASCII is not plain.
     let text = text.replace("\"1\"", "\"é\"");
     let mut matches = MatchReader::text(&text, Encoding::Utf8, false);
-    assert!(matches.skip_match().unwrap().unwrap().plain);
-    assert!(!matches.skip_match().unwrap().unwrap().plain);
+    assert!(matches.skip_match_with(is_plain).unwrap().unwrap().1);
+    assert!(!matches.skip_match_with(is_plain).unwrap().unwrap().1);
 }
 
 #[test]
