@@ -200,6 +200,8 @@ struct Cutting {
 #[derive(Debug)]
 struct Blocks<R> {
     reader: R,
+    /// The bytes read at a time ([`BLOCK`]; fewer in tests).
+    block: usize,
     decoder: Decoder,
     /// Bytes read and not yet decoded (the end of a line cut by a block).
     raw: Vec<u8>,
@@ -222,10 +224,10 @@ impl<R: Read> Blocks<R> {
     fn fill(&mut self, line: u32) -> io::Result<()> {
         // `raw` holds no line end: only the new bytes are searched.
         let mut old = self.raw.len();
-        self.raw.resize(old + BLOCK, 0);
+        self.raw.resize(old + self.block, 0);
         let n = read_full(&mut self.reader, &mut self.raw[old..])?;
         self.raw.truncate(old + n);
-        self.eof = n < BLOCK;
+        self.eof = n < self.block;
         if self.bom && (self.raw.len() >= UTF8_BOM.len() || self.eof) {
             // The byte-order mark is no text.
             if self.raw.starts_with(UTF8_BOM) {
@@ -341,8 +343,19 @@ impl<R: Read> MatchReader<'static, R> {
     /// [`super::plan::plan`] decided, read a block at a time.
     #[must_use]
     pub fn file(reader: R, encoding: Encoding, stray: bool) -> MatchReader<'static, R> {
+        MatchReader::file_in_blocks(reader, encoding, stray, BLOCK)
+    }
+
+    /// [`MatchReader::file`] read `block` bytes at a time.
+    fn file_in_blocks(
+        reader: R,
+        encoding: Encoding,
+        stray: bool,
+        block: usize,
+    ) -> MatchReader<'static, R> {
         let blocks = Blocks {
             reader,
+            block: block.max(1),
             decoder: Decoder::new(encoding),
             raw: Vec::new(),
             bom: encoding == Encoding::Utf8Bom,

@@ -399,3 +399,40 @@ fn a_plan_follows_the_decoding() {
         )
     );
 }
+
+proptest::proptest! {
+    /// A file read in blocks of any size gives the matches of its text in
+    /// memory: lines of every kind that matters to a cut (match lines,
+    /// comments, blanks, rows, characters of several bytes), every line end.
+    #[test]
+    fn blocks_of_any_size_give_the_matches_of_the_text(
+        lines in proptest::collection::vec(
+            (
+                proptest::sample::select(vec![
+                    " 3 point match", " Money session", "; [Event \"é\"]", "; c",
+                    "", "  \t", " Game 1", " a : 0   b : 0", "  1) 31: 8/5 6/5",
+                    " 5 POINT MATCH ", "  2) 64: 24/18 13/9   ???", "\u{feff}x", "€𝄞",
+                ]),
+                proptest::sample::select(vec!["\n", "\r\n", "\r"]),
+            ),
+            0..40,
+        ),
+        block in 1usize..64,
+        bom in proptest::bool::ANY,
+    ) {
+        let text: String = lines.iter().flat_map(|(line, end)| [*line, *end]).collect();
+        let encoding = if bom { Encoding::Utf8Bom } else { Encoding::Utf8 };
+        let mut bytes = if bom { UTF8_BOM.to_vec() } else { Vec::new() };
+        bytes.extend_from_slice(text.as_bytes());
+        let read: Vec<Piece<'static>> =
+            MatchReader::file_in_blocks(&bytes[..], encoding, false, block)
+                .collect::<io::Result<_>>()
+                .unwrap();
+        proptest::prop_assert_eq!(read, matches_of(&text, encoding, false));
+        let starts: Vec<Start> = matches_of(&text, encoding, false)
+            .iter()
+            .map(|piece| piece.start)
+            .collect();
+        proptest::prop_assert_eq!(starts, walk_cut_points(&text));
+    }
+}
