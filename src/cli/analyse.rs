@@ -31,9 +31,9 @@ use anyhow::{Context as _, Result};
 use bgaudit::catalogue::Code;
 use bgaudit::finding::Finding;
 use bgaudit::location::Location;
-use bgaudit::parse::pieces::Piece;
+use bgaudit::parse::match_text::MatchText;
 use bgaudit::replay::{
-    FileReport, Layout, MatchSummary, Options, TraceStep, check_bytes, check_piece,
+    FileReport, Layout, MatchSummary, Options, TraceStep, check_bytes, check_match_text,
 };
 use sha2::{Digest, Sha256};
 
@@ -247,18 +247,18 @@ impl Analyser {
                     return;
                 }
                 for (piece, report) in pieces.iter().zip(reports.iter_mut()) {
-                    self.complete_piece(name, piece, report, options);
+                    self.complete_match(name, piece, report, options);
                 }
             }
         });
     }
 
-    /// Analyses the match of one piece of a `.mat` text, if it carries no
+    /// Analyses one match of a `.mat` text, if it carries no
     /// analysis.
-    pub(crate) fn complete_piece(
+    pub(crate) fn complete_match(
         &self,
         name: &str,
-        piece: &Piece<'_>,
+        piece: &MatchText<'_>,
         report: &mut FileReport,
         options: &Options,
     ) {
@@ -272,7 +272,7 @@ impl Analyser {
             import: Import::Mat,
             location: piece.start.locate(Location::START),
             original: &|| {
-                check_piece(
+                check_match_text(
                     name,
                     piece,
                     &Options {

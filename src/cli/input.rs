@@ -4,11 +4,11 @@
 //!
 //! A file's report comes in parts: one per match of a `.mat` text (each
 //! match is read and replayed on its own, see
-//! [`bgaudit::parse::pieces`]), one for anything else. [`Reading`] counts
+//! [`bgaudit::parse::matches`]), one for anything else. [`Reading`] counts
 //! an input's parts in the totals as they come.
 
-use bgaudit::parse::pieces::Piece;
-use bgaudit::replay::{FileReport, FileStatus, Options, check_parts, check_piece, merge};
+use bgaudit::parse::match_text::MatchText;
+use bgaudit::replay::{FileReport, FileStatus, Options, check_match_text, check_parts, merge};
 use bgaudit::report::explain::{Place, Source};
 use bgaudit::report::{SkippedRecord, Totals, unreadable_reason};
 use bgaudit::walk::{self, Input};
@@ -120,9 +120,9 @@ pub(crate) fn whole_outcome(
     Outcome::Checked(reports)
 }
 
-/// Checks one piece (one match) of a large file read match by match.
-pub(crate) fn check_part(input: &Input, piece: &Piece<'_>, options: &Options) -> Outcome {
-    let mut report = check_piece(&input.name(), piece, options);
+/// Checks one match of a large file read match by match.
+pub(crate) fn check_part(input: &Input, piece: &MatchText<'_>, options: &Options) -> Outcome {
+    let mut report = check_match_text(&input.name(), piece, options);
     report.path_bytes = input.name_bytes();
     let reports = vec![report];
     if let Input::Found(path) = input
@@ -345,7 +345,7 @@ fn one_match(
             matches.next_match().ok()??
         }
     };
-    let mut report = check_piece(&input.name(), &piece, options);
+    let mut report = check_match_text(&input.name(), &piece, options);
     if report.matches.is_empty() || unreadable_reason(&report).is_some() {
         return None;
     }
@@ -362,10 +362,10 @@ fn one_match(
 fn nth_match_if_plain<R: std::io::Read>(
     matches: &mut bgaudit::parse::matches::MatchReader<'static, R>,
     wanted: usize,
-) -> Option<Option<Piece<'static>>> {
+) -> Option<Option<MatchText<'static>>> {
     for _ in 0..wanted {
         let (_, plain) = matches
-            .skip_match_with(bgaudit::parse::pieces::is_plain)
+            .skip_match_with(bgaudit::parse::match_text::is_plain)
             .ok()??;
         if !plain {
             return Some(None);

@@ -24,8 +24,8 @@ use std::io;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use bgaudit::parse::match_text::MatchText;
 use bgaudit::parse::matches::MatchReader;
-use bgaudit::parse::pieces::Piece;
 use bgaudit::parse::plan::{self, Plan};
 use bgaudit::replay::{FileReport, MatchSummary, Options, check_streamed};
 use bgaudit::report::SkippedRecord;
@@ -52,7 +52,7 @@ pub(crate) enum Job {
     /// if it was).
     Input(usize, Option<Opened>),
     /// One match of a large input read match by match.
-    Piece(usize, Piece<'static>),
+    Match(usize, MatchText<'static>),
     /// A large input read whole, replayed where its findings are written
     /// (see [`run_streaming`]).
     Deferred(usize),
@@ -66,7 +66,7 @@ impl Job {
     pub(crate) fn index(&self) -> usize {
         match self {
             Job::Input(index, _)
-            | Job::Piece(index, _)
+            | Job::Match(index, _)
             | Job::Deferred(index)
             | Job::Settled(index, _) => *index,
         }
@@ -76,7 +76,7 @@ impl Job {
     /// match of a large file, or a file read ahead).
     pub(crate) fn weight(&self) -> usize {
         match self {
-            Job::Piece(_, piece) => piece.text.len(),
+            Job::Match(_, piece) => piece.text.len(),
             Job::Input(_, Some(opened)) => opened.weight(),
             Job::Input(_, None) | Job::Deferred(_) | Job::Settled(..) => 0,
         }
@@ -95,7 +95,7 @@ impl Job {
     /// This job's result is the input's last.
     fn ends(&self) -> bool {
         match self {
-            Job::Piece(_, piece) => piece.last,
+            Job::Match(_, piece) => piece.last,
             Job::Input(..) | Job::Deferred(_) | Job::Settled(..) => true,
         }
     }
@@ -179,7 +179,7 @@ impl Iterator for Jobs<'_> {
                     if piece.last {
                         self.current = None;
                     }
-                    return Some(Job::Piece(index, piece));
+                    return Some(Job::Match(index, piece));
                 }
                 Some(Err(err)) => {
                     self.current = None;
@@ -398,11 +398,11 @@ pub(crate) fn work(
                 (input::check(input, opened, options), None)
             }
         }
-        Job::Piece(index, piece) => {
+        Job::Match(index, piece) => {
             let mut outcome = input::check_part(&inputs[index], &piece, options);
             if let (Some(analyser), Outcome::Checked(reports)) = (analyser, &mut outcome) {
                 for report in reports {
-                    analyser.complete_piece(&inputs[index].name(), &piece, report, options);
+                    analyser.complete_match(&inputs[index].name(), &piece, report, options);
                 }
             }
             let source = explain.map(|_| Source::from_text_at(&piece.text, piece.start.line));

@@ -250,7 +250,7 @@ pub fn check_bytes(path: &str, bytes: &[u8], options: &Options) -> FileReport {
 }
 
 /// Reads and replays one file's bytes, one report per part: a `.mat` text
-/// one report per match ([`crate::parse::pieces`]: each match read and
+/// one report per match ([`crate::parse::matches`]: each match read and
 /// replayed on its own, its findings located in the file), any other input
 /// one report. The parts of a file, merged, are its report.
 #[must_use]
@@ -275,7 +275,7 @@ fn parts_of(path: &str, decoded: &crate::parse::Input<'_>, options: &Options) ->
             // A text in memory: its matches come without an error.
             MatchReader::text(&text.text, text.encoding, stray)
                 .map_while(Result::ok)
-                .map(|piece| check_piece(path, &piece, options))
+                .map(|piece| check_match_text(path, &piece, options))
                 .collect()
         }
         _ => vec![check_whole(path, decoded, options, None)],
@@ -379,8 +379,8 @@ pub enum Layout<'t> {
     Xg,
     /// An SGF text: one part.
     Sgf,
-    /// A `.mat` text: one part per piece, in order.
-    Mat(Vec<crate::parse::pieces::Piece<'t>>),
+    /// A `.mat` text: one part per match, in order.
+    Mat(Vec<crate::parse::match_text::MatchText<'t>>),
 }
 
 /// Calls `f` with the [`Layout`] of `bytes`.
@@ -403,19 +403,19 @@ pub fn with_layout<R>(bytes: &[u8], f: impl FnOnce(Layout<'_>) -> R) -> R {
     }
 }
 
-/// Reads and replays one piece of a `.mat` text (one match, see
-/// [`crate::parse::pieces`]): the report of that match alone, numbered and
+/// Reads and replays one match of a `.mat` text (see
+/// [`crate::parse::matches`]): the report of that match alone, numbered and
 /// located in its file.
 #[must_use]
-pub fn check_piece(
+pub fn check_match_text(
     path: &str,
-    piece: &crate::parse::pieces::Piece<'_>,
+    piece: &crate::parse::match_text::MatchText<'_>,
     options: &Options,
 ) -> FileReport {
     let mut replayer = replayer::Replayer::new(options);
     replayer.match_count = u32::try_from(piece.index).unwrap_or(u32::MAX);
     replayer.recorder.watch_hit_marks(&piece.text);
-    let format = crate::parse::pieces::read_piece(piece, &mut replayer);
+    let format = crate::parse::match_text::read_match_text(piece, &mut replayer);
     replayer.finish_part(piece.last);
     report_of(path, format, &mut replayer)
 }

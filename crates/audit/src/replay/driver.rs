@@ -28,8 +28,8 @@ use crate::parse::{
     Written,
 };
 
-/// The events as read, in their file's terms (a piece of a file read on
-/// its own comes through [`crate::parse::pieces::read_piece`], which moves
+/// The events as read, in their file's terms (a match of a file read on
+/// its own comes through [`crate::parse::match_text::read_match_text`], which moves
 /// them); an action is copied once, as it is kept.
 impl<'a> Visitor<'a> for Replayer<'_, 'a> {
     fn begin_match(&mut self, header: &MatchHeader<'a>) {

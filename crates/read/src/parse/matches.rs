@@ -4,7 +4,7 @@
 //! blank lines before its match line, the match line and its body, up to the
 //! next match's header; nothing it reads crosses from one match to the next.
 //! Cut where the reader would start the next match, each match read on its
-//! own ([`read_piece`](super::pieces::read_piece)), with its locations
+//! own ([`read_match_text`](super::match_text::read_match_text)), with its locations
 //! moved to their place in the file, gives the reader's events for the
 //! whole text. So a file of many matches needs in memory only the match
 //! being read, its matches can be replayed on several threads, each match's
@@ -23,7 +23,7 @@ use std::io::{self, Read};
 
 use super::decoder::Decoder;
 use super::mat::{self, Cut};
-use super::pieces::{CutLine, LINE_MAX, Piece, Start};
+use super::match_text::{CutLine, LINE_MAX, MatchText, Start};
 use super::text::Encoding;
 
 /// A UTF-8 byte-order mark.
@@ -390,7 +390,7 @@ impl<'t, R: Read> MatchReader<'t, R> {
     ///
     /// # Errors
     /// The I/O errors of reading a file (the reader then ends).
-    pub fn next_match(&mut self) -> io::Result<Option<Piece<'t>>> {
+    pub fn next_match(&mut self) -> io::Result<Option<MatchText<'t>>> {
         let Some((end, last)) = self.next_end()? else {
             return Ok(None);
         };
@@ -549,14 +549,14 @@ impl<'t, R: Read> MatchReader<'t, R> {
     }
 
     /// The match of `text[begin..end]`, handed out.
-    fn take(&mut self, end: usize, last: bool) -> Piece<'t> {
+    fn take(&mut self, end: usize, last: bool) -> MatchText<'t> {
         let skew = self.dropped_before(end);
         let cut = self.cuts_before(end);
         let text = match &self.feed {
             Feed::Text(text) => Cow::Borrowed(&text[self.begin..end]),
             Feed::Blocks(blocks) => Cow::Owned(blocks.text[self.begin..end].to_owned()),
         };
-        let piece = Piece {
+        let piece = MatchText {
             text,
             start: self.start,
             index: self.index,
@@ -591,7 +591,7 @@ impl<'t, R: Read> MatchReader<'t, R> {
 }
 
 impl<'t, R: Read> Iterator for MatchReader<'t, R> {
-    type Item = io::Result<Piece<'t>>;
+    type Item = io::Result<MatchText<'t>>;
 
     fn next(&mut self) -> Option<Self::Item> {
         self.next_match().transpose()
@@ -600,7 +600,7 @@ impl<'t, R: Read> Iterator for MatchReader<'t, R> {
 
 /// The matches of a decoded `.mat` text in memory, all at once.
 #[must_use]
-pub fn matches_of<'t>(text: &'t str, encoding: Encoding, stray: bool) -> Vec<Piece<'t>> {
+pub fn matches_of<'t>(text: &'t str, encoding: Encoding, stray: bool) -> Vec<MatchText<'t>> {
     MatchReader::text(text, encoding, stray)
         .map_while(Result::ok)
         .collect()

@@ -20,8 +20,8 @@
 
 pub mod decoder;
 pub mod mat;
+pub mod match_text;
 pub mod matches;
-pub mod pieces;
 pub mod plan;
 pub mod producer;
 pub mod rows;

@@ -1,5 +1,5 @@
 use super::*;
-use crate::parse::pieces::{is_plain, read_piece};
+use crate::parse::match_text::{is_plain, read_match_text};
 use crate::parse::plan::{Plan, plan};
 use crate::parse::{Action, Comment, GameHeader, Location, MatchHeader, Problem, Visitor};
 
@@ -136,7 +136,7 @@ fn whole_and_in_pieces(text: &str, stray: bool) -> (Vec<String>, Vec<String>, us
     let mut parts = Events::default();
     let pieces = matches_of(text, Encoding::Utf8, stray);
     for piece in &pieces {
-        read_piece(piece, &mut parts);
+        read_match_text(piece, &mut parts);
     }
     (whole.0, parts.0, pieces.len())
 }
@@ -173,9 +173,10 @@ fn a_line_longer_than_line_max_is_cut_and_the_rest_follows_in_place() {
             text.push_str("\r\n; after\n");
         }
     }
-    let streamed: Vec<Piece<'static>> = MatchReader::file(text.as_bytes(), Encoding::Utf8, false)
-        .collect::<io::Result<_>>()
-        .unwrap();
+    let streamed: Vec<MatchText<'static>> =
+        MatchReader::file(text.as_bytes(), Encoding::Utf8, false)
+            .collect::<io::Result<_>>()
+            .unwrap();
     let whole = matches_of(&text, Encoding::Utf8, false);
     assert_eq!(streamed.len(), 3);
     assert_eq!(
@@ -216,15 +217,16 @@ fn a_file_read_in_blocks_gives_the_same_pieces() {
         text.push_str(&"\n".repeat(i * 40));
     }
     let expected = matches_of(&text, Encoding::Utf8, false);
-    let streamed: Vec<Piece<'static>> = MatchReader::file(text.as_bytes(), Encoding::Utf8, false)
-        .collect::<io::Result<_>>()
-        .unwrap();
+    let streamed: Vec<MatchText<'static>> =
+        MatchReader::file(text.as_bytes(), Encoding::Utf8, false)
+            .collect::<io::Result<_>>()
+            .unwrap();
     assert_eq!(streamed.len(), 300);
     assert_eq!(streamed, expected);
     // After a byte-order mark.
     let mut bom = UTF8_BOM.to_vec();
     bom.extend_from_slice(text.as_bytes());
-    let streamed: Vec<Piece<'static>> = MatchReader::file(&bom[..], Encoding::Utf8Bom, false)
+    let streamed: Vec<MatchText<'static>> = MatchReader::file(&bom[..], Encoding::Utf8Bom, false)
         .collect::<io::Result<_>>()
         .unwrap();
     assert_eq!(streamed, matches_of(&text, Encoding::Utf8Bom, false));
@@ -287,7 +289,7 @@ fn a_file_read_in_blocks_of_any_size_gives_the_matches_of_the_text() {
     let expected = matches_of(&text, Encoding::Utf8, false);
     assert!(text.len() > 2 * BLOCK);
     for step in [1 << 20, 4093] {
-        let read: Vec<Piece<'static>> =
+        let read: Vec<MatchText<'static>> =
             MatchReader::file(Trickle(text.as_bytes(), step), Encoding::Utf8, false)
                 .collect::<io::Result<_>>()
                 .unwrap();
@@ -424,7 +426,7 @@ proptest::proptest! {
         let encoding = if bom { Encoding::Utf8Bom } else { Encoding::Utf8 };
         let mut bytes = if bom { UTF8_BOM.to_vec() } else { Vec::new() };
         bytes.extend_from_slice(text.as_bytes());
-        let read: Vec<Piece<'static>> =
+        let read: Vec<MatchText<'static>> =
             MatchReader::file_in_blocks(&bytes[..], encoding, false, block)
                 .collect::<io::Result<_>>()
                 .unwrap();

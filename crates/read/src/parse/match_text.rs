@@ -1,5 +1,5 @@
 //! One match of a `.mat` text, cut out of its file by
-//! [`super::matches::MatchReader`], and its reading ([`read_piece`]): its
+//! [`super::matches::MatchReader`], and its reading ([`read_match_text`]): its
 //! events, every location in the file's terms.
 
 use std::borrow::Cow;
@@ -9,11 +9,12 @@ use super::{
     Action, Comment, Format, GameHeader, Location, MatchHeader, Problem, ProblemKind, Visitor,
 };
 use super::{mat, stray};
-/// Where a piece starts in its file: the byte offset in the decoded text
-/// and the line number (a piece starts at a line's start).
+
+/// Where a match starts in its file: the byte offset in the decoded text
+/// and the line number (a match starts at a line's start).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Start {
-    /// Byte offset of the piece's first byte in the decoded text.
+    /// Byte offset of the match's first byte in the decoded text.
     pub byte: usize,
     /// Line number of its first line, from 1.
     pub line: u32,
@@ -23,7 +24,7 @@ impl Start {
     /// The start of a file.
     pub const FILE: Start = Start { byte: 0, line: 1 };
 
-    /// `location` (in the piece) in the file.
+    /// `location` (in the match) in the file.
     #[must_use]
     pub fn locate(self, location: Location) -> Location {
         Location {
@@ -38,11 +39,12 @@ impl Start {
     }
 }
 
-/// One piece of a `.mat` text: one match with the lines before its match
-/// line (the first piece: everything before the second match's header).
+/// The text of one match of a `.mat` text, with the lines before its match
+/// line (the first: everything before the second match's header), and
+/// where it starts in its file.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Piece<'t> {
-    /// The piece's text.
+pub struct MatchText<'t> {
+    /// The match's text.
     pub text: Cow<'t, str>,
     /// Where it starts in the file.
     pub start: Start,
@@ -50,7 +52,7 @@ pub struct Piece<'t> {
     pub index: usize,
     /// The file ends with it.
     pub last: bool,
-    /// How the file was decoded (the first piece carries the encoding note).
+    /// How the file was decoded (the first match carries the encoding note).
     pub encoding: Encoding,
     /// The file holds binary bytes beyond what a text tolerates: each run
     /// of lines holding them is a `binary-data` problem.
@@ -65,25 +67,25 @@ pub use super::stray::LINE_MAX;
 /// A line cut at [`LINE_MAX`] bytes.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct CutLine {
-    /// The line's start in the piece's text.
+    /// The line's start in the match's text.
     pub byte: usize,
-    /// Its number in the piece, from 1.
+    /// Its number in the match, from 1.
     pub line: u32,
     /// Its length in the file, in bytes (without its line end).
     pub length: u64,
 }
 
-impl Piece<'_> {
+impl MatchText<'_> {
     /// ASCII text without a binary byte: read the same whatever the file's
     /// encoding, and without a `binary-data` problem, whatever the rest of
-    /// the file holds (so a piece can be read before the file is known).
+    /// the file holds (so a match can be read before the file is known).
     #[must_use]
     pub fn is_plain(&self) -> bool {
         is_plain(&self.text)
     }
 }
 
-/// ASCII text without a binary byte (see [`Piece::is_plain`]).
+/// ASCII text without a binary byte (see [`MatchText::is_plain`]).
 #[must_use]
 pub fn is_plain(text: &str) -> bool {
     text.bytes().all(|b| b.is_ascii() && !stray::is_binary(b))
@@ -104,25 +106,28 @@ pub fn encoding_note(encoding: Encoding) -> Option<&'static str> {
     }
 }
 
-/// Reads one piece into `visitor`, every location in the file's terms; the
-/// first piece gives the encoding note. Returns `Some(Format::Mat)`, or
-/// `None` when the piece holds no match line (a file without any: the
+/// Reads one match into `visitor`, every location in the file's terms; the
+/// first match gives the encoding note. Returns `Some(Format::Mat)`, or
+/// `None` when the match holds no match line (a file without any: the
 /// visitor got one unreadable problem).
-pub fn read_piece<'a>(piece: &'a Piece<'_>, visitor: &mut impl Visitor<'a>) -> Option<Format> {
+pub fn read_match_text<'a>(
+    piece: &'a MatchText<'_>,
+    visitor: &mut impl Visitor<'a>,
+) -> Option<Format> {
     if piece.start == Start::FILE {
-        // The first piece (a file of one match, most often): nothing moves.
-        return read_piece_in_place(piece, visitor);
+        // The first match (a file of one match, most often): nothing moves.
+        return read_in_place(piece, visitor);
     }
     let mut shifted = Shifted {
         visitor,
         start: piece.start,
     };
-    read_piece_in_place(piece, &mut shifted)
+    read_in_place(piece, &mut shifted)
 }
 
-/// [`read_piece`] with every location in the piece's own terms (moved to
-/// the file's by [`Shifted`], the one place a piece's locations are moved).
-fn read_piece_in_place<'a>(piece: &'a Piece<'_>, visitor: &mut impl Visitor<'a>) -> Option<Format> {
+/// [`read_match_text`] with every location in the match's own terms (moved to
+/// the file's by [`Shifted`], the one place a match's locations are moved).
+fn read_in_place<'a>(piece: &'a MatchText<'_>, visitor: &mut impl Visitor<'a>) -> Option<Format> {
     let note = (piece.index == 0)
         .then(|| encoding_note(piece.encoding))
         .flatten()
@@ -159,8 +164,8 @@ fn read_piece_in_place<'a>(piece: &'a Piece<'_>, visitor: &mut impl Visitor<'a>)
     read.then_some(Format::Mat)
 }
 
-/// A visitor that moves every location of a piece's events to its place in
-/// the file before handing them on (events are copied only for a piece that
+/// A visitor that moves every location of a match's events to its place in
+/// the file before handing them on (events are copied only for a match that
 /// does not start the file).
 struct Shifted<'r, V> {
     visitor: &'r mut V,
