@@ -207,7 +207,8 @@ impl Pair {
 
 /// The game in progress: its sums and the luck of its rolls in order (the
 /// luck-adjusted result starts from the game's result, known at its end).
-#[derive(Clone, Debug, Default, PartialEq)]
+/// Two games are equal when their state is (the memo of chances aside).
+#[derive(Clone, Debug, Default)]
 pub(crate) struct Game {
     pub(crate) pair: Pair,
     /// (slot of the roller, the roll's luck in MWC or points).
@@ -224,7 +225,8 @@ pub(crate) struct Game {
 
 /// [`met::win_lose`] of the last score seen for each mover, looked up again
 /// only when it changes (the score and cube change a few times a game,
-/// the decisions are many). A memo, not state: any two are equal.
+/// the decisions are many). A memo, not state: [`Game`]'s equality leaves
+/// it out.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Chances([Option<(met::Score, (f32, f32))>; 2]);
 
@@ -242,9 +244,23 @@ impl Chances {
     }
 }
 
-impl PartialEq for Chances {
-    fn eq(&self, _: &Self) -> bool {
-        true
+impl PartialEq for Game {
+    fn eq(&self, other: &Self) -> bool {
+        // Every field but `chances`, a memo that does not change what the
+        // game is.
+        let Game {
+            pair,
+            luck,
+            beaver,
+            after_beaver,
+            open,
+            chances: _,
+        } = self;
+        *pair == other.pair
+            && *luck == other.luck
+            && *beaver == other.beaver
+            && *after_beaver == other.after_beaver
+            && *open == other.open
     }
 }
 
@@ -672,6 +688,30 @@ pub(crate) fn absolute_fibs_rating(chequer: f32, cube: f32, n: u32) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn games_are_equal_by_their_state_whatever_their_memo_holds() {
+        let mut looked_up = Game::default();
+        let score = met::Score {
+            length: 7,
+            score: [2, 3],
+            cube: 2,
+            mover: 1,
+            crawford: false,
+        };
+        assert_eq!(looked_up.chances.of(&score), met::win_lose(&score));
+        assert_eq!(looked_up, Game::default());
+        let open = Game {
+            open: true,
+            ..Game::default()
+        };
+        assert_ne!(open, Game::default());
+        let lucky = Game {
+            luck: vec![(0, 0.1)],
+            ..Game::default()
+        };
+        assert_ne!(lucky, Game::default());
+    }
 
     #[test]
     fn marks_follow_gnubgs_thresholds() {
