@@ -125,6 +125,13 @@ mod tests {
             skip("a.zip", b"PK\x03\x04rest").as_deref(),
             Some("a ZIP archive")
         );
+        assert_eq!(
+            skip("a.gif", b"GIF89a\x01\x00\x01\x00\x00").as_deref(),
+            Some("a picture (GIF)")
+        );
+        let mut tar = vec![0u8; 600];
+        tar[257..262].copy_from_slice(b"ustar");
+        assert_eq!(skip("a.tar", &tar).as_deref(), Some("binary data"));
     }
 
     #[test]

@@ -58,8 +58,8 @@ pub(crate) enum Kind {
     /// half the pairs of bytes of the first 4 KiB, and another byte beside
     /// it. `plain` when nine pairs out of ten are so: then the file is
     /// decoded as such ([`Encoding::Utf16LeNoBom`] or
-    /// [`Encoding::Utf16BeNoBom`]) if all of it decodes without a NUL,
-    /// else it is refused (`utf16_refusal`).
+    /// [`Encoding::Utf16BeNoBom`]) if all of it decodes (an even length, no
+    /// malformed character, no NUL), else it is refused (`utf16_refusal`).
     Utf16 {
         /// The byte order, as an encoding without a byte-order mark.
         encoding: Encoding,

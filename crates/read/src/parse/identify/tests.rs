@@ -46,7 +46,10 @@ fn every_kind_is_decoded_or_refused_as_it_says() {
     let be = bom(b"\xFE\xFF", utf16(text, true));
     let le_plain = utf16(text, false);
     let be_plain = utf16(text, true);
-    let cases: [Case; 19] = [
+    // Binary bytes after a byte-order mark: counted in the text after it.
+    let marked_nul = bom(UTF8_BOM, b"a\n\0\0\0\0\0\0\0\0\0\nb\n".to_vec());
+    let marked_controls = bom(b"\xFF\xFE", utf16(&"\u{3}aaaaaaaaa".repeat(20), false));
+    let cases: [Case; 21] = [
         (b" 7 point match\n", Kind::Text, Ok(Encoding::Utf8)),
         (b"(;FF[4]GM[6])", Kind::Text, Ok(Encoding::Utf8)),
         (b" S\xFCrmeyan : 0\n", Kind::Text, Ok(Encoding::Windows1252)),
@@ -57,6 +60,16 @@ fn every_kind_is_decoded_or_refused_as_it_says() {
         ),
         (&le, Kind::Marked(Encoding::Utf16Le), Ok(Encoding::Utf16Le)),
         (&be, Kind::Marked(Encoding::Utf16Be), Ok(Encoding::Utf16Be)),
+        (
+            &marked_nul,
+            Kind::Marked(Encoding::Utf8Bom),
+            Err("binary data (a NUL byte at offset 2), not a transcript"),
+        ),
+        (
+            &marked_controls,
+            Kind::Marked(Encoding::Utf16Le),
+            Err("binary data (20 control bytes in 200), not a transcript"),
+        ),
         (
             &le_plain,
             Kind::Utf16 {
