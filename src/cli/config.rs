@@ -577,7 +577,7 @@ fn legal_input(text: &str, dice: Option<&str>) -> Result<(Position, Roll)> {
         return Ok(bgaudit::ids::position_and_roll(text, dice)?);
     }
     let bytes = std::fs::read(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-    if !bgaudit::parse::sniff::is_xg(&bytes) {
+    if !bgaudit::parse::identify::is_xg(&bytes) {
         anyhow::bail!(
             "{}: not an eXtreme Gammon position file; give a position ID, an XGID or an .xgp file",
             bgaudit::escape::os_str(path.as_os_str())

@@ -21,7 +21,7 @@
 
 use std::path::Path;
 
-use crate::parse::{sniff, text};
+use crate::parse::{identify, text};
 
 /// The extensions of match records (compared case-insensitively).
 pub const RECORD_EXTENSIONS: [&str; 4] = ["mat", "sgf", "xg", "xgp"];
@@ -33,7 +33,7 @@ pub fn not_a_record(path: &Path, bytes: &[u8]) -> Option<String> {
     // A position, not a match: skipped like other files beside the
     // records (named on the command line it is refused, with the advice to
     // use `legal`).
-    if sniff::is_xg(bytes) && crate::parse::xg::position_file(bytes).is_ok() {
+    if identify::is_xg(bytes) && crate::parse::xg::position_file(bytes).is_ok() {
         return Some("an eXtreme Gammon position file (.xgp)".to_owned());
     }
     let known = path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
@@ -59,34 +59,26 @@ pub fn not_a_record(path: &Path, bytes: &[u8]) -> Option<String> {
     }
 }
 
-/// What binary data is, unless it is a match record.
+/// What binary data is, unless it is a match record: by its signature
+/// ([`identify::signature`]).
 fn binary(bytes: &[u8]) -> Option<&'static str> {
-    const KINDS: &[(&[u8], &str)] = &[
-        (b"\x89PNG", "a picture (PNG)"),
-        (b"\xFF\xD8\xFF", "a picture (JPEG)"),
-        (b"GIF8", "a picture (GIF)"),
-        (b"PK\x03\x04", "a ZIP archive"),
-        (b"\x1f\x8b", "a gzip-compressed file"),
-        (b"%PDF", "a PDF document"),
-    ];
-    if bytes.starts_with(b"RGMH") || sniff::is_xg_record(bytes) {
+    match identify::signature(bytes) {
         // An eXtreme Gammon file, or one record cut out of one: the reader
         // says what it is.
-        return None;
+        Some(binary) if binary.is_record() => None,
+        found => Some(
+            found
+                .and_then(identify::Binary::name)
+                .unwrap_or("binary data"),
+        ),
     }
-    Some(
-        KINDS
-            .iter()
-            .find(|(magic, _)| bytes.starts_with(magic))
-            .map_or("binary data", |&(_, what)| what),
-    )
 }
 
 /// A match or game header line, SGF, or another program's match record.
 fn looks_like_a_record(text: &str) -> bool {
     // The reader names other programs' records; a server session log it
     // names too, as no match record.
-    let named = sniff::text(text).is_some_and(|what| !what.contains("not a match record"));
+    let named = identify::other_text(text).is_some_and(|what| !what.contains("not a match record"));
     if named || text.trim_start().starts_with("(;") {
         return true;
     }
@@ -133,6 +125,13 @@ mod tests {
             skip("a.zip", b"PK\x03\x04rest").as_deref(),
             Some("a ZIP archive")
         );
+        assert_eq!(
+            skip("a.gif", b"GIF89a\x01\x00\x01\x00\x00").as_deref(),
+            Some("a picture (GIF)")
+        );
+        let mut tar = vec![0u8; 600];
+        tar[257..262].copy_from_slice(b"ustar");
+        assert_eq!(skip("a.tar", &tar).as_deref(), Some("binary data"));
     }
 
     #[test]

@@ -224,7 +224,7 @@ fn every_file_of_the_folder_is_read_or_refused() {
     let mut read = 0;
     for path in &files {
         let bytes = std::fs::read(path).unwrap();
-        if !bgaudit::parse::sniff::is_xg(&bytes) {
+        if !bgaudit::parse::identify::is_xg(&bytes) {
             continue;
         }
         if xg::decode(&bytes).is_ok() {

@@ -8,7 +8,7 @@
 //! block at a time ([`super::matches::MatchReader`]), a push per block. The
 //! text is the same either way.
 
-use super::text::Encoding;
+use super::identify::Encoding;
 
 /// Decodes the bytes of one file, push by push (see the module docs).
 #[derive(Debug)]
@@ -17,6 +17,8 @@ pub struct Decoder {
     /// UTF-16's decoder, which keeps the half of a character a push ends
     /// with.
     utf16: Option<encoding_rs::Decoder>,
+    /// Bytes that are no character became U+FFFD.
+    replaced: bool,
 }
 
 impl Decoder {
@@ -30,7 +32,11 @@ impl Decoder {
             Encoding::Utf8 | Encoding::Utf8Bom | Encoding::Windows1252 => None,
         }
         .map(encoding_rs::Encoding::new_decoder_without_bom_handling);
-        Decoder { encoding, utf16 }
+        Decoder {
+            encoding,
+            utf16,
+            replaced: false,
+        }
     }
 
     /// Writes the text of `input` onto `output`; `last` when no bytes
@@ -44,7 +50,8 @@ impl Decoder {
                 .max_utf8_buffer_length(input.len())
                 .unwrap_or(usize::MAX);
             output.reserve(needed);
-            let (_, read, _) = utf16.decode_to_string(input, output, last);
+            let (_, read, replaced) = utf16.decode_to_string(input, output, last);
+            self.replaced |= replaced;
             return read;
         }
         match self.encoding {
@@ -59,11 +66,21 @@ impl Decoder {
                 let bytes = &input[..end];
                 match simdutf8::basic::from_utf8(bytes) {
                     Ok(text) => output.push_str(text),
-                    Err(_) => output.push_str(&String::from_utf8_lossy(bytes)),
+                    Err(_) => {
+                        self.replaced = true;
+                        output.push_str(&String::from_utf8_lossy(bytes));
+                    }
                 }
                 end
             }
         }
+    }
+
+    /// Whether bytes decoded so far that are no character of the encoding
+    /// became U+FFFD (never in Windows-1252, where every byte is one).
+    #[must_use]
+    pub fn replaced(&self) -> bool {
+        self.replaced
     }
 }
 
@@ -139,6 +156,15 @@ mod tests {
         Decoder::new(Encoding::Windows1252).decode(b"\x80\x9f", &mut text, true);
         assert_eq!(text, "€Ÿ");
         assert_eq!(utf8_whole(b"ab\xe2\x82"), 2);
+        // Whether bytes became U+FFFD, as `encoding_rs` tells for UTF-16.
+        let mut decoder = Decoder::new(Encoding::Utf8);
+        decoder.decode("a\u{FFFD}b".as_bytes(), &mut String::new(), true);
+        assert!(!decoder.replaced());
+        decoder.decode(b"a\xff", &mut String::new(), true);
+        assert!(decoder.replaced());
+        let mut decoder = Decoder::new(Encoding::Utf16LeNoBom);
+        decoder.decode(b"a\0b", &mut String::new(), true);
+        assert!(decoder.replaced());
         assert_eq!(utf8_whole(b"ab\xe2\x82\xac"), 5);
         assert_eq!(utf8_whole(b"\xff\xff"), 2);
     }

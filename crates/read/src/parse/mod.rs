@@ -19,6 +19,7 @@
 //! text's; their locations have no line (see [`Location`]).
 
 pub mod decoder;
+pub mod identify;
 pub mod mat;
 pub mod match_text;
 pub mod matches;
@@ -26,12 +27,12 @@ pub mod plan;
 pub mod producer;
 pub mod rows;
 pub mod sgf;
-pub mod sniff;
 pub mod stray;
 pub mod text;
 pub mod xg;
 
 pub use crate::location::Location;
+pub use identify::is_sgf;
 
 use crate::catalogue::Code;
 use crate::dice::Roll;
@@ -394,7 +395,7 @@ pub enum Input<'b> {
 /// [`text::Unreadable`] with the reason, for binary data that is no
 /// eXtreme Gammon match or an eXtreme Gammon file that cannot be read.
 pub fn decode(bytes: &[u8]) -> Result<Input<'_>, text::Unreadable> {
-    if sniff::is_xg(bytes) {
+    if identify::is_xg(bytes) {
         return xg::decode(bytes)
             .map(|m| Input::Xg(Box::new(m)))
             .map_err(|e| text::Unreadable(e.to_string()));
@@ -424,17 +425,8 @@ pub fn read_decoded<'a>(
     decoded: &'a text::Decoded<'_>,
     visitor: &mut impl Visitor<'a>,
 ) -> Option<Format> {
-    let message = match decoded.encoding {
-        text::Encoding::Windows1252 => Some("the file is not UTF-8; read as Windows-1252"),
-        text::Encoding::Utf16LeNoBom => {
-            Some("the file is UTF-16 (little-endian) without a byte-order mark; read as such")
-        }
-        text::Encoding::Utf16BeNoBom => {
-            Some("the file is UTF-16 (big-endian) without a byte-order mark; read as such")
-        }
-        _ => None,
-    };
-    let note = message.map(|message| Problem::at_start(ProblemKind::Encoding, message));
+    let note = pieces::encoding_note(decoded.encoding)
+        .map(|message| Problem::at_start(ProblemKind::Encoding, message));
     let text: &'a str = decoded.text.as_ref();
     let runs = if decoded.suspect {
         stray::stray_runs(text)
@@ -596,11 +588,4 @@ impl<V> Interleaved<'_, V> {
             .and_then(|i| self.runs.get(i))
             .is_some_and(|run| line <= run.last_line)
     }
-}
-
-/// SGF starts with `(` and `;`, blanks allowed around them.
-pub fn is_sgf(text: &str) -> bool {
-    text.trim_start()
-        .strip_prefix('(')
-        .is_some_and(|rest| rest.trim_start().starts_with(';'))
 }

@@ -1,13 +1,14 @@
 //! How to read a large file, decided by reading it once in bounded memory
-//! ([`plan`]), and the refusals a file's first block decides alone
-//! ([`refused_head`], [`cuttable_head`]).
+//! ([`plan`]), and what a file's first block decides alone ([`cuttable_head`],
+//! [`refused_head`]): the decisions of [`super::identify`], counted a block
+//! at a time.
 
 use std::io::{self, Read};
 
-use super::matches::{BLOCK, UTF8_BOM, char_start_before, read_full};
+use super::identify::{self, Encoding, Kind, UTF8_BOM};
+use super::matches::{BLOCK, char_start_before, read_full};
 use super::stray;
 use super::stray::LINE_MAX;
-use super::text::Encoding;
 
 /// How to read a file, decided by [`plan`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -107,8 +108,8 @@ pub fn plan<R: Read>(mut reader: R, reopen: impl FnOnce() -> io::Result<R>) -> i
         .map(|b| counts[usize::from(b)])
         .sum();
     // As the text's decoding refuses binary data.
-    if stray::too_many(nul > 0, controls, len) && !confined(reopen()?, bom)? {
-        return Ok(Plan::Refuse(stray::refusal(first_nul, controls, len)));
+    if identify::too_many(nul > 0, controls, len) && !confined(reopen()?, bom)? {
+        return Ok(Plan::Refuse(identify::refusal(first_nul, controls, len)));
     }
     // As the reading reports stray runs: measured on the decoded text.
     let decoded_len: u64 = if encoding == Encoding::Windows1252 {
@@ -135,58 +136,59 @@ pub fn plan<R: Read>(mut reader: R, reopen: impl FnOnce() -> io::Result<R>) -> i
 /// something other than ASCII (those are read whole).
 #[must_use]
 pub fn cuttable_head(head: &[u8]) -> bool {
-    let bom = head.starts_with(UTF8_BOM);
-    let body = if bom { &head[UTF8_BOM.len()..] } else { head };
-    !(super::sniff::is_xg(head)
-        || head.starts_with(b"\xFF\xFE")
-        || head.starts_with(b"\xFE\xFF")
-        || (!bom && super::text::utf16_without_bom(head).is_some())
-        || super::sniff::binary(head).is_some()
-        || super::text::has_signature(head)
-        || !starts_like_mat(body))
+    match identify::kind(head) {
+        Kind::Text => identify::starts_like_mat(head),
+        // A signature counts in the whole head, byte-order mark and all.
+        Kind::Marked(Encoding::Utf8Bom) => {
+            identify::signature(head).is_none()
+                && identify::starts_like_mat(&head[UTF8_BOM.len()..])
+        }
+        Kind::Marked(_) | Kind::Utf16 { .. } | Kind::Binary(_) => false,
+    }
 }
 
 /// Why a file that begins with `head` (a whole block) is refused, decided
 /// from that block alone: a binary format with a signature (a ZIP archive, a
 /// picture) and a NUL byte in the block, which [`super::decode`] refuses
 /// whatever follows, with this same reason. `None` when the rest of the file
-/// may matter (an eXtreme Gammon file, UTF-16 text, no signature).
+/// may matter (an eXtreme Gammon file, text after a byte-order mark, UTF-16
+/// text, no signature).
 fn refused_by_signature(head: &[u8]) -> Option<String> {
-    if super::sniff::is_xg(head)
-        || head.starts_with(UTF8_BOM)
-        || head.starts_with(b"\xFF\xFE")
-        || head.starts_with(b"\xFE\xFF")
-    {
-        return None;
+    match identify::kind(head) {
+        Kind::Binary(binary) if binary != identify::Binary::Xg => {
+            let at = memchr::memchr(0, head)?;
+            Some(
+                binary
+                    .refusal()
+                    .map_or_else(|| identify::nul_refusal(at as u64), str::to_owned),
+            )
+        }
+        _ => None,
     }
-    let at = memchr::memchr(0, head)?;
-    if super::text::utf16_without_bom(head).is_some() {
-        return None;
-    }
-    if let Some(what) = super::sniff::binary(head) {
-        return Some(what.to_owned());
-    }
-    super::text::has_signature(head).then(|| stray::nul_refusal(at as u64))
 }
 
 /// Why a stream that begins with `head` is refused at once, before the
 /// rest is read: NUL bytes in lines that make up more than half of the head,
-/// which no reader takes (an eXtreme Gammon file and UTF-16 text, which hold
-/// NUL bytes, are not refused). Standard input cannot be read twice, so it
-/// is judged by its head, where a file is judged whole.
+/// which no reader takes (an eXtreme Gammon file, a binary format the
+/// readers name, and UTF-16 text, which hold NUL bytes, are not refused:
+/// read whole, they say what they are). Standard input cannot be read
+/// twice, so it is judged by its head, where a file is judged whole.
 #[must_use]
 pub fn refused_head(head: &[u8]) -> Option<String> {
     let at = memchr::memchr(0, head)?;
-    if super::sniff::is_xg(head)
-        || super::sniff::binary(head).is_some()
-        || head.starts_with(b"\xFF\xFE")
-        || head.starts_with(b"\xFE\xFF")
-        || super::text::utf16_without_bom(head).is_some()
-        || stray::confined(head)
-    {
-        return None;
-    }
-    Some(stray::nul_refusal(at as u64))
+    let named = |binary: identify::Binary| binary.refusal().is_some();
+    let read_whole = match identify::kind(head) {
+        Kind::Marked(Encoding::Utf8Bom) => {
+            // A signature and UTF-16's zero bytes count in the whole head,
+            // byte-order mark and all.
+            identify::signature(head).is_some_and(named)
+                || identify::utf16_without_bom(head).is_some()
+        }
+        Kind::Marked(_) | Kind::Utf16 { .. } => true,
+        Kind::Binary(binary) => named(binary),
+        Kind::Text => false,
+    };
+    (!read_whole && !stray::confined(head)).then(|| identify::nul_refusal(at as u64))
 }
 
 /// How often each byte value occurs, counted in four tables so that a run of
@@ -222,15 +224,6 @@ impl Histogram {
         }
         total
     }
-}
-
-/// The first bytes of a text after its byte-order mark: a `.mat` text to
-/// cut unless its first character other than white space could open SGF
-/// (`(`) or is not ASCII (then [`super::decode`] decides, reading it whole).
-fn starts_like_mat(body: &[u8]) -> bool {
-    body.iter()
-        .find(|&&b| !matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C))
-        .is_some_and(|&b| b.is_ascii() && b != b'(')
 }
 
 /// UTF-8 bytes of the Windows-1252 character of byte `b`.

@@ -1,22 +1,19 @@
-//! Bytes that are no text, inside a text: stray binary runs and UTF-16
-//! without a byte-order mark.
+//! Bytes that are no text, inside a text: the byte classes, and stray
+//! binary runs.
 //!
 //! A transcript damaged on a disk or in a transfer may hold a NUL byte or a
 //! run of binary bytes (a block of zeros, a few bytes of noise) among its
-//! lines. Such a file is still a transcript: [`text::decode`](super::text::decode)
-//! reads it as text when the lines holding such bytes make up at most half
-//! of it ([`confined`]), and the readers' caller reports each run of such
-//! lines where it is ([`stray_runs`], a `binary-data` finding) and reads the
-//! rest. A file whose binary bytes are spread through it stays binary, and a
-//! binary format with a signature (an archive, a document) is named, never
-//! read as text.
+//! lines. Such a file is still a transcript: it is read as text
+//! ([`super::identify`] decides) when the lines holding such bytes make up
+//! at most half of it ([`confined`]), and the readers' caller reports each
+//! run of such lines where it is ([`stray_runs`], a `binary-data` finding)
+//! and reads the rest. A file whose binary bytes are spread through it stays
+//! binary, and a binary format with a signature (an archive, a document) is
+//! named, never read as text.
 //!
 //! A few control characters in a text are tolerated without a word, as
 //! before: a file without a NUL byte whose control characters are at most
 //! 1 % of its bytes has no stray runs.
-//!
-//! UTF-16 without a byte-order mark is recognised by its zero bytes, one in
-//! every pair at the same place ([`utf16_without_bom`](super::text::utf16_without_bom)).
 
 use super::Location;
 
@@ -82,32 +79,6 @@ fn lines(bytes: &[u8]) -> impl Iterator<Item = (usize, usize, usize)> + '_ {
         pos = next;
         Some((start, end, next))
     })
-}
-
-/// Binary bytes that make a text binary unless they are [`confined`] to a
-/// few lines: any NUL byte, or control characters in more than 1 % of its
-/// `len` bytes. The rule of a text read whole and of a file planned a
-/// block at a time alike.
-#[must_use]
-pub(crate) fn too_many(nul: bool, controls: u64, len: u64) -> bool {
-    nul || (controls > 0 && controls.saturating_mul(100) > len)
-}
-
-/// The reason a text is refused as binary data: by its first NUL byte
-/// (its offset) when it has one ([`nul_refusal`]), else by its `controls`
-/// control bytes in `len`.
-#[must_use]
-pub(crate) fn refusal(first_nul: Option<u64>, controls: u64, len: u64) -> String {
-    match first_nul {
-        Some(at) => nul_refusal(at),
-        None => format!("binary data ({controls} control bytes in {len}), not a transcript"),
-    }
-}
-
-/// The reason a text is refused by its first NUL byte, at offset `at`.
-#[must_use]
-pub(crate) fn nul_refusal(at: u64) -> String {
-    format!("binary data (a NUL byte at offset {at}), not a transcript")
 }
 
 /// True when the lines holding binary bytes (NUL or controls text does not
@@ -310,7 +281,6 @@ fn column(prefix: &str) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse::text::{Encoding, has_signature, utf16_without_bom};
 
     #[test]
     fn lines_end_as_the_readers_end_them() {
@@ -366,15 +336,6 @@ mod tests {
         assert_eq!(stray_runs(&text).len(), 1);
     }
 
-    #[test]
-    fn signatures_mark_binary_data() {
-        assert!(has_signature(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR"));
-        let mut tar = vec![b'a'; 600];
-        tar[257..262].copy_from_slice(b"ustar");
-        assert!(has_signature(&tar));
-        assert!(!has_signature(b" 7 point match\n"));
-    }
-
     /// Fed in blocks of any size, the count is that of the lines as
     /// [`lines`] cuts them (a CRLF split between two blocks too).
     #[test]
@@ -412,27 +373,5 @@ mod tests {
         assert!(confined(b"text\n\0\0\nmore text\n"));
         assert!(!confined(b"a\n\0\0\0\0\0\0\0\0\0\nb\n"));
         assert!(confined(b""));
-    }
-
-    #[test]
-    fn utf16_without_a_mark_is_decoded_when_plain_and_named_otherwise() {
-        let text = " 1 point match\r\n Game 1\r\n Jos\u{e9} : 0\r\n";
-        let le: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
-        let be: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
-        for (bytes, encoding) in [(&le, Encoding::Utf16LeNoBom), (&be, Encoding::Utf16BeNoBom)] {
-            let (decoded, found) = utf16_without_bom(bytes).unwrap().unwrap();
-            assert_eq!((decoded.as_ref(), found), (text, encoding));
-        }
-        // Odd length: named, not decoded.
-        let mut odd = le.clone();
-        odd.push(b'x');
-        let err = utf16_without_bom(&odd).unwrap().unwrap_err();
-        assert!(
-            err.0.contains("looks like UTF-16 (little-endian)"),
-            "{}",
-            err.0
-        );
-        assert!(utf16_without_bom(b"plain ASCII text").is_none());
-        assert!(utf16_without_bom(&[0; 64]).is_none());
     }
 }

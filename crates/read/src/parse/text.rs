@@ -1,4 +1,7 @@
-//! Bytes to text: BOM detection, UTF-8, UTF-16, Windows-1252 fallback.
+//! Bytes to text, for a file held whole: what [`super::identify`] decides
+//! (a byte-order mark, UTF-16 without one, binary data refused with the
+//! reason), decoded by the one decoder ([`Decoder`]) unless the text is
+//! valid UTF-8 and borrowed as it is.
 //!
 //! Transcripts come as UTF-8 with or without a byte-order mark (eXtreme
 //! Gammon writes one), UTF-16 with a byte-order mark, or Windows-1252 in older
@@ -7,28 +10,10 @@
 
 use std::borrow::Cow;
 
-use super::stray::{has_suspect_byte, is_binary_control};
-use crate::swar;
-
-/// How the bytes were decoded.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Encoding {
-    /// UTF-8 without a byte-order mark.
-    Utf8,
-    /// UTF-8 with a byte-order mark.
-    Utf8Bom,
-    /// UTF-16 little-endian, with a byte-order mark.
-    Utf16Le,
-    /// UTF-16 big-endian, with a byte-order mark.
-    Utf16Be,
-    /// UTF-16 little-endian without a byte-order mark (plainly so: see
-    /// [`super::stray`]).
-    Utf16LeNoBom,
-    /// UTF-16 big-endian without a byte-order mark.
-    Utf16BeNoBom,
-    /// Not UTF-8: read as Windows-1252.
-    Windows1252,
-}
+use super::decoder::Decoder;
+pub use super::identify::Encoding;
+use super::identify::{self, Kind};
+use super::stray::has_suspect_byte;
 
 /// Decoded text and how it was decoded.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,81 +33,106 @@ pub struct Decoded<'a> {
 #[error("{0}")]
 pub struct Unreadable(pub String);
 
-const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
-const UTF16LE_BOM: &[u8] = b"\xFF\xFE";
-const UTF16BE_BOM: &[u8] = b"\xFE\xFF";
-
 /// Decodes a file's bytes.
 ///
 /// A byte-order mark decides UTF-8 or UTF-16 (malformed sequences then
-/// become U+FFFD); without one the bytes are UTF-8 if they are valid UTF-8,
-/// else Windows-1252.
+/// become U+FFFD); without one the bytes are UTF-16 when their zero bytes
+/// say so, else UTF-8 if they are valid UTF-8, else Windows-1252.
 ///
 /// # Errors
 /// [`Unreadable`] when the bytes are binary: a NUL byte (outside UTF-16), or
 /// more than 1 % control characters other than tab, line feed, carriage
-/// return, form feed, escape and the DOS end-of-file mark.
+/// return, form feed, escape and the DOS end-of-file mark, unless confined
+/// to a few lines (see [`super::stray`]).
 pub fn decode(bytes: &[u8]) -> Result<Decoded<'_>, Unreadable> {
-    if let Some(rest) = bytes.strip_prefix(UTF8_BOM) {
+    if let Some((encoding, rest)) = identify::marked(bytes) {
+        return decode_marked(rest, encoding);
+    }
+    // UTF-16 without a byte-order mark holds NUL bytes: suspect bytes. Most
+    // texts hold none: text, whatever their first bytes.
+    let suspect = has_suspect_byte(bytes);
+    if suspect {
+        let kind = identify::kind(bytes);
+        if let Kind::Utf16 { encoding, plain } = kind {
+            return decode_utf16_without_bom(bytes, encoding, plain);
+        }
+        // Windows-1252 keeps the bytes below 0x80 and writes the others as
+        // characters whose bytes are all above 0x7F: either way the text is
+        // as suspect as the bytes.
+        if let Some(reason) = identify::binary_refusal(bytes) {
+            // A binary format the readers name says what it is and what to do.
+            let named = match kind {
+                Kind::Binary(binary) => binary.refusal(),
+                _ => None,
+            };
+            return Err(Unreadable(named.map_or(reason, str::to_owned)));
+        }
+    }
+    Ok(match utf8(bytes) {
+        Some(text) => Decoded {
+            text: Cow::Borrowed(text),
+            encoding: Encoding::Utf8,
+            suspect,
+        },
+        None => Decoded {
+            text: Cow::Owned(decoded(bytes, Encoding::Windows1252).0),
+            encoding: Encoding::Windows1252,
+            suspect,
+        },
+    })
+}
+
+/// The text after a byte-order mark that says `encoding`.
+fn decode_marked(rest: &[u8], encoding: Encoding) -> Result<Decoded<'_>, Unreadable> {
+    if encoding == Encoding::Utf8Bom {
         // Malformed sequences become U+FFFD, whose bytes are no control
         // bytes: the text is as suspect as the bytes.
         let suspect = check_binary(rest)?;
-        let text = String::from_utf8_lossy(rest);
-        return Ok(Decoded {
-            text,
-            encoding: Encoding::Utf8Bom,
-            suspect,
-        });
-    }
-    for (bom, codec, encoding) in [
-        (UTF16LE_BOM, encoding_rs::UTF_16LE, Encoding::Utf16Le),
-        (UTF16BE_BOM, encoding_rs::UTF_16BE, Encoding::Utf16Be),
-    ] {
-        if let Some(rest) = bytes.strip_prefix(bom) {
-            let (text, _) = codec.decode_without_bom_handling(rest);
-            let suspect = check_binary(text.as_bytes())?;
-            return Ok(Decoded {
-                text: Cow::Owned(text.into_owned()),
-                encoding,
-                suspect,
-            });
-        }
-    }
-    // UTF-16 without a byte-order mark holds NUL bytes: suspect bytes.
-    let suspect = has_suspect_byte(bytes);
-    if suspect && let Some(utf16) = utf16_without_bom(bytes) {
-        let (text, encoding) = utf16?;
-        let suspect = check_binary(text.as_bytes())?;
+        let text = utf8(rest).map_or_else(|| Cow::Owned(decoded(rest, encoding).0), Cow::Borrowed);
         return Ok(Decoded {
             text,
             encoding,
             suspect,
         });
     }
-    // Windows-1252 keeps the bytes below 0x80 and writes the others as
-    // characters whose bytes are all above 0x7F: either way the text is as
-    // suspect as the bytes.
-    if suspect {
-        refuse_binary(bytes).map_err(|e| {
-            // A binary format we can name says what it is and what to do.
-            super::sniff::binary(bytes).map_or(e, |what| Unreadable(what.to_owned()))
-        })?;
-    }
-    match utf8(bytes) {
-        Some(text) => Ok(Decoded {
-            text: Cow::Borrowed(text),
-            encoding: Encoding::Utf8,
-            suspect,
-        }),
-        None => {
-            let (text, _) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(bytes);
-            Ok(Decoded {
-                text: Cow::Owned(text.into_owned()),
-                encoding: Encoding::Windows1252,
+    let (text, _) = decoded(rest, encoding);
+    let suspect = check_binary(text.as_bytes())?;
+    Ok(Decoded {
+        text: Cow::Owned(text),
+        encoding,
+        suspect,
+    })
+}
+
+/// UTF-16 without a byte-order mark in the byte order of `encoding`:
+/// decoded when it is `plain`ly so, of an even length, and decodes without
+/// a malformed character or a NUL; else refused.
+fn decode_utf16_without_bom(
+    bytes: &[u8],
+    encoding: Encoding,
+    plain: bool,
+) -> Result<Decoded<'static>, Unreadable> {
+    if plain && bytes.len().is_multiple_of(2) {
+        let (text, replaced) = decoded(bytes, encoding);
+        if !replaced && !text.contains('\0') {
+            let suspect = check_binary(text.as_bytes())?;
+            return Ok(Decoded {
+                text: Cow::Owned(text),
+                encoding,
                 suspect,
-            })
+            });
         }
     }
+    Err(Unreadable(identify::utf16_refusal(encoding)))
+}
+
+/// `bytes` in `encoding` decoded in one last push of the one decoder, and
+/// whether bytes that are no character became U+FFFD.
+fn decoded(bytes: &[u8], encoding: Encoding) -> (String, bool) {
+    let mut decoder = Decoder::new(encoding);
+    let mut text = String::new();
+    decoder.decode(bytes, &mut text, true);
+    (text, decoder.replaced())
 }
 
 /// The bytes as text when they are valid UTF-8: the same decision as
@@ -132,119 +142,18 @@ fn utf8(bytes: &[u8]) -> Option<&str> {
     simdutf8::basic::from_utf8(bytes).ok()
 }
 
-/// Refuses binary data: any NUL byte, or control characters in more than
-/// 1 % of the bytes, unless the lines holding them are at most half of the
-/// text and it has no binary format's signature (then each run of such
-/// lines is a finding: see [`super::stray`]). `Ok(false)` when the bytes
-/// hold no suspect byte at all ([`has_suspect_byte`]).
+/// Refuses binary data ([`identify::binary_refusal`]). `Ok(false)` when the
+/// bytes hold no suspect byte at all ([`has_suspect_byte`]).
 fn check_binary(bytes: &[u8]) -> Result<bool, Unreadable> {
     // Most text holds no byte below 0x20 but line ends, and no DEL: then it
     // holds no NUL and no control character either.
     if !has_suspect_byte(bytes) {
         return Ok(false);
     }
-    refuse_binary(bytes)?;
-    Ok(true)
-}
-
-/// [`check_binary`] for bytes that hold a suspect byte.
-fn refuse_binary(bytes: &[u8]) -> Result<(), Unreadable> {
-    // Binary bytes in a few lines of a text: a damaged transcript, read.
-    let stray = || {
-        super::sniff::binary(bytes).is_none()
-            && !has_signature(bytes)
-            && super::stray::confined(bytes)
-    };
-    let len = bytes.len() as u64;
-    // `contains` on bytes is a vectorised search.
-    if bytes.contains(&0) {
-        if stray() {
-            return Ok(());
-        }
-        let at = memchr::memchr(0, bytes).unwrap_or_default();
-        return Err(Unreadable(super::stray::nul_refusal(at as u64)));
+    match identify::binary_refusal(bytes) {
+        Some(reason) => Err(Unreadable(reason)),
+        None => Ok(true),
     }
-    let mut words = bytes.chunks_exact(8);
-    let mut controls: usize = words
-        .by_ref()
-        .map(|word| {
-            let mut b = [0; 8];
-            b.copy_from_slice(word);
-            binary_controls_in(u64::from_le_bytes(b))
-        })
-        .sum();
-    controls += words
-        .remainder()
-        .iter()
-        .filter(|&&b| is_binary_control(b))
-        .count();
-    let controls = controls as u64;
-    if super::stray::too_many(false, controls, len) && !stray() {
-        return Err(Unreadable(super::stray::refusal(None, controls, len)));
-    }
-    Ok(())
-}
-
-/// How many of the eight bytes of `word` are [binary controls](is_binary_control)
-/// or NUL.
-fn binary_controls_in(word: u64) -> usize {
-    let equal = |c: u8| swar::equal(word, c);
-    let below_space = swar::below(word, 0x20);
-    let allowed =
-        equal(b'\t') | equal(b'\n') | equal(0x0C) | equal(b'\r') | equal(0x1A) | equal(0x1B);
-    let marked = (below_space & !allowed) | equal(0x7F);
-    marked.count_ones() as usize
-}
-
-/// Binary data by its signature, whatever text it holds besides: a tar
-/// archive (the `ustar` mark of its first header), a picture (PNG, JPEG,
-/// GIF). (The formats the readers name are in [`super::sniff::binary`].)
-#[must_use]
-pub(crate) fn has_signature(bytes: &[u8]) -> bool {
-    const PICTURES: [&[u8]; 3] = [b"\x89PNG", b"\xFF\xD8\xFF", b"GIF8"];
-    bytes.get(257..262) == Some(b"ustar") || PICTURES.iter().any(|m| bytes.starts_with(m))
-}
-
-/// UTF-16 without a byte-order mark: decoded when it is plainly UTF-16 (an
-/// even length; in nine pairs of bytes out of ten of the first 4 KiB, a zero
-/// byte at the same place and another byte beside it; no decoding error),
-/// else named when it looks like UTF-16 (a zero byte at the same place in
-/// half the pairs), else `None`: not UTF-16.
-pub(crate) fn utf16_without_bom(
-    bytes: &[u8],
-) -> Option<Result<(Cow<'static, str>, Encoding), Unreadable>> {
-    let sample = &bytes[..bytes.len().min(4096) & !1];
-    let pairs = sample.len() / 2;
-    // Without a NUL byte no pair counts for either order (the common case:
-    // a vectorised search instead of the count).
-    if pairs < 2 || memchr::memchr(0, sample).is_none() {
-        return None;
-    }
-    let (mut le, mut be) = (0usize, 0usize);
-    for pair in sample.chunks_exact(2) {
-        match (pair[0], pair[1]) {
-            (a, 0) if a != 0 => le += 1,
-            (0, b) if b != 0 => be += 1,
-            _ => {}
-        }
-    }
-    let (hits, codec, encoding, order) = if le >= be {
-        (le, encoding_rs::UTF_16LE, Encoding::Utf16LeNoBom, "little")
-    } else {
-        (be, encoding_rs::UTF_16BE, Encoding::Utf16BeNoBom, "big")
-    };
-    if hits.saturating_mul(2) < pairs {
-        return None;
-    }
-    if hits.saturating_mul(10) >= pairs.saturating_mul(9) && bytes.len().is_multiple_of(2) {
-        let (text, errors) = codec.decode_without_bom_handling(bytes);
-        if !errors && !text.contains('\0') {
-            return Some(Ok((Cow::Owned(text.into_owned()), encoding)));
-        }
-    }
-    Some(Err(Unreadable(format!(
-        "text that looks like UTF-16 ({order}-endian) without a byte-order mark, but does not decode as such: save it as UTF-8"
-    ))))
 }
 
 #[cfg(test)]
@@ -364,19 +273,6 @@ mod tests {
             }
         }
         assert!(check_binary(b"ab\tc\r\nd\x0c\x1a\x1b e\xc3\xa9").is_ok());
-    }
-
-    #[test]
-    fn controls_are_counted_eight_bytes_at_a_time() {
-        // NUL is refused before counting.
-        for b in 1..=255u8 {
-            let word = u64::from_le_bytes([b, b'a', b, 0x20, 0x80, 0xFF, b'\n', b]);
-            assert_eq!(
-                binary_controls_in(word),
-                3 * usize::from(is_binary_control(b)),
-                "{b}"
-            );
-        }
     }
 
     #[test]

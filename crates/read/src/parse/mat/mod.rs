@@ -97,7 +97,7 @@ fn read_rows<'a>(
             });
             return false;
         }
-        let message = match super::sniff::text(text) {
+        let message = match super::identify::other_text(text) {
             Some(what) => what.to_owned(),
             None => NO_MATCH.to_owned(),
         };
