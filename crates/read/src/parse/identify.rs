@@ -43,6 +43,24 @@ pub enum Encoding {
     Windows1252,
 }
 
+impl Encoding {
+    /// The note a file decoded so gives (an `encoding` problem), if any:
+    /// when it was not plainly UTF-8 or marked.
+    #[must_use]
+    pub fn note(self) -> Option<&'static str> {
+        match self {
+            Encoding::Windows1252 => Some("the file is not UTF-8; read as Windows-1252"),
+            Encoding::Utf16LeNoBom => {
+                Some("the file is UTF-16 (little-endian) without a byte-order mark; read as such")
+            }
+            Encoding::Utf16BeNoBom => {
+                Some("the file is UTF-16 (big-endian) without a byte-order mark; read as such")
+            }
+            Encoding::Utf8 | Encoding::Utf8Bom | Encoding::Utf16Le | Encoding::Utf16Be => None,
+        }
+    }
+}
+
 /// UTF-8's byte-order mark.
 pub(crate) const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 const UTF16LE_BOM: &[u8] = b"\xFF\xFE";

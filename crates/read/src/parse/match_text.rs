@@ -91,21 +91,6 @@ pub fn is_plain(text: &str) -> bool {
     text.bytes().all(|b| b.is_ascii() && !stray::is_binary(b))
 }
 
-/// The encoding note of a file decoded so, if any.
-#[must_use]
-pub fn encoding_note(encoding: Encoding) -> Option<&'static str> {
-    match encoding {
-        Encoding::Windows1252 => Some("the file is not UTF-8; read as Windows-1252"),
-        Encoding::Utf16LeNoBom => {
-            Some("the file is UTF-16 (little-endian) without a byte-order mark; read as such")
-        }
-        Encoding::Utf16BeNoBom => {
-            Some("the file is UTF-16 (big-endian) without a byte-order mark; read as such")
-        }
-        Encoding::Utf8 | Encoding::Utf8Bom | Encoding::Utf16Le | Encoding::Utf16Be => None,
-    }
-}
-
 /// Reads one match into `visitor`, every location in the file's terms; the
 /// first match gives the encoding note. Returns `Some(Format::Mat)`, or
 /// `None` when the match holds no match line (a file without any: the
@@ -129,7 +114,7 @@ pub fn read_match_text<'a>(
 /// the file's by [`Shifted`], the one place a match's locations are moved).
 fn read_in_place<'a>(piece: &'a MatchText<'_>, visitor: &mut impl Visitor<'a>) -> Option<Format> {
     let note = (piece.index == 0)
-        .then(|| encoding_note(piece.encoding))
+        .then(|| piece.encoding.note())
         .flatten()
         .map(|message| Problem::at_start(ProblemKind::Encoding, message));
     let text: &'a str = piece.text.as_ref();

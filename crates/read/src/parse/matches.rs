@@ -22,12 +22,10 @@ use std::borrow::Cow;
 use std::io::{self, Read};
 
 use super::decoder::Decoder;
+use super::identify::UTF8_BOM;
 use super::mat::{self, Cut};
 use super::match_text::{CutLine, LINE_MAX, MatchText, Start};
 use super::text::Encoding;
-
-/// A UTF-8 byte-order mark.
-pub(crate) const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// The size of the blocks a file is read in.
 pub(crate) const BLOCK: usize = 256 * 1024;

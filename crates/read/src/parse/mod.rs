@@ -18,7 +18,7 @@
 //! them by their magic number and [`read_input`] gives their events like a
 //! text's; their locations have no line (see [`Location`]).
 
-pub mod decoder;
+pub(crate) mod decoder;
 pub mod identify;
 pub mod mat;
 pub mod match_text;
@@ -425,7 +425,9 @@ pub fn read_decoded<'a>(
     decoded: &'a text::Decoded<'_>,
     visitor: &mut impl Visitor<'a>,
 ) -> Option<Format> {
-    let note = pieces::encoding_note(decoded.encoding)
+    let note = decoded
+        .encoding
+        .note()
         .map(|message| Problem::at_start(ProblemKind::Encoding, message));
     let text: &'a str = decoded.text.as_ref();
     let runs = if decoded.suspect {
