@@ -55,6 +55,19 @@ impl Recorder {
         }
     }
 
+    /// Keeps `finding` as it is; its index.
+    pub(super) fn keep(&mut self, finding: Finding) -> usize {
+        self.findings.push(finding);
+        self.findings.len() - 1
+    }
+
+    /// Records that `sequel` followed the violation of finding `index`.
+    pub(super) fn settle_stood(&mut self, index: usize, sequel: Sequel) {
+        if let Some(f) = self.findings.get_mut(index) {
+            f.stood = stood(sequel);
+        }
+    }
+
     /// Checks hit marks only if `text` holds a `*`: a text without one
     /// writes no hit mark, so none can be missing.
     pub(crate) fn watch_hit_marks(&mut self, text: &str) {
