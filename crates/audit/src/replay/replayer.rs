@@ -166,6 +166,12 @@ impl Replayer<'_, '_> {
         self.current.as_mut().and_then(|m| m.game.as_mut())
     }
 
+    /// The match being replayed and the recorder, borrowed apart: what a
+    /// room's judgements work on.
+    pub(super) fn table(&mut self) -> Option<(&mut MatchState, &mut Recorder)> {
+        Some((self.current.as_mut()?, &mut self.recorder))
+    }
+
     /// The game being replayed, to read.
     pub(super) fn game_ref(&self) -> Option<&GameState> {
         self.current.as_ref().and_then(|m| m.game.as_ref())

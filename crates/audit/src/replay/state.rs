@@ -928,6 +928,22 @@ pub(super) fn open_match(length: u32) -> MatchState {
     m
 }
 
+/// For the rooms' tests: the action `kind` written `text` in `side`'s
+/// column, on row 1 at line `line`.
+#[cfg(test)]
+pub(super) fn action_at<'a>(line: u32, side: Side, text: &'a str, kind: ActionKind) -> Action<'a> {
+    Action {
+        location: Location {
+            line,
+            ..Location::START
+        },
+        side,
+        row: Some(1),
+        text,
+        kind,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,7 +9,7 @@
 
 use super::recorder::{Draft, HiddenPlay, Pending, finding};
 use super::replayer::Replayer;
-use super::state::{EmptyRoll, frame};
+use super::state::{EmptyRoll, GameState, frame};
 use crate::catalogue::{Code, Kind};
 use crate::dice::Roll;
 use crate::notation::PlayNotation;
@@ -96,7 +96,8 @@ impl<'a> Replayer<'_, 'a> {
             && expected != side
             && !unknown
         {
-            let draft = self.missing_turn(action, self.dances_of(expected));
+            let dances = self.game_ref().and_then(|g| dances_of(g, expected));
+            let draft = missing_turn(action, dances);
             let omitted = draft.finding.kind == Some(Kind::OmittedDance);
             let index = self.record(draft.rolled(dice));
             if omitted && let Some(g) = self.game() {
@@ -241,48 +242,44 @@ impl<'a> Replayer<'_, 'a> {
             g.ambiguity = None;
         }
     }
+}
 
-    /// Of the 36 rolls, how many `skipped` would have danced with (he is
-    /// on the bar), when any.
-    pub(super) fn dances_of(&self, skipped: Side) -> Option<u32> {
-        self.game_ref()
-            .and_then(|g| dancing_rolls(&frame(&g.board, skipped)))
-            .filter(|&n| n > 0)
-    }
+/// Of the 36 rolls, how many `skipped` would have danced with (he is
+/// on the bar) in game `g`, when any.
+pub(super) fn dances_of(g: &GameState, skipped: Side) -> Option<u32> {
+    dancing_rolls(&frame(&g.board, skipped)).filter(|&n| n > 0)
+}
 
-    /// The finding for a turn missing before `action`, whose player would
-    /// have danced with `dances` of the 36 rolls ([`Self::dances_of`]): an
-    /// omitted dance (info), or a record error naming the dance that may
-    /// have been left out.
-    pub(super) fn missing_turn(&self, action: &Action<'_>, dances: Option<u32>) -> Draft {
-        match MissingTurn::judge(dances) {
-            MissingTurn::OmittedDance { dances } => {
-                let how = if dances == 36 {
-                    "against a closed board every roll dances, so it was a dance not written"
-                        .to_owned()
-                } else {
-                    format!(
-                        "{dances} of 36 rolls dance there, so it was most likely a dance not written (a lost play would break the record later)"
-                    )
-                };
-                finding(Code::TurnOrder)
-                    .kind(Kind::OmittedDance)
-                    .at(action)
-                    .message(format!(
-                        "the opponent's turn is missing while he was on the bar: {how}"
-                    ))
+/// The finding for a turn missing before `action`, whose player would
+/// have danced with `dances` of the 36 rolls ([`dances_of`]): an
+/// omitted dance (info), or a record error naming the dance that may
+/// have been left out.
+pub(super) fn missing_turn(action: &Action<'_>, dances: Option<u32>) -> Draft {
+    match MissingTurn::judge(dances) {
+        MissingTurn::OmittedDance { dances } => {
+            let how = if dances == 36 {
+                "against a closed board every roll dances, so it was a dance not written".to_owned()
+            } else {
+                format!(
+                    "{dances} of 36 rolls dance there, so it was most likely a dance not written (a lost play would break the record later)"
+                )
+            };
+            finding(Code::TurnOrder)
+                .kind(Kind::OmittedDance)
+                .at(action)
+                .message(format!(
+                    "the opponent's turn is missing while he was on the bar: {how}"
+                ))
+        }
+        MissingTurn::Lost { dances } => {
+            let mut message =
+                "the same player acts twice in a row: the opponent's turn is missing".to_owned();
+            if let Some(n) = dances {
+                message.push_str(&format!(
+                    " (he was on the bar, where {n} of 36 rolls dance: a dance may have been left out)"
+                ));
             }
-            MissingTurn::Lost { dances } => {
-                let mut message =
-                    "the same player acts twice in a row: the opponent's turn is missing"
-                        .to_owned();
-                if let Some(n) = dances {
-                    message.push_str(&format!(
-                        " (he was on the bar, where {n} of 36 rolls dance: a dance may have been left out)"
-                    ));
-                }
-                finding(Code::TurnOrder).at(action).message(message)
-            }
+            finding(Code::TurnOrder).at(action).message(message)
         }
     }
 }
