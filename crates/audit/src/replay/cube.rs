@@ -480,11 +480,6 @@ impl Replayer<'_, '_> {
             answer(m, rec, action, take);
         }
     }
-
-    /// [`automatic_start`] in the match being replayed.
-    pub(super) fn automatic_start(&self, value: u32) -> Option<u32> {
-        automatic_start(self.current.as_ref()?, value)
-    }
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@ use super::dialect::Clues;
 use super::in_force::RulesInForce;
 use super::recorder::{Draft, Recorder, Sequel};
 use super::state::{
-    self, Ending, Events, GameStart, GameState, MatchState, PendingAnalysis, PlayMade, PlayReading,
+    self, Events, GameStart, GameState, MatchState, PendingAnalysis, PlayMade, PlayReading,
 };
 use super::{MatchSummary, Options, TraceStep};
 use crate::dice::Roll;
@@ -192,13 +192,6 @@ impl Replayer<'_, '_> {
     pub(super) fn name(&self, side: Side) -> String {
         self.player(side)
             .unwrap_or_else(|| state::unnamed(side).to_owned())
-    }
-
-    /// How `end` was won, naming both players: "Omar won the game when
-    /// Marta resigned".
-    pub(super) fn how_won(&self, end: &Ending) -> String {
-        let winner = end.winner();
-        state::how_won(end, &self.name(winner), &self.name(winner.other()))
     }
 
     /// The name of `side`'s player in the game being replayed (none for a

@@ -490,6 +490,16 @@ impl MatchState {
             .unwrap_or_else(|| unnamed(side).to_owned())
     }
 
+    /// How `end` was won, naming both players: "Omar won the game when
+    /// Marta resigned".
+    pub(super) fn how_won(&self, end: &Ending) -> String {
+        how_won(
+            end,
+            &self.name(end.winner()),
+            &self.name(end.winner().other()),
+        )
+    }
+
     /// Completes `draft` from this match: its number, the game, the
     /// player's name, the cube and score, the board before the action.
     pub(super) fn complete(&self, draft: Draft) -> Finding {
