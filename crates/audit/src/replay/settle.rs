@@ -227,14 +227,6 @@ pub(super) fn settle_no_play_as_error(g: &mut GameState) {
 }
 
 impl Replayer<'_, '_> {
-    /// [`resolve_on_action`] in the match being replayed.
-    #[inline]
-    pub(super) fn resolve_on_action(&mut self, side: Side, empty_roll: bool) {
-        if let Some(m) = self.current.as_mut() {
-            resolve_on_action(m, &mut self.recorder, side, empty_roll);
-        }
-    }
-
     /// [`resolve_on_end`] in the match being replayed.
     pub(super) fn resolve_on_end(&mut self, resignation: bool) {
         if let Some(m) = self.current.as_mut() {
