@@ -460,21 +460,27 @@ pub(super) fn automatic_start(m: &MatchState, value: u32) -> Option<u32> {
 }
 
 impl Replayer<'_, '_> {
-    /// [`double`] in the match being replayed.
+    /// [`double`] in the match being replayed (kept out of line: not the
+    /// common action).
+    #[inline(never)]
     pub(super) fn double(&mut self, action: &Action<'_>, written: Option<u32>) {
         if let Some((m, rec)) = self.table() {
             double(m, rec, action, written);
         }
     }
 
-    /// [`beaver`] in the match being replayed.
+    /// [`beaver`] in the match being replayed (kept out of line: not the
+    /// common action).
+    #[inline(never)]
     pub(super) fn beaver(&mut self, action: &Action<'_>, written: Option<u32>, raccoon: bool) {
         if let Some((m, rec)) = self.table() {
             beaver(m, rec, action, written, raccoon);
         }
     }
 
-    /// [`answer`] in the match being replayed.
+    /// [`answer`] in the match being replayed (kept out of line: not the
+    /// common action).
+    #[inline(never)]
     pub(super) fn answer(&mut self, action: &Action<'_>, take: bool) {
         if let Some((m, rec)) = self.table() {
             answer(m, rec, action, take);

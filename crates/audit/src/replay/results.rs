@@ -540,7 +540,9 @@ pub(super) fn after_end(m: &mut MatchState, rec: &mut Recorder, action: &Action<
 }
 
 impl Replayer<'_, '_> {
-    /// [`wins_line`] in the match being replayed.
+    /// [`wins_line`] in the match being replayed (kept out of line: not the
+    /// common action).
+    #[inline(never)]
     pub(super) fn wins_line(&mut self, action: &Action<'_>, points: Option<u32>, resigned: bool) {
         let format = self.format;
         if let Some((m, rec)) = self.table() {
@@ -548,14 +550,18 @@ impl Replayer<'_, '_> {
         }
     }
 
-    /// [`loss_line`] in the match being replayed.
+    /// [`loss_line`] in the match being replayed (kept out of line: not the
+    /// common action).
+    #[inline(never)]
     pub(super) fn loss_line(&mut self, action: &Action<'_>, points: Option<u32>) {
         if let Some((m, rec)) = self.table() {
             loss_line(m, rec, action, points);
         }
     }
 
-    /// [`resign`] in the match being replayed.
+    /// [`resign`] in the match being replayed (kept out of line: not the
+    /// common action).
+    #[inline(never)]
     pub(super) fn resign(&mut self, action: &Action<'_>, how: Resignation) {
         let format = self.format;
         if let Some((m, rec)) = self.table() {
@@ -563,7 +569,9 @@ impl Replayer<'_, '_> {
         }
     }
 
-    /// [`after_end`] in the match being replayed.
+    /// [`after_end`] in the match being replayed (kept out of line: not the
+    /// common action).
+    #[inline(never)]
     pub(super) fn after_end(&mut self, action: &Action<'_>) -> bool {
         self.table()
             .is_some_and(|(m, rec)| after_end(m, rec, action))
