@@ -7,7 +7,7 @@
 
 use super::recorder::{Pending, Sequel, finding};
 use super::replayer::Replayer;
-use super::state::{Ambiguity, Ending, GameEvent, frame};
+use super::state::{Ambiguity, Ending, GameEvent, MatchState, frame};
 use crate::catalogue::{Code, Family, Kind};
 use crate::dice::Roll;
 use crate::finding::{Finding, LegalPlays};
@@ -242,7 +242,7 @@ impl Replayer<'_, '_> {
         m.summary.plays += 1;
         m.summary.players[side].plays += 1;
         if off >= m.rules.variant.value.checkers() {
-            self.check_game_over(side);
+            check_game_over(m, side);
         }
         true
     }
@@ -554,63 +554,11 @@ impl Replayer<'_, '_> {
         }
     }
 
-    /// After a play by `side`: the game is over if he has borne off every checker.
+    /// [`check_bear_off`] in the match being replayed.
     #[inline(always)]
     pub(super) fn check_bear_off(&mut self, side: Side) {
-        let Some(m) = self.current.as_ref() else {
-            return;
-        };
-        let checkers = m.rules.variant.value.checkers();
-        let Some(g) = m.game.as_ref() else { return };
-        if let AnyBoard::Backgammon(board) = &g.board {
-            // Cheap test first: has the mover borne off every checker?
-            let off = match side {
-                Side::First => board.our_off(),
-                Side::Second => board.their_off(),
-            };
-            if off < checkers {
-                return;
-            }
-        }
-        self.check_game_over(side);
-    }
-
-    /// The end of the game by `side`'s play, once the cheap test of
-    /// [`Self::check_bear_off`] did not rule it out.
-    #[inline(never)]
-    fn check_game_over(&mut self, side: Side) {
-        let Some(m) = self.current.as_mut() else {
-            return;
-        };
-        let Some(g) = m.game.as_mut() else { return };
-        if g.over.is_some() {
-            return;
-        }
-        let scoring = m.rules.scoring();
-        match frame(&g.board, side) {
-            AnyBoard::Backgammon(mine) => {
-                if mine.we_are_off() {
-                    let kind = win_kind(&mine);
-                    let value = points(kind, g.cube.value, g.cube_turned, &scoring);
-                    g.over = Some(Ending::BearOff {
-                        winner: side,
-                        points: value,
-                    });
-                }
-            }
-            AnyBoard::Plakoto(mine) => {
-                // Plakoto also ends by the mother checker; a draw cannot be
-                // written in a transcript, so the game goes on to its result line.
-                let (winner, win) = match game_end(&mine) {
-                    Some(PlakotoEnd::WeWin(win)) => (side, win),
-                    Some(PlakotoEnd::TheyWin(win)) => (side.other(), win),
-                    Some(PlakotoEnd::Draw) | None => return,
-                };
-                g.over = Some(Ending::BearOff {
-                    winner,
-                    points: g.cube.value.saturating_mul(win.multiplier()),
-                });
-            }
+        if let Some(m) = self.current.as_mut() {
+            check_bear_off(m, side);
         }
     }
 
@@ -705,6 +653,61 @@ impl Replayer<'_, '_> {
             }
         }
         self.check_bear_off(side);
+    }
+}
+
+/// After a play by `side` in `m`'s game: the game is over if he has borne
+/// off every checker.
+#[inline(always)]
+pub(super) fn check_bear_off(m: &mut MatchState, side: Side) {
+    let checkers = m.rules.variant.value.checkers();
+    let Some(g) = m.game.as_ref() else { return };
+    if let AnyBoard::Backgammon(board) = &g.board {
+        // Cheap test first: has the mover borne off every checker?
+        let off = match side {
+            Side::First => board.our_off(),
+            Side::Second => board.their_off(),
+        };
+        if off < checkers {
+            return;
+        }
+    }
+    check_game_over(m, side);
+}
+
+/// The end of `m`'s game by `side`'s play, once the cheap test of
+/// [`check_bear_off`] did not rule it out.
+#[inline(never)]
+fn check_game_over(m: &mut MatchState, side: Side) {
+    let Some(g) = m.game.as_mut() else { return };
+    if g.over.is_some() {
+        return;
+    }
+    let scoring = m.rules.scoring();
+    match frame(&g.board, side) {
+        AnyBoard::Backgammon(mine) => {
+            if mine.we_are_off() {
+                let kind = win_kind(&mine);
+                let value = points(kind, g.cube.value, g.cube_turned, &scoring);
+                g.over = Some(Ending::BearOff {
+                    winner: side,
+                    points: value,
+                });
+            }
+        }
+        AnyBoard::Plakoto(mine) => {
+            // Plakoto also ends by the mother checker; a draw cannot be
+            // written in a transcript, so the game goes on to its result line.
+            let (winner, win) = match game_end(&mine) {
+                Some(PlakotoEnd::WeWin(win)) => (side, win),
+                Some(PlakotoEnd::TheyWin(win)) => (side.other(), win),
+                Some(PlakotoEnd::Draw) | None => return,
+            };
+            g.over = Some(Ending::BearOff {
+                winner,
+                points: g.cube.value.saturating_mul(win.multiplier()),
+            });
+        }
     }
 }
 

@@ -10,7 +10,6 @@
 //! `driver` sends each event to them. No file below the rooms names them.
 
 use super::dialect::Clues;
-use super::in_force::RulesInForce;
 use super::recorder::{Draft, Recorder, Sequel};
 use super::state::{
     self, Events, GameStart, GameState, MatchState, PendingAnalysis, PlayMade, PlayReading,
@@ -175,11 +174,6 @@ impl Replayer<'_, '_> {
     /// The game being replayed, to read.
     pub(super) fn game_ref(&self) -> Option<&GameState> {
         self.current.as_ref().and_then(|m| m.game.as_ref())
-    }
-
-    /// The rules of the match being replayed.
-    pub(super) fn rules(&self) -> Option<RulesInForce> {
-        self.current.as_ref().map(|m| m.rules)
     }
 
     /// The number of the game being replayed.

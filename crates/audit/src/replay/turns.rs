@@ -267,13 +267,6 @@ pub(super) fn lost_turn(m: &mut MatchState, rec: &mut Recorder, index: usize, li
 }
 
 impl Replayer<'_, '_> {
-    /// [`opening_double`] in the match being replayed.
-    pub(super) fn opening_double(&mut self, action: &Action<'_>, roll: Roll) {
-        if let Some((m, rec)) = self.table() {
-            opening_double(m, rec, action, roll);
-        }
-    }
-
     /// [`tally_roll`] in the match being replayed.
     #[inline]
     pub(super) fn tally_roll(&mut self, side: Side, roll: Roll) {
