@@ -12,6 +12,7 @@ use super::cube::automatic_start;
 use super::recorder::{Pending, Recorder, finding};
 use super::replayer::Replayer;
 use super::settle::resolve_on_end;
+use super::skill::{skill_context, tally_game_end};
 use super::state::{Ending, GameState, MatchState, frame};
 use super::wording;
 use crate::catalogue::{Code, Kind, Severity};
@@ -588,9 +589,8 @@ impl Replayer<'_, '_> {
         let skill_context = self
             .current
             .as_ref()
-            .is_some_and(|m| m.summary.skill.is_some())
-            .then(|| self.skill_context())
-            .flatten();
+            .filter(|m| m.summary.skill.is_some())
+            .and_then(skill_context);
         let format = self.format;
         let Some((m, rec)) = self.table() else {
             return;
@@ -601,11 +601,9 @@ impl Replayer<'_, '_> {
         let recorded = count_result(m, over, &g);
         if let Some(context) = skill_context {
             let points = recorded.map_or(0, |(_, p)| p);
-            self.tally_game_end(context, recorded.map(|(w, _)| w), points);
+            tally_game_end(m, context, recorded.map(|(w, _)| w), points);
         }
-        if let Some((m, rec)) = self.table() {
-            settle_result(m, rec, format, over, &g, last);
-        }
+        settle_result(m, rec, format, over, &g, last);
     }
 
     /// Ends the current match (its last line before `last`): its last
