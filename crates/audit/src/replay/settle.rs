@@ -234,21 +234,6 @@ impl Replayer<'_, '_> {
         }
     }
 
-    /// [`extend_no_play_run`] in the game being replayed.
-    pub(super) fn extend_no_play_run(&mut self, side: Side, row: Option<u32>) -> bool {
-        let Some(g) = self.current.as_mut().and_then(|m| m.game.as_mut()) else {
-            return false;
-        };
-        extend_no_play_run(g, &mut self.recorder, side, row)
-    }
-
-    /// [`settle_no_play_as_error`] in the game being replayed.
-    pub(super) fn settle_no_play_as_error(&mut self) {
-        if let Some(g) = self.game() {
-            settle_no_play_as_error(g);
-        }
-    }
-
     /// Ends the file: decides deferred findings and orders everything by location.
     pub(crate) fn finish(&mut self) {
         self.finish_part(true);

@@ -274,13 +274,6 @@ impl Replayer<'_, '_> {
             tally_roll(m, side, roll);
         }
     }
-
-    /// [`lost_turn`] in the match being replayed.
-    pub(super) fn lost_turn(&mut self, index: usize, line: u32) {
-        if let Some((m, rec)) = self.table() {
-            lost_turn(m, rec, index, line);
-        }
-    }
 }
 
 /// Of the 36 rolls, how many `skipped` would have danced with (he is

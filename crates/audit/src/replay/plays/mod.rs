@@ -1,27 +1,28 @@
 //! Checker plays: each written play judged by the rules engine
-//! ([`crate::rules::judge`]) and its verdict recorded: the board moves on
-//! (from the position as played, for an illegal play that stands), an
-//! illegal play waits to see whether it stood, an impossible one leaves the
-//! position unknown; hit marks, paths read two ways, the end of a game by
-//! bearing off; and the typo analysis' reading applied.
+//! ([`crate::rules::judge`]) and its verdict recorded ([`verdict`]): the
+//! board moves on (from the position as played, for an illegal play that
+//! stands), an illegal play waits to see whether it stood, an impossible one
+//! leaves the position unknown; hit marks, paths read two ways, the end of a
+//! game by bearing off; and the typo analysis' reading applied.
+
+mod verdict;
+
+pub(super) use verdict::check_bear_off;
+use verdict::{JudgedPlay, check_game_over, record_verdict};
 
 use super::recorder::{Pending, Sequel, finding};
 use super::replayer::Replayer;
-use super::state::{Ambiguity, Ending, GameEvent, MatchState, frame};
-use crate::catalogue::{Code, Family, Kind};
+use super::state::{Ending, GameEvent, frame};
+use crate::catalogue::{Code, Family};
 use crate::dice::Roll;
 use crate::finding::{Finding, LegalPlays};
 use crate::location::Location;
-use crate::notation::{Hop, PlayNotation, PointName};
+use crate::notation::PlayNotation;
 use crate::parse::{Action, ActionKind, Written};
 use crate::position::Position;
 use crate::rules::board::Mirrored;
 use crate::rules::judge::{judge_dance, judge_plain, judge_plain_in};
-use crate::rules::outcome::{points, win_kind};
-use crate::rules::plakoto::{PlakotoEnd, game_end};
-use crate::rules::{
-    AnyBoard, Board as _, IllegalKind, ImpossibleKind, Judgement, MoveGen, PlayVerdict, judge,
-};
+use crate::rules::{AnyBoard, Judgement, MoveGen, PlayVerdict, judge};
 use crate::side::Side;
 
 impl Replayer<'_, '_> {
@@ -91,25 +92,15 @@ impl Replayer<'_, '_> {
         self.snapshots.push((event, at_start));
         let before = frame(&board, side);
         self.count_play(side);
-        if let Some(index) = omitted
-            && self.settle_omitted_dance(index, &j, action)
-        {
-            return;
-        }
-        if !matches!(j.verdict, PlayVerdict::Legal) && self.rows_lost(action) {
-            return;
-        }
-        match j.verdict {
-            PlayVerdict::Legal => self.legal_play(action, roll, notation, &before, &j),
-            PlayVerdict::Illegal(IllegalKind::NoPlay)
-                if self.extend_no_play_run(side, action.row) => {}
-            PlayVerdict::Illegal(kind) => {
-                self.illegal_play(action, roll, notation, &before, &j, kind);
-            }
-            PlayVerdict::Impossible { kind, hop } => {
-                let hop = notation.hops().get(hop).copied().unwrap_or_default();
-                self.impossible_play(action, roll, &before, kind, hop);
-            }
+        let play = JudgedPlay {
+            action,
+            roll,
+            notation,
+            before: &before,
+            judgement: &j,
+        };
+        if let Some((m, rec)) = self.table() {
+            record_verdict(m, rec, &play, omitted);
         }
         self.apply_reading(side, findings_before);
     }
@@ -269,214 +260,6 @@ impl Replayer<'_, '_> {
         if let Some(m) = self.current.as_mut() {
             m.summary.plays += 1;
             m.summary.players[side].plays += 1;
-        }
-    }
-
-    /// A play that breaks the rules after the record's row numbers jumped
-    /// in this game: the rows skipped were lost, not the play wrong. The
-    /// jump's `numbering` finding becomes a `lost-plays` one, and the rest
-    /// of the game is not judged (true).
-    fn rows_lost(&mut self, action: &Action<'_>) -> bool {
-        let Some(gap) = self.game_ref().and_then(|g| g.row_gap) else {
-            return false;
-        };
-        if let Some(f) = self.recorder.findings.get_mut(gap.finding) {
-            f.code = Code::LostPlays;
-            f.kind = None;
-            f.severity = Code::LostPlays.severity();
-            f.message = format!(
-                "{}, and the play at line {} cannot follow from the position without them: plays were lost from the record; the rest of this game cannot be checked",
-                rows_missing(gap.before, gap.written),
-                action.location.line
-            );
-        }
-        if let Some(g) = self.game() {
-            g.unknown = true;
-            g.ambiguity = None;
-            g.row_gap = None;
-        }
-        // Hit marks judged from the jump to this play were judged on a
-        // position without the lost rows.
-        self.recorder
-            .hit_mark_findings
-            .retain(|(f, _)| f.location.line < gap.line);
-        true
-    }
-
-    /// The play of a player whose missing turn was taken as a dance (finding
-    /// `index`): if he plays as if he had entered, his missing turn was a
-    /// play lost from the record (true: nothing more to judge); once all his
-    /// checkers are in, the dance is no longer in doubt.
-    fn settle_omitted_dance(
-        &mut self,
-        index: usize,
-        j: &Judgement<AnyBoard>,
-        action: &Action<'_>,
-    ) -> bool {
-        if matches!(
-            j.verdict,
-            PlayVerdict::Illegal(IllegalKind::BarFirst) | PlayVerdict::Impossible { .. }
-        ) {
-            self.lost_turn(index, action.location.line);
-            return true;
-        }
-        if !j.result.on_bar()
-            && let Some(g) = self.game()
-        {
-            g.omitted_dance = None;
-        }
-        false
-    }
-
-    /// A legal play: the board moves on; a path read two ways waits for the
-    /// next play; hit marks are checked.
-    fn legal_play(
-        &mut self,
-        action: &Action<'_>,
-        roll: Roll,
-        notation: &PlayNotation,
-        before: &AnyBoard,
-        j: &Judgement<AnyBoard>,
-    ) {
-        let side = action.side;
-        let after = frame(&j.result, side);
-        // Almost always none: no vector then.
-        let alternatives: Vec<AnyBoard> = if j.alternatives.iter().all(Option::is_none) {
-            Vec::new()
-        } else {
-            j.alternatives
-                .iter()
-                .flatten()
-                .map(|p| frame(p, side))
-                .collect()
-        };
-        if let Some(g) = self.game() {
-            g.board = after;
-            // A new ambiguous play replaces readings still open.
-            if !alternatives.is_empty() {
-                g.ambiguity = Some(Ambiguity {
-                    side,
-                    boards: std::iter::once(after).chain(alternatives).collect(),
-                    location: action.location,
-                    row: action.row,
-                    text: action.text.to_owned(),
-                    before: *before,
-                    dice: roll,
-                });
-            }
-        }
-        // Kept only in files that write hit marks at all.
-        if self.recorder.hit_marks_possible && (j.hit_marks.missing || j.hit_marks.spurious) {
-            let message = match (j.hit_marks.missing, j.hit_marks.spurious) {
-                (true, true) => "hit marks `*` are on the wrong moves",
-                (true, false) => "a hit happened but no `*` marks it",
-                _ => "a `*` marks a hit that did not happen",
-            };
-            let f = self.complete(
-                finding(Code::HitMark)
-                    .at(action)
-                    .rolled(Some(roll))
-                    .before_board(before)
-                    .message(message),
-            );
-            self.recorder.hit_mark_findings.push((f, *notation));
-        }
-        self.check_bear_off(side);
-    }
-
-    /// An illegal play: recorded, and the game goes on from the position
-    /// as played; whether it stood is settled by what follows.
-    fn illegal_play(
-        &mut self,
-        action: &Action<'_>,
-        roll: Roll,
-        notation: &PlayNotation,
-        before: &AnyBoard,
-        j: &Judgement<AnyBoard>,
-        kind: IllegalKind,
-    ) {
-        let side = action.side;
-        let index = self.record(
-            finding(Code::IllegalPlay)
-                .kind(illegal_kind(kind))
-                .at(action)
-                .rolled(Some(roll))
-                .before_board(before)
-                .message(illegal_message(kind, roll, j, notation)),
-        );
-        let after = frame(&j.result, side);
-        if let Some(g) = self.game() {
-            g.board = after;
-            if kind == IllegalKind::NoPlay {
-                g.pending.push(Pending::NoPlay {
-                    side,
-                    finding: index,
-                    rolls: 1,
-                    first_row: action.row,
-                });
-                g.last_no_play = Some((action.location, side));
-            } else {
-                g.pending.push(Pending::Illegal {
-                    side,
-                    finding: index,
-                });
-            }
-        }
-        self.check_bear_off(side);
-    }
-
-    /// An impossible play: the record is wrong, and the position unknown
-    /// from here on.
-    fn impossible_play(
-        &mut self,
-        action: &Action<'_>,
-        roll: Roll,
-        before: &AnyBoard,
-        kind: ImpossibleKind,
-        hop: Hop,
-    ) {
-        let side = action.side;
-        let mut message = impossible_message(kind, hop);
-        let lost = self
-            .game_ref()
-            .and_then(|g| g.last_no_play)
-            .filter(|(_, s)| *s != side);
-        if let Some((location, opponent)) = lost {
-            // A run of rolls left unplayed counts as one.
-            let rolls = self.game_ref().map_or(1, |g| {
-                g.pending
-                    .iter()
-                    .find_map(|p| match p {
-                        Pending::NoPlay { side, rolls, .. } if *side == opponent => Some(*rolls),
-                        _ => None,
-                    })
-                    .unwrap_or(1)
-            });
-            let name = self.name(opponent);
-            message.push_str(&if rolls > 1 {
-                format!(
-                    "; {name}'s {rolls} rolls from line {} were recorded with no play although plays existed: those plays were probably lost",
-                    location.line
-                )
-            } else {
-                format!(
-                    "; {name}'s roll at line {} was recorded with no play although plays existed: that play was probably lost",
-                    location.line
-                )
-            });
-        }
-        self.settle_no_play_as_error();
-        self.record(
-            finding(Code::ImpossiblePlay)
-                .kind(impossible_kind(kind))
-                .at(action)
-                .rolled(Some(roll))
-                .before_board(before)
-                .message(message),
-        );
-        if let Some(g) = self.game() {
-            g.unknown = true;
-            g.ambiguity = None;
         }
     }
 
@@ -656,61 +439,6 @@ impl Replayer<'_, '_> {
     }
 }
 
-/// After a play by `side` in `m`'s game: the game is over if he has borne
-/// off every checker.
-#[inline(always)]
-pub(super) fn check_bear_off(m: &mut MatchState, side: Side) {
-    let checkers = m.rules.variant.value.checkers();
-    let Some(g) = m.game.as_ref() else { return };
-    if let AnyBoard::Backgammon(board) = &g.board {
-        // Cheap test first: has the mover borne off every checker?
-        let off = match side {
-            Side::First => board.our_off(),
-            Side::Second => board.their_off(),
-        };
-        if off < checkers {
-            return;
-        }
-    }
-    check_game_over(m, side);
-}
-
-/// The end of `m`'s game by `side`'s play, once the cheap test of
-/// [`check_bear_off`] did not rule it out.
-#[inline(never)]
-fn check_game_over(m: &mut MatchState, side: Side) {
-    let Some(g) = m.game.as_mut() else { return };
-    if g.over.is_some() {
-        return;
-    }
-    let scoring = m.rules.scoring();
-    match frame(&g.board, side) {
-        AnyBoard::Backgammon(mine) => {
-            if mine.we_are_off() {
-                let kind = win_kind(&mine);
-                let value = points(kind, g.cube.value, g.cube_turned, &scoring);
-                g.over = Some(Ending::BearOff {
-                    winner: side,
-                    points: value,
-                });
-            }
-        }
-        AnyBoard::Plakoto(mine) => {
-            // Plakoto also ends by the mother checker; a draw cannot be
-            // written in a transcript, so the game goes on to its result line.
-            let (winner, win) = match game_end(&mine) {
-                Some(PlakotoEnd::WeWin(win)) => (side, win),
-                Some(PlakotoEnd::TheyWin(win)) => (side.other(), win),
-                Some(PlakotoEnd::Draw) | None => return,
-            };
-            g.over = Some(Ending::BearOff {
-                winner,
-                points: g.cube.value.saturating_mul(win.multiplier()),
-            });
-        }
-    }
-}
-
 /// The legal plays of the roll of a finding about a checker play in a known
 /// position, ranked by how well the rest of the game replays after each
 /// (`fits`), then by their distance to the play as written.
@@ -745,123 +473,6 @@ fn written_at(events: &[GameEvent<'_>], location: Location) -> Option<PlayNotati
         },
         _ => None,
     })
-}
-
-/// The finding kind of an illegal play.
-const fn illegal_kind(kind: IllegalKind) -> Kind {
-    match kind {
-        IllegalKind::WrongDice => Kind::WrongDice,
-        IllegalKind::UnderPlayed => Kind::UnderPlayed,
-        IllegalKind::SmallerDie => Kind::SmallerDie,
-        IllegalKind::BarFirst => Kind::BarFirst,
-        IllegalKind::BearOffEarly => Kind::BearOffEarly,
-        IllegalKind::BearOffLower => Kind::BearOffLower,
-        IllegalKind::BlockedPath => Kind::BlockedPath,
-        IllegalKind::NoPlay => Kind::NoPlay,
-        IllegalKind::PlayWhenNone => Kind::PlayWhenNone,
-        IllegalKind::PinnedChecker => Kind::PinnedChecker,
-        IllegalKind::OntoPinnedPoint => Kind::OntoPinnedPoint,
-        IllegalKind::BearOffPinned => Kind::BearOffPinned,
-    }
-}
-
-/// The finding kind of an impossible play.
-const fn impossible_kind(kind: ImpossibleKind) -> Kind {
-    match kind {
-        ImpossibleKind::NoChecker => Kind::NoChecker,
-        ImpossibleKind::OntoMadePoint => Kind::OntoMadePoint,
-        ImpossibleKind::Backward => Kind::Backward,
-    }
-}
-
-fn illegal_message(
-    kind: IllegalKind,
-    roll: Roll,
-    j: &Judgement<AnyBoard>,
-    notation: &PlayNotation,
-) -> String {
-    let used = j.dice_used;
-    let max = j.max_dice.unwrap_or(0);
-    let count = j.legal_count.unwrap_or(0);
-    match kind {
-        IllegalKind::WrongDice if j.legal_count == Some(0) => format!(
-            "`{notation}` cannot be made with {roll}, and {roll} could not be played at all"
-        ),
-        IllegalKind::WrongDice => format!("`{notation}` cannot be made with {roll}"),
-        IllegalKind::UnderPlayed => format!(
-            "plays {used} of the dice when {max} can be played ({count} legal play{})",
-            if count == 1 { "" } else { "s" }
-        ),
-        IllegalKind::SmallerDie => format!(
-            "plays only the {}; the {} can be played and, when only one die can, the larger must be",
-            roll.low(),
-            roll.high()
-        ),
-        IllegalKind::BarFirst => "moves another checker while one is still on the bar".into(),
-        IllegalKind::BearOffEarly => {
-            "bears off while a checker is still outside the home board".into()
-        }
-        IllegalKind::BearOffLower => {
-            "bears off from a lower point with a higher die while a higher point is occupied".into()
-        }
-        IllegalKind::BlockedPath => "a checker moves through a blocked intermediate point".into(),
-        IllegalKind::NoPlay => format!(
-            "nothing is played although {count} legal play{} existed",
-            if count == 1 { "" } else { "s" }
-        ),
-        IllegalKind::PlayWhenNone => {
-            format!("a play is written although {roll} could not be played at all")
-        }
-        IllegalKind::PinnedChecker => "moves a pinned checker".into(),
-        IllegalKind::OntoPinnedPoint => {
-            "lands on a point where an opposing checker pins one of the mover's".into()
-        }
-        IllegalKind::BearOffPinned => {
-            "bears off while one of the mover's checkers is pinned".into()
-        }
-    }
-}
-
-fn impossible_message(kind: ImpossibleKind, hop: Hop) -> String {
-    let point = |p: u8| PointName(p).to_string();
-    let mut message = match kind {
-        ImpossibleKind::NoChecker if hop.from == 25 => {
-            format!("`{hop}` enters from the bar, but the player has no checker there")
-        }
-        ImpossibleKind::NoChecker => format!(
-            "`{hop}` moves a checker from the {} point, where the player has none",
-            point(hop.from)
-        ),
-        ImpossibleKind::OntoMadePoint => format!(
-            "`{hop}` lands on the {} point, held by two or more opposing checkers",
-            point(hop.to)
-        ),
-        ImpossibleKind::Backward => format!("`{hop}` moves a checker backwards"),
-    };
-    message.push_str(
-        ": the record cannot be right as written, and the rest of this game cannot be checked",
-    );
-    message
-}
-
-/// How the row numbers jump from `before` to `written` (0: the game's
-/// first row is `written`), and which rows that leaves out.
-fn rows_missing(before: u32, written: u32) -> String {
-    match (before, written) {
-        (0, 2) => "the game's rows start at 2: row 1 is missing".to_owned(),
-        (0, _) => format!("the game's rows start at {written}: the first rows are missing"),
-        _ if written == before + 2 => {
-            format!(
-                "the rows jump from {before} to {written}: row {} is missing",
-                before + 1
-            )
-        }
-        _ => format!(
-            "the rows jump from {before} to {written}: rows {} to {} are missing",
-            before + 1,
-            written - 1
-        ),
-    }
 }
 
 /// A backgammon board seen from `side`.
