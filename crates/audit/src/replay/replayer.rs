@@ -1,13 +1,15 @@
-//! The replayer: the state of one file's replay that every room works
-//! on (the match and game being replayed, the findings, the current game's
-//! events and what the typo analysis keeps), its constructor, the
-//! accessors the rooms share (the game, the players' names, the cube and
+//! The replayer: what one file's replay holds (the match and game being
+//! replayed, the findings, the current game's events, what the typo
+//! analysis keeps, the move generators), its constructor, the accessors
+//! the dispatches share (the game, the players' names, the cube and
 //! score, the board as a player sees it), and the recording of a finding
-//! completed from that state.
+//! made outside a match's state.
 //!
 //! The rooms (`turns`, `plays`, `dumps`, `cube`, `results`, `score_lines`,
-//! `skill`, `settle`, `typo`) add their methods to [`Replayer`]; the
-//! `driver` sends each event to them. No file below the rooms names them.
+//! `skill`, `settle`, `typo`) judge in functions of the match state, the
+//! recorder and the action; each adds to [`Replayer`] a thin method that
+//! lends it the replayer's fields ([`Replayer::table`]), and the `driver`
+//! sends each event to those. No file below the rooms names them.
 
 use super::dialect::Clues;
 use super::recorder::{Draft, Recorder, Sequel};
