@@ -12,7 +12,7 @@
 //! sends each event to those. No file below the rooms names them.
 
 use super::dialect::Clues;
-use super::recorder::{Draft, Recorder, Sequel};
+use super::recorder::{Draft, Recorder};
 use super::state::{
     self, Events, GameStart, GameState, MatchState, PendingAnalysis, PlayMade, PlayReading,
 };
@@ -248,10 +248,5 @@ impl Replayer<'_, '_> {
     /// Keeps a finding as it is; its index.
     pub(super) fn push(&mut self, finding: Finding) -> usize {
         self.recorder.keep(finding)
-    }
-
-    /// Records that `sequel` followed the violation of finding `index`.
-    pub(super) fn settle_stood(&mut self, index: usize, sequel: Sequel) {
-        self.recorder.settle_stood(index, sequel);
     }
 }

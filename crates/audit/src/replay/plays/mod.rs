@@ -8,12 +8,11 @@
 mod verdict;
 
 pub(super) use verdict::check_bear_off;
-use verdict::{JudgedPlay, check_game_over, record_verdict};
+use verdict::{JudgedPlay, apply_reading, check_game_over, record_verdict, settle_ambiguity};
 
-use super::recorder::{Pending, Sequel, finding};
 use super::replayer::Replayer;
-use super::state::{Ending, GameEvent, frame};
-use crate::catalogue::{Code, Family};
+use super::state::{GameEvent, frame};
+use crate::catalogue::Family;
 use crate::dice::Roll;
 use crate::finding::{Finding, LegalPlays};
 use crate::location::Location;
@@ -263,48 +262,12 @@ impl Replayer<'_, '_> {
         }
     }
 
-    /// Chooses between readings of the opponent's last play by this play.
-    /// Before `side`'s play: keeps the readings of an earlier ambiguous play
-    /// that this play fits. The opponent's real play decides between them; a
-    /// dance, or the player's own next play, carries them on.
+    /// [`settle_ambiguity`] in the match being replayed.
     fn settle_ambiguity(&mut self, side: Side, roll: Roll, notation: &PlayNotation) {
-        let Some(g) = self.game() else { return };
-        let Some(mut amb) = g.ambiguity.take() else {
-            return;
-        };
-        let mut consistent: Vec<(AnyBoard, AnyBoard)> = Vec::new();
-        for board in &amb.boards {
-            let j = judge(&frame(board, side), roll, notation, &mut self.generator);
-            if j.is_legal() {
-                consistent.push((*board, frame(&j.result, side)));
-            }
+        if let Some(m) = self.current.as_mut() {
+            let generator = &mut self.generator;
+            settle_ambiguity(m, &mut self.recorder, generator, side, roll, notation);
         }
-        if let Some(&(first, _)) = consistent.first()
-            && let Some(g) = self.game()
-        {
-            g.board = first;
-        }
-        if consistent.len() < 2 {
-            return;
-        }
-        if side == amb.side || notation.is_empty() {
-            // Not decided yet: carry every reading past this play.
-            amb.boards = consistent.iter().map(|&(_, after)| after).collect();
-            if let Some(g) = self.game() {
-                g.ambiguity = Some(amb);
-            }
-            return;
-        }
-        self.record(
-            finding(Code::AmbiguousPath)
-                .located(amb.location)
-                .side(Some(amb.side))
-                .row(amb.row)
-                .text(amb.text)
-                .rolled(Some(amb.dice))
-                .before_board(&amb.before)
-                .message("the move can be read with or without a hit on the way and the next play fits both; the reading without the hit was taken"),
-        );
     }
 
     /// The opponent's `Illegal play` dump also moved `side`'s checkers: if
@@ -389,53 +352,16 @@ impl Replayer<'_, '_> {
     }
 
     /// Applies the reading of the event being judged, if the analysis
-    /// settled one.
+    /// settled one ([`apply_reading`]).
     #[inline(never)]
     fn apply_found_reading(&mut self, side: Side, findings_before: usize) {
         let event = self.judging_event;
-        let Some(reading) = self.readings.iter().find(|r| r.event == event).cloned() else {
+        let Some(reading) = self.readings.iter().find(|r| r.event == event) else {
             return;
         };
-        let played = self.recorder.findings[findings_before..]
-            .iter()
-            .position(|f| matches!(f.code, Code::IllegalPlay | Code::ImpossiblePlay))
-            .map(|i| findings_before + i);
-        if let Some(index) = played {
-            let f = &mut self.recorder.findings[index];
-            f.likely_typo = reading.typo;
-            f.suggestion.clone_from(&reading.suggestion);
-            f.message.push_str(&reading.note);
-            if !reading.fits.is_empty() {
-                // Kept for the legal plays listed at the game's end.
-                f.legal = Some(Box::new(LegalPlays {
-                    fits: reading.fits.clone(),
-                    ..LegalPlays::default()
-                }));
-            }
-            if reading.result.is_some() {
-                // Not a play that stood: the record is wrong, not the player.
-                self.settle_stood(index, Sequel::Misread);
-            }
+        if let Some(m) = self.current.as_mut() {
+            apply_reading(m, &mut self.recorder, reading, side, findings_before);
         }
-        let Some(result) = reading.result else { return };
-        if let Some(g) = self.game() {
-            g.board = result;
-            g.unknown = false;
-            g.ambiguity = None;
-            g.pending.retain(|p| match p {
-                Pending::Illegal { finding, .. } | Pending::NoPlay { finding, .. } => {
-                    *finding < findings_before
-                }
-                Pending::Hidden { .. } => true,
-            });
-            if g.last_no_play.is_some_and(|(_, s)| s == side) {
-                g.last_no_play = None;
-            }
-            if matches!(g.over, Some(Ending::BearOff { .. })) {
-                g.over = None;
-            }
-        }
-        self.check_bear_off(side);
     }
 }
 

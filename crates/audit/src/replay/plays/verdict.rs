@@ -5,17 +5,20 @@
 //! lost from the record and a dance taken as omitted are settled first;
 //! and the end of a game by bearing off.
 
-use super::super::recorder::{Pending, Recorder, finding};
+use super::super::recorder::{Pending, Recorder, Sequel, finding};
 use super::super::settle::{extend_no_play_run, settle_no_play_as_error};
-use super::super::state::{Ambiguity, Ending, MatchState, frame};
+use super::super::state::{Ambiguity, Ending, MatchState, PlayReading, frame};
 use super::super::turns::lost_turn;
 use crate::catalogue::{Code, Kind};
 use crate::dice::Roll;
+use crate::finding::LegalPlays;
 use crate::notation::{Hop, PlayNotation, PointName};
 use crate::parse::Action;
 use crate::rules::outcome::{points, win_kind};
 use crate::rules::plakoto::{PlakotoEnd, game_end};
-use crate::rules::{AnyBoard, Board as _, IllegalKind, ImpossibleKind, Judgement, PlayVerdict};
+use crate::rules::{
+    AnyBoard, Board as _, IllegalKind, ImpossibleKind, Judgement, MoveGen, PlayVerdict, judge,
+};
 use crate::side::Side;
 
 /// After a play by `side` in `m`'s game: the game is over if he has borne
@@ -342,6 +345,108 @@ fn impossible_play(
     }
 }
 
+/// Chooses between readings of the opponent's last play in `m`'s game by
+/// this play, `notation` of `roll` (`generator` judges it on each).
+/// Before `side`'s play: keeps the readings of an earlier ambiguous play
+/// that this play fits. The opponent's real play decides between them; a
+/// dance, or the player's own next play, carries them on.
+pub(super) fn settle_ambiguity(
+    m: &mut MatchState,
+    rec: &mut Recorder,
+    generator: &mut MoveGen<AnyBoard>,
+    side: Side,
+    roll: Roll,
+    notation: &PlayNotation,
+) {
+    let Some(g) = m.game.as_mut() else { return };
+    let Some(mut amb) = g.ambiguity.take() else {
+        return;
+    };
+    let mut consistent: Vec<(AnyBoard, AnyBoard)> = Vec::new();
+    for board in &amb.boards {
+        let j = judge(&frame(board, side), roll, notation, generator);
+        if j.is_legal() {
+            consistent.push((*board, frame(&j.result, side)));
+        }
+    }
+    if let Some(&(first, _)) = consistent.first() {
+        g.board = first;
+    }
+    if consistent.len() < 2 {
+        return;
+    }
+    if side == amb.side || notation.is_empty() {
+        // Not decided yet: carry every reading past this play.
+        amb.boards = consistent.iter().map(|&(_, after)| after).collect();
+        g.ambiguity = Some(amb);
+        return;
+    }
+    m.record(
+        rec,
+        finding(Code::AmbiguousPath)
+            .located(amb.location)
+            .side(Some(amb.side))
+            .row(amb.row)
+            .text(amb.text)
+            .rolled(Some(amb.dice))
+            .before_board(&amb.before)
+            .message("the move can be read with or without a hit on the way and the next play fits both; the reading without the hit was taken"),
+    );
+}
+
+/// Applies to the play of `side` just judged in `m`'s game (its findings
+/// from index `findings_before`) the `reading` the typo analysis settled:
+/// its finding annotated and, for a probable transcription error, the game
+/// going on from the legal play the record meant.
+pub(super) fn apply_reading(
+    m: &mut MatchState,
+    rec: &mut Recorder,
+    reading: &PlayReading,
+    side: Side,
+    findings_before: usize,
+) {
+    let played = rec.findings[findings_before..]
+        .iter()
+        .position(|f| matches!(f.code, Code::IllegalPlay | Code::ImpossiblePlay))
+        .map(|i| findings_before + i);
+    if let Some(index) = played {
+        let f = &mut rec.findings[index];
+        f.likely_typo = reading.typo;
+        f.suggestion.clone_from(&reading.suggestion);
+        f.message.push_str(&reading.note);
+        if !reading.fits.is_empty() {
+            // Kept for the legal plays listed at the game's end.
+            f.legal = Some(Box::new(LegalPlays {
+                fits: reading.fits.clone(),
+                ..LegalPlays::default()
+            }));
+        }
+        if reading.result.is_some() {
+            // Not a play that stood: the record is wrong, not the player.
+            rec.settle_stood(index, Sequel::Misread);
+        }
+    }
+    let Some(result) = reading.result else { return };
+    if let Some(g) = m.game.as_mut() {
+        g.board = result;
+        g.unknown = false;
+        g.ambiguity = None;
+        g.pending.retain(|p| match p {
+            Pending::Illegal { finding, .. } | Pending::NoPlay { finding, .. } => {
+                *finding < findings_before
+            }
+            Pending::Hidden { .. } => true,
+        });
+        if g.last_no_play.is_some_and(|(_, s)| s == side) {
+            g.last_no_play = None;
+        }
+        if matches!(g.over, Some(Ending::BearOff { .. })) {
+            g.over = None;
+        }
+    }
+    check_bear_off(m, side);
+}
+
 /// The finding kind of an illegal play.
 const fn illegal_kind(kind: IllegalKind) -> Kind {
     match kind {
@@ -462,6 +567,7 @@ fn rows_missing(before: u32, written: u32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::location::Location;
     use crate::parse::{ActionKind, Written};
     use crate::position::{Position, Variant};
     use crate::replay::state::{RowGap, action_at, open_match};
@@ -548,6 +654,95 @@ mod tests {
         assert!(f.message.contains("the play at line 7"), "{}", f.message);
         let g = m.game.as_ref().unwrap();
         assert!(g.unknown && g.row_gap.is_none());
+    }
+
+    /// The board of a game whose second player stands on `point` (first
+    /// player's numbering) with the two back checkers the opening puts on 1.
+    fn backs_on(point: usize) -> AnyBoard {
+        let mut setup = Position::starting(Variant::Backgammon).setup();
+        setup.points[1] = 0;
+        setup.points[point] -= 2;
+        AnyBoard::Backgammon(setup.into_position(15).unwrap())
+    }
+
+    /// The opponent's play fits both readings of an ambiguous play: the
+    /// ambiguity is recorded and the first reading taken. A play that fits
+    /// one reading decides, with nothing to record.
+    #[test]
+    fn the_next_play_settles_an_ambiguous_path() {
+        for (other, fits_both) in [(backs_on(1), true), (backs_on(2), false)] {
+            let mut m = open_match(7);
+            let mut rec = Recorder::new();
+            let first = AnyBoard::Backgammon(Position::starting(Variant::Backgammon));
+            m.game.as_mut().unwrap().ambiguity = Some(Ambiguity {
+                side: Side::First,
+                boards: vec![first, other],
+                location: Location::START,
+                row: Some(1),
+                text: "64: 24/14".to_owned(),
+                before: first,
+                dice: Roll::new(6, 4).unwrap(),
+            });
+            let notation = PlayNotation::parse("24/18 13/11").unwrap();
+            let roll = Roll::new(6, 2).unwrap();
+            settle_ambiguity(
+                &mut m,
+                &mut rec,
+                &mut MoveGen::new(),
+                Side::Second,
+                roll,
+                &notation,
+            );
+            let g = m.game.as_ref().unwrap();
+            assert!(g.ambiguity.is_none());
+            assert_eq!(g.board, first);
+            let codes: Vec<Code> = rec.findings.iter().map(|f| f.code).collect();
+            if fits_both {
+                assert_eq!(codes, [Code::AmbiguousPath]);
+                assert_eq!(rec.findings[0].side, Some(Side::First));
+            } else {
+                assert!(codes.is_empty(), "{codes:?}");
+            }
+        }
+    }
+
+    /// A reading the typo analysis settled as a transcription error: the
+    /// finding says so and did not stand, and the game goes on from the
+    /// play the record meant.
+    #[test]
+    fn a_mistyped_play_goes_on_from_the_play_meant() {
+        let mut m = open_match(7);
+        let mut rec = Recorder::new();
+        play(&mut m, &mut rec, 5, 2, "13/8 13/10");
+        let meant = after_13_8_13_11();
+        let reading = PlayReading {
+            event: 3,
+            result: Some(meant),
+            suggestion: Some("13/8 13/11".to_owned()),
+            dice: None,
+            typo: Some(true),
+            note: "; probable transcription error".to_owned(),
+            lost: false,
+            fits: vec![("13/8 13/11".to_owned(), 0)],
+        };
+        apply_reading(&mut m, &mut rec, &reading, Side::First, 0);
+        let f = &rec.findings[0];
+        assert_eq!((f.likely_typo, f.stood), (Some(true), None));
+        assert_eq!(f.suggestion.as_deref(), Some("13/8 13/11"));
+        assert!(f.message.ends_with("; probable transcription error"));
+        assert_eq!(f.legal.as_ref().map(|l| l.fits.len()), Some(1));
+        let g = m.game.as_ref().unwrap();
+        assert_eq!(g.board, meant);
+        assert!(g.pending.is_empty());
+    }
+
+    /// The opening position after the first player's 13/8 13/11.
+    fn after_13_8_13_11() -> AnyBoard {
+        let mut setup = Position::starting(Variant::Backgammon).setup();
+        setup.points[13] -= 2;
+        setup.points[8] += 1;
+        setup.points[11] += 1;
+        AnyBoard::Backgammon(setup.into_position(15).unwrap())
     }
 
     /// A legal play with a hit mark where nothing was hit: the finding is
