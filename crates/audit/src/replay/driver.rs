@@ -11,9 +11,10 @@
 //! | a position set-up    | `dumps`        |
 //! | a reading problem    | here           |
 //!
-//! Findings are built in `recorder` and kept by the `replayer`, those that
-//! wait on what follows settled in `settle`; `typo` replays a game again
-//! under other readings of its illegal plays. No file names this one.
+//! Findings are built in `recorder`, completed from the match state and
+//! kept (`MatchState::record`), those that wait on what follows settled in
+//! `settle`; `typo` replays a game again under other readings of its
+//! illegal plays. No file names this one.
 
 use super::dialect::Clues;
 use super::in_force::{RulesInForce, parse_variant};

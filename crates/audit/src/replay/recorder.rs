@@ -1,12 +1,13 @@
 //! What the replay records, as data: the findings kept ([`Recorder`]: the
 //! file's findings, the hit-mark findings kept aside, the last unfinished
-//! game's), findings being written and findings waiting on what follows. It names no other file of the replay: the
-//! replayer (`replayer`) completes and keeps the drafts, and `settle`
-//! settles what waits.
+//! game's), findings being written and findings waiting on what follows.
+//! It names no other file of the replay: the match state (`state`)
+//! completes the drafts and keeps them here, and `settle` settles what
+//! waits.
 //!
 //! One builder for every finding the replay makes: a call site says what it
 //! knows (`finding(Code::DoubleInCrawford).at(action).message(...)`), and
-//! `Replayer::record` completes the draft from the replay's state (the
+//! `MatchState::record` completes the draft from the match state (the
 //! match, the game, the player's name, the cube and score, the board before
 //! the action) and keeps it.
 //!
@@ -27,7 +28,7 @@ use crate::rules::AnyBoard;
 use crate::side::Side;
 
 /// The findings of one file's replay as they are kept: each room records
-/// into it (through `Replayer::record`), `settle` settles and orders them.
+/// into it (through `MatchState::record`), `settle` settles and orders them.
 #[derive(Debug, Default)]
 pub(crate) struct Recorder {
     /// The findings kept, in the order they were made (sorted by place when
@@ -52,6 +53,19 @@ impl Recorder {
         Recorder {
             hit_marks_possible: true,
             ..Recorder::default()
+        }
+    }
+
+    /// Keeps `finding` as it is; its index.
+    pub(super) fn keep(&mut self, finding: Finding) -> usize {
+        self.findings.push(finding);
+        self.findings.len() - 1
+    }
+
+    /// Records that `sequel` followed the violation of finding `index`.
+    pub(super) fn settle_stood(&mut self, index: usize, sequel: Sequel) {
+        if let Some(f) = self.findings.get_mut(index) {
+            f.stood = stood(sequel);
         }
     }
 

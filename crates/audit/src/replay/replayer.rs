@@ -1,27 +1,26 @@
-//! The replayer: the state of one file's replay that every room works
-//! on (the match and game being replayed, the findings, the current game's
-//! events and what the typo analysis keeps), its constructor, the
-//! accessors the rooms share (the game, the players' names, the cube and
+//! The replayer: what one file's replay holds (the match and game being
+//! replayed, the findings, the current game's events, what the typo
+//! analysis keeps, the move generators), its constructor, the accessors
+//! the dispatches share (the game, the players' names, the cube and
 //! score, the board as a player sees it), and the recording of a finding
-//! completed from that state.
+//! made outside a match's state.
 //!
 //! The rooms (`turns`, `plays`, `dumps`, `cube`, `results`, `score_lines`,
-//! `skill`, `settle`, `typo`) add their methods to [`Replayer`]; the
-//! `driver` sends each event to them. No file below the rooms names them.
+//! `skill`, `settle`, `typo`) judge in functions of the match state, the
+//! recorder and the action; each adds to [`Replayer`] a thin method that
+//! lends it the replayer's fields ([`Replayer::table`]), and the `driver`
+//! sends each event to those. No file below the rooms names them.
 
 use super::dialect::Clues;
-use super::in_force::RulesInForce;
-use super::recorder::{Board, Draft, Recorder, Sequel, stood};
+use super::recorder::{Draft, Recorder};
 use super::state::{
-    Ending, Events, GameStart, GameState, MatchState, PendingAnalysis, PlayMade, PlayReading,
+    self, Events, GameStart, GameState, MatchState, PendingAnalysis, PlayMade, PlayReading,
 };
 use super::{MatchSummary, Options, TraceStep};
-use crate::catalogue::Kind;
 use crate::dice::Roll;
 use crate::finding::{Context, Finding};
 use crate::parse::{Action, ActionKind, Format, Written};
 use crate::position::Position;
-use crate::rules::plakoto::PlakotoSetup;
 use crate::rules::{AnyBoard, MoveGen};
 use crate::side::Side;
 
@@ -168,14 +167,15 @@ impl Replayer<'_, '_> {
         self.current.as_mut().and_then(|m| m.game.as_mut())
     }
 
+    /// The match being replayed and the recorder, borrowed apart: what a
+    /// room's judgements work on.
+    pub(super) fn table(&mut self) -> Option<(&mut MatchState, &mut Recorder)> {
+        Some((self.current.as_mut()?, &mut self.recorder))
+    }
+
     /// The game being replayed, to read.
     pub(super) fn game_ref(&self) -> Option<&GameState> {
         self.current.as_ref().and_then(|m| m.game.as_ref())
-    }
-
-    /// The rules of the match being replayed.
-    pub(super) fn rules(&self) -> Option<RulesInForce> {
-        self.current.as_ref().map(|m| m.rules)
     }
 
     /// The number of the game being replayed.
@@ -186,26 +186,8 @@ impl Replayer<'_, '_> {
     /// The name of `side`'s player for a sentence: as written on the score
     /// line, else which column he plays in.
     pub(super) fn name(&self, side: Side) -> String {
-        self.player(side).unwrap_or_else(|| {
-            match side {
-                Side::First => "the left player",
-                Side::Second => "the right player",
-            }
-            .to_owned()
-        })
-    }
-
-    /// How `end` was won, naming both players: "Omar won the game when
-    /// Marta resigned".
-    pub(super) fn how_won(&self, end: &Ending) -> String {
-        let (winner, loser) = (self.name(end.winner()), self.name(end.winner().other()));
-        match end {
-            Ending::BearOff { .. } => format!("{winner} won the game by bearing off"),
-            Ending::Drop { .. } => format!("{winner} won the game when {loser} dropped the double"),
-            Ending::Resign { .. } | Ending::LossLine { .. } => {
-                format!("{winner} won the game when {loser} resigned")
-            }
-        }
+        self.player(side)
+            .unwrap_or_else(|| state::unnamed(side).to_owned())
     }
 
     /// The name of `side`'s player in the game being replayed (none for a
@@ -222,12 +204,6 @@ impl Replayer<'_, '_> {
     /// The board from `side`'s view, when known.
     pub(super) fn view(&self, side: Side) -> Option<Position> {
         self.game_ref()?.view(side)
-    }
-
-    /// The Plakoto board as `side` sees it, when the game is Plakoto and its
-    /// position is known.
-    pub(super) fn plakoto_view(&self, side: Side) -> Option<PlakotoSetup> {
-        self.game_ref()?.plakoto_view(side)
     }
 
     /// The replayed step of `action`, for the trace: the positions around
@@ -260,44 +236,7 @@ impl Replayer<'_, '_> {
     /// Completes `draft` from the replay: the match, the game, the player's
     /// name, the cube and score, the board before the action.
     pub(super) fn complete(&self, draft: Draft) -> Finding {
-        let Draft {
-            mut finding,
-            severity,
-            board,
-            situation,
-            game,
-            file_level,
-        } = draft;
-        finding.severity = severity
-            .or(finding.kind.map(Kind::severity))
-            .unwrap_or(finding.code.severity());
-        finding.match_number = self.match_count;
-        finding.game = self.game_number();
-        if let Some(side) = finding.side {
-            finding.player = self.player(side);
-            if situation {
-                finding.context = self.context(side);
-            }
-        }
-        let replayed = matches!(board, Board::Replayed);
-        finding.before = match board {
-            Board::Replayed => finding.side.and_then(|side| self.view(side)),
-            Board::Given(position) => position,
-        };
-        if replayed {
-            finding.before_plakoto = finding
-                .side
-                .and_then(|side| self.plakoto_view(side))
-                .map(Box::new);
-        }
-        if let Some(number) = game {
-            finding.game = number;
-        }
-        if file_level {
-            finding.match_number = 0;
-            finding.game = None;
-        }
-        finding
+        state::complete(self.current.as_ref(), self.match_count, draft)
     }
 
     /// Completes `draft` and keeps it; its index.
@@ -308,14 +247,6 @@ impl Replayer<'_, '_> {
 
     /// Keeps a finding as it is; its index.
     pub(super) fn push(&mut self, finding: Finding) -> usize {
-        self.recorder.findings.push(finding);
-        self.recorder.findings.len() - 1
-    }
-
-    /// Records that `sequel` followed the violation of finding `index`.
-    pub(super) fn settle_stood(&mut self, index: usize, sequel: Sequel) {
-        if let Some(f) = self.recorder.findings.get_mut(index) {
-            f.stood = stood(sequel);
-        }
+        self.recorder.keep(finding)
     }
 }

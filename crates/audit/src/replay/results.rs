@@ -8,13 +8,16 @@
 //! board, automatic doubles, a Jacoby rule the file did not state) and
 //! records the verdicts.
 
-use super::recorder::{Pending, finding};
+use super::cube::automatic_start;
+use super::recorder::{Pending, Recorder, finding};
 use super::replayer::Replayer;
-use super::state::{Ending, frame};
+use super::settle::resolve_on_end;
+use super::skill::{skill_context, tally_game_end};
+use super::state::{Ending, GameState, MatchState, frame};
 use super::wording;
 use crate::catalogue::{Code, Kind, Severity};
 use crate::location::Location;
-use crate::parse::{Action, ActionKind, Resignation};
+use crate::parse::{Action, ActionKind, Format, Resignation};
 use crate::rules::AnyBoard;
 use crate::rules::outcome::win_kind;
 use crate::rules::result_line::{
@@ -43,442 +46,536 @@ struct WinsLine {
     levels: u32,
 }
 
-impl Replayer<'_, '_> {
-    /// A `Wins N points` line: the winner, its value, and (when the value
-    /// was not found wrong) the loser's `Losses` line compared with it.
-    pub(super) fn wins_line(&mut self, action: &Action<'_>, points: Option<u32>, resigned: bool) {
-        let before = self.recorder.findings.len();
-        self.win(action, points, resigned);
-        // One finding per wrong value: when `Wins` was found wrong
-        // against the game, the `Losses` line is not compared.
-        let judged = self
-            .recorder
-            .findings
-            .get(before..)
-            .unwrap_or_default()
-            .iter()
-            .any(|f| {
-                matches!(
-                    f.code,
-                    Code::PointsMismatch | Code::ResignValue | Code::WinnerMismatch
-                )
-            });
-        if let (false, Some(n)) = (judged, points) {
-            self.compare_loss_line(action, n);
-        }
+/// A `Wins N points` line (`points` is N, when written; `resigned` when
+/// the record says the game was resigned) by `action`'s player, in match
+/// `m` read from a record of `format`: the winner, its value, and (when the
+/// value was not found wrong) the loser's `Losses` line compared with it.
+pub(super) fn wins_line(
+    m: &mut MatchState,
+    rec: &mut Recorder,
+    format: Format,
+    action: &Action<'_>,
+    points: Option<u32>,
+    resigned: bool,
+) {
+    let before = rec.findings.len();
+    win(m, rec, format, action, points, resigned);
+    // One finding per wrong value: when `Wins` was found wrong
+    // against the game, the `Losses` line is not compared.
+    let judged = rec
+        .findings
+        .get(before..)
+        .unwrap_or_default()
+        .iter()
+        .any(|f| {
+            matches!(
+                f.code,
+                Code::PointsMismatch | Code::ResignValue | Code::WinnerMismatch
+            )
+        });
+    if let (false, Some(n)) = (judged, points) {
+        compare_loss_line(m, rec, action, n);
     }
+}
 
-    /// A `Losses N points` line (Backgammon Galaxy).
-    pub(super) fn loss_line(&mut self, action: &Action<'_>, points: Option<u32>) {
-        let Some(g) = self.game() else { return };
-        g.loss_points = g.loss_points.or(points);
-        let own_row = action.row.is_none();
-        if let Some(end) = g.over {
-            if end.winner() == action.side && !own_row {
-                let message = format!(
-                    "the loss is written for {}, but {}",
-                    self.name(action.side),
-                    self.how_won(&end)
-                );
-                self.record(finding(Code::WinnerMismatch).at(action).message(message));
-            }
-        } else {
-            let winner = action.side.other();
-            g.over = Some(if own_row {
-                Ending::LossLine { winner, points }
-            } else {
-                Ending::Resign { winner, points }
-            });
-            self.resolve_on_end(true);
-        }
-    }
-
-    /// A `Losses` line (Galaxy writes one for the loser) must give the
-    /// points the `Wins` line gives.
-    fn compare_loss_line(&mut self, action: &Action<'_>, wins: u32) {
-        let Some(g) = self.game() else { return };
-        let Some(losses) = g.loss_points.filter(|&l| l != wins) else {
-            return;
-        };
-        self.record(finding(Code::PointsMismatch).at(action).message(format!(
-            "`Wins {wins}` but the loser's line says `Losses {losses}`"
-        )));
-    }
-
-    /// The `Wins` line of `action`'s player, writing `written` points;
-    /// `resigned` when the record says the game was resigned.
-    fn win(&mut self, action: &Action<'_>, written: Option<u32>, resigned: bool) {
-        let side = action.side;
-        let stopped = self.stopped_playing(side);
-        let Some(line) = self.end_by_wins_line(action, written) else {
-            return;
-        };
-        let end = line.end;
-        let resignation = matches!(end, Ending::Resign { .. }) || resigned;
-        self.resolve_on_end(resignation);
-        if line.implied_drop {
+/// A `Losses N points` line (Backgammon Galaxy) by `action`'s player, in
+/// match `m`.
+pub(super) fn loss_line(
+    m: &mut MatchState,
+    rec: &mut Recorder,
+    action: &Action<'_>,
+    points: Option<u32>,
+) {
+    let Some(g) = m.game.as_mut() else { return };
+    g.loss_points = g.loss_points.or(points);
+    let own_row = action.row.is_none();
+    if let Some(end) = g.over {
+        if end.winner() == action.side && !own_row {
             let message = format!(
-                "{doubler}'s double has no written answer and {doubler} is named the winner: taken as dropped by {}",
-                self.name(side.other()),
-                doubler = self.name(side)
+                "the loss is written for {}, but {}",
+                m.name(action.side),
+                m.how_won(&end)
             );
-            self.record(
-                finding(Code::DoubleUnanswered)
+            m.record(
+                rec,
+                finding(Code::WinnerMismatch).at(action).message(message),
+            );
+        }
+    } else {
+        let winner = action.side.other();
+        g.over = Some(if own_row {
+            Ending::LossLine { winner, points }
+        } else {
+            Ending::Resign { winner, points }
+        });
+        resolve_on_end(m, rec, true);
+    }
+}
+
+/// A `Losses` line (Galaxy writes one for the loser) must give the
+/// points the `Wins` line of `action` gives (`wins`).
+fn compare_loss_line(m: &MatchState, rec: &mut Recorder, action: &Action<'_>, wins: u32) {
+    let Some(g) = m.game.as_ref() else { return };
+    let Some(losses) = g.loss_points.filter(|&l| l != wins) else {
+        return;
+    };
+    m.record(
+        rec,
+        finding(Code::PointsMismatch).at(action).message(format!(
+            "`Wins {wins}` but the loser's line says `Losses {losses}`"
+        )),
+    );
+}
+
+/// The `Wins` line of `action`'s player, writing `written` points;
+/// `resigned` when the record says the game was resigned.
+fn win(
+    m: &mut MatchState,
+    rec: &mut Recorder,
+    format: Format,
+    action: &Action<'_>,
+    written: Option<u32>,
+    resigned: bool,
+) {
+    let side = action.side;
+    let stopped = m.game.as_mut().and_then(|g| stopped_playing(g, side));
+    let Some(line) = end_by_wins_line(m, action, written) else {
+        return;
+    };
+    let end = line.end;
+    let resignation = matches!(end, Ending::Resign { .. }) || resigned;
+    resolve_on_end(m, rec, resignation);
+    if line.implied_drop {
+        let message = format!(
+            "{doubler}'s double has no written answer and {doubler} is named the winner: taken as dropped by {}",
+            m.name(side.other()),
+            doubler = m.name(side)
+        );
+        m.record(
+            rec,
+            finding(Code::DoubleUnanswered)
+                .at(action)
+                .severity(Severity::Info)
+                .message(message),
+        );
+    }
+    if let Some(hidden) = stopped {
+        // The player who stopped playing after his roll resigned: the
+        // other won, whatever the line's value.
+        let message = format!(
+            "the {} names {name} as the winner, but {name} stopped playing after his roll (`{hidden}`, a resignation): {}",
+            wording::result(format),
+            m.how_won(&end),
+            name = m.name(side)
+        );
+        m.record(
+            rec,
+            finding(Code::WinnerMismatch).at(action).message(message),
+        );
+        if let (Some(n), false) = (written, line.cube_unknown) {
+            judge_resignation_value(m, rec, action, &line, n);
+        }
+        return;
+    }
+    if end.winner() != side {
+        let message = format!(
+            "the {} names {} as the winner, but {}",
+            wording::result(format),
+            m.name(side),
+            m.how_won(&end)
+        );
+        m.record(
+            rec,
+            finding(Code::WinnerMismatch).at(action).message(message),
+        );
+        return;
+    }
+    let Some(n) = written else {
+        if matches!(end, Ending::Resign { points: None, .. }) {
+            note_unvalued(m, format, action, side);
+        }
+        return;
+    };
+    match end {
+        Ending::BearOff { winner, points } if n != points && automatic_explains(m, n, points) => {
+            // The game started above cube 1 from automatic doubles.
+            if let Some(g) = m.game.as_mut() {
+                g.over = Some(Ending::BearOff { winner, points: n });
+            }
+        }
+        Ending::BearOff { points, .. } | Ending::Drop { points, .. } if n != points => {
+            judge_game_value(m, rec, action, &line, n, points);
+        }
+        Ending::Resign { .. } if !line.cube_unknown => {
+            judge_resignation_value(m, rec, action, &line, n);
+        }
+        _ => {}
+    }
+}
+
+/// A `Wins` line of `side` while his own roll, the last action of game
+/// `g`, is hidden (`66: ????`): the roll of a player who resigned. The
+/// hidden cell as written. (A roll not seen at all, `????` without dice,
+/// may be the winner's last one.)
+fn stopped_playing(g: &mut GameState, side: Side) -> Option<String> {
+    if g.over.is_some() {
+        return None;
+    }
+    let hidden = g.pending.iter().find_map(|p| match p {
+        Pending::Hidden(hidden) if hidden.side == side && hidden.dice.is_some() => {
+            Some(hidden.text.clone())
+        }
+        _ => None,
+    })?;
+    // He resigned: the game is his opponent's, at a value only the next
+    // score line can give.
+    g.over = Some(Ending::Resign {
+        winner: side.other(),
+        points: None,
+    });
+    g.doubtful_points = true;
+    Some(hidden)
+}
+
+/// How the game of a `Wins` line by `action`'s player ended, in match
+/// `m`: the line names the winner of a margin `Losses` line or of a
+/// resignation written as accepted, ends the game by a drop (a double was
+/// pending) or by a resignation (the game was not over).
+fn end_by_wins_line(
+    m: &mut MatchState,
+    action: &Action<'_>,
+    written: Option<u32>,
+) -> Option<WinsLine> {
+    let side = action.side;
+    let needed = m.score.needed(side);
+    let length = m.rules.length;
+    let jacoby = m.rules.scoring().jacoby;
+    let g = m.game.as_mut()?;
+    let mut implied_drop = false;
+    if let Some(Ending::LossLine { points, .. }) = g.over {
+        // The `Wins` line names the winner; the margin `Losses` line did not.
+        g.over = Some(Ending::Resign {
+            winner: side,
+            points: points.or(written),
+        });
+    }
+    if let (Some(Ending::Resign { winner, .. }), Some(whole_match)) = (g.over, g.accepted)
+        && winner != side
+    {
+        // A resignation written as accepted in the other column: that
+        // producer writes it in the resigner's column, and the `Wins`
+        // line names the winner.
+        g.over = Some(Ending::Resign {
+            winner: side,
+            points: whole_match.then_some(needed),
+        });
+    }
+    if g.over.is_none() {
+        if let Some(offer) = g.offer.filter(|o| o.by == side) {
+            // The doubler's `Wins` line: the double was dropped.
+            g.offer = None;
+            g.over = Some(Ending::Drop {
+                winner: side,
+                points: offer.on_drop,
+            });
+            implied_drop = true;
+        } else {
+            g.over = Some(Ending::Resign {
+                winner: side,
+                points: written,
+            });
+        }
+    }
+    if g.written_points.is_none() && written.is_some() {
+        g.written_points = written;
+        g.written_at = Some(action.location);
+    }
+    if written.is_some() {
+        g.unvalued = None;
+    }
+    Some(WinsLine {
+        end: g.over?,
+        implied_drop,
+        cube: g.cube.value,
+        unknown: g.unknown,
+        cube_unknown: g.cube_unknown,
+        needed,
+        length,
+        // Under the Jacoby rule, with the cube never turned, a resigned
+        // gammon or backgammon counts single.
+        levels: resignation_levels(jacoby, g.cube_turned),
+    })
+}
+
+/// `Wins n` for a game played out or dropped, worth `points`.
+fn judge_game_value(
+    m: &mut MatchState,
+    rec: &mut Recorder,
+    action: &Action<'_>,
+    line: &WinsLine,
+    n: u32,
+    points: u32,
+) {
+    if let Some(cap) = cap(n, points, line.length, line.needed) {
+        let what = match cap {
+            Cap::Needed(needed) => {
+                format!("the {needed} point(s) {} needed", m.name(line.end.winner()))
+            }
+            Cap::MatchLength(length) => format!("the match length of {length}"),
+        };
+        m.record(
+            rec,
+            finding(Code::PointsMismatch)
+                .at(action)
+                .severity(Severity::Info)
+                .message(format!(
+                    "`Wins {n}` where the game is worth {points}: the value is capped at {what}"
+                )),
+        );
+    } else if line.unknown {
+        // The position is not known: the game's value is not either.
+    } else if jacoby_explains(m, n, points) {
+        m.record(
+            rec,
+            finding(Code::AssumedRule)
+                .kind(Kind::Jacoby)
+                .at(action)
+                .message(format!("the file does not say whether the Jacoby rule was in force; `Wins {n}` for a game worth {points} with the cube never turned fits it, so it is taken as on")),
+        );
+    } else {
+        m.record(
+            rec,
+            finding(Code::PointsMismatch)
+                .at(action)
+                .message(format!("`Wins {n}` but the game is worth {points}")),
+        );
+    }
+}
+
+/// `Wins n` for a resignation.
+fn judge_resignation_value(
+    m: &mut MatchState,
+    rec: &mut Recorder,
+    action: &Action<'_>,
+    line: &WinsLine,
+    n: u32,
+) {
+    let (cube, needed) = (line.cube, line.needed);
+    let verdict = judge_resignation(n, cube, line.levels, line.length, needed, |value| {
+        automatic_start(m, value).is_some()
+    });
+    match verdict {
+        ResignationValue::Fits => {}
+        ResignationValue::ConcedesMatch => {
+            let winner = line.end.winner();
+            let message = format!(
+                "{}'s resignation concedes the match: it is worth the {needed} point(s) {} needed",
+                m.name(winner.other()),
+                m.name(winner)
+            );
+            let index = m.record(
+                rec,
+                finding(Code::ResignValue)
+                    .kind(Kind::Match)
+                    .at(action)
+                    .message(message),
+            );
+            m.concession = Some((index, needed));
+        }
+        ResignationValue::Capped => {
+            let message = format!(
+                "`Wins {n}`: the resignation's value is capped at the {needed} point(s) {} needed",
+                m.name(line.end.winner())
+            );
+            m.record(
+                rec,
+                finding(Code::PointsMismatch)
                     .at(action)
                     .severity(Severity::Info)
                     .message(message),
             );
         }
-        if let Some(hidden) = stopped {
-            // The player who stopped playing after his roll resigned: the
-            // other won, whatever the line's value.
-            let message = format!(
-                "the {} names {name} as the winner, but {name} stopped playing after his roll (`{hidden}`, a resignation): {}",
-                wording::result(self.format),
-                self.how_won(&end),
-                name = self.name(side)
-            );
-            self.record(finding(Code::WinnerMismatch).at(action).message(message));
-            if let (Some(n), false) = (written, line.cube_unknown) {
-                self.judge_resignation_value(action, &line, n);
+        ResignationValue::Wrong => {
+            if let Some(g) = m.game.as_mut() {
+                g.doubtful_points = true;
             }
-            return;
-        }
-        if end.winner() != side {
-            let message = format!(
-                "the {} names {} as the winner, but {}",
-                wording::result(self.format),
-                self.name(side),
-                self.how_won(&end)
-            );
-            self.record(finding(Code::WinnerMismatch).at(action).message(message));
-            return;
-        }
-        let Some(n) = written else {
-            if matches!(end, Ending::Resign { points: None, .. }) {
-                self.note_unvalued(action, side);
-            }
-            return;
-        };
-        match end {
-            Ending::BearOff { winner, points }
-                if n != points && self.automatic_explains(n, points) =>
-            {
-                // The game started above cube 1 from automatic doubles.
-                if let Some(g) = self.game() {
-                    g.over = Some(Ending::BearOff { winner, points: n });
-                }
-            }
-            Ending::BearOff { points, .. } | Ending::Drop { points, .. } if n != points => {
-                self.judge_game_value(action, &line, n, points);
-            }
-            Ending::Resign { .. } if !line.cube_unknown => {
-                self.judge_resignation_value(action, &line, n);
-            }
-            _ => {}
-        }
-    }
-
-    /// A `Wins` line of `side` while his own roll, the last action of the
-    /// game, is hidden (`66: ????`): the roll of a player who resigned. The
-    /// hidden cell as written. (A roll not seen at all, `????` without dice,
-    /// may be the winner's last one.)
-    fn stopped_playing(&mut self, side: Side) -> Option<String> {
-        let g = self.game()?;
-        if g.over.is_some() {
-            return None;
-        }
-        let hidden = g.pending.iter().find_map(|p| match p {
-            Pending::Hidden(hidden) if hidden.side == side && hidden.dice.is_some() => {
-                Some(hidden.text.clone())
-            }
-            _ => None,
-        })?;
-        // He resigned: the game is his opponent's, at a value only the next
-        // score line can give.
-        g.over = Some(Ending::Resign {
-            winner: side.other(),
-            points: None,
-        });
-        g.doubtful_points = true;
-        Some(hidden)
-    }
-
-    /// How the game of a `Wins` line by `action`'s player ended: the line
-    /// names the winner of a margin `Losses` line or of a resignation
-    /// written as accepted, ends the game by a drop (a double was pending)
-    /// or by a resignation (the game was not over).
-    fn end_by_wins_line(&mut self, action: &Action<'_>, written: Option<u32>) -> Option<WinsLine> {
-        let side = action.side;
-        let m = self.current.as_mut()?;
-        let needed = m.score.needed(side);
-        let length = m.rules.length;
-        let jacoby = m.rules.scoring().jacoby;
-        let g = m.game.as_mut()?;
-        let mut implied_drop = false;
-        if let Some(Ending::LossLine { points, .. }) = g.over {
-            // The `Wins` line names the winner; the margin `Losses` line did not.
-            g.over = Some(Ending::Resign {
-                winner: side,
-                points: points.or(written),
-            });
-        }
-        if let (Some(Ending::Resign { winner, .. }), Some(whole_match)) = (g.over, g.accepted)
-            && winner != side
-        {
-            // A resignation written as accepted in the other column: that
-            // producer writes it in the resigner's column, and the `Wins`
-            // line names the winner.
-            g.over = Some(Ending::Resign {
-                winner: side,
-                points: whole_match.then_some(needed),
-            });
-        }
-        if g.over.is_none() {
-            if let Some(offer) = g.offer.filter(|o| o.by == side) {
-                // The doubler's `Wins` line: the double was dropped.
-                g.offer = None;
-                g.over = Some(Ending::Drop {
-                    winner: side,
-                    points: offer.on_drop,
-                });
-                implied_drop = true;
-            } else {
-                g.over = Some(Ending::Resign {
-                    winner: side,
-                    points: written,
-                });
-            }
-        }
-        if g.written_points.is_none() && written.is_some() {
-            g.written_points = written;
-            g.written_at = Some(action.location);
-        }
-        if written.is_some() {
-            g.unvalued = None;
-        }
-        Some(WinsLine {
-            end: g.over?,
-            implied_drop,
-            cube: g.cube.value,
-            unknown: g.unknown,
-            cube_unknown: g.cube_unknown,
-            needed,
-            length,
-            // Under the Jacoby rule, with the cube never turned, a resigned
-            // gammon or backgammon counts single.
-            levels: resignation_levels(jacoby, g.cube_turned),
-        })
-    }
-
-    /// `Wins n` for a game played out or dropped, worth `points`.
-    fn judge_game_value(&mut self, action: &Action<'_>, line: &WinsLine, n: u32, points: u32) {
-        if let Some(cap) = cap(n, points, line.length, line.needed) {
-            let what = match cap {
-                Cap::Needed(needed) => format!(
-                    "the {needed} point(s) {} needed",
-                    self.name(line.end.winner())
-                ),
-                Cap::MatchLength(length) => format!("the match length of {length}"),
-            };
-            self.record(
-                finding(Code::PointsMismatch)
-                    .at(action)
-                    .severity(Severity::Info)
-                    .message(format!(
-                        "`Wins {n}` where the game is worth {points}: the value is capped at {what}"
-                    )),
-            );
-        } else if line.unknown {
-            // The position is not known: the game's value is not either.
-        } else if self.jacoby_explains(n, points) {
-            self.record(
-                finding(Code::AssumedRule)
-                    .kind(Kind::Jacoby)
-                    .at(action)
-                    .message(format!("the file does not say whether the Jacoby rule was in force; `Wins {n}` for a game worth {points} with the cube never turned fits it, so it is taken as on")),
-            );
-        } else {
-            self.record(
-                finding(Code::PointsMismatch)
-                    .at(action)
-                    .message(format!("`Wins {n}` but the game is worth {points}")),
-            );
-        }
-    }
-
-    /// `Wins n` for a resignation.
-    fn judge_resignation_value(&mut self, action: &Action<'_>, line: &WinsLine, n: u32) {
-        let (cube, needed) = (line.cube, line.needed);
-        let verdict = judge_resignation(n, cube, line.levels, line.length, needed, |value| {
-            self.automatic_start(value).is_some()
-        });
-        match verdict {
-            ResignationValue::Fits => {}
-            ResignationValue::ConcedesMatch => {
-                let winner = line.end.winner();
-                let message = format!(
-                    "{}'s resignation concedes the match: it is worth the {needed} point(s) {} needed",
-                    self.name(winner.other()),
-                    self.name(winner)
-                );
-                let index = self.record(
-                    finding(Code::ResignValue)
-                        .kind(Kind::Match)
-                        .at(action)
-                        .message(message),
-                );
-                if let Some(m) = self.current.as_mut() {
-                    m.concession = Some((index, needed));
-                }
-            }
-            ResignationValue::Capped => {
-                let message = format!(
-                    "`Wins {n}`: the resignation's value is capped at the {needed} point(s) {} needed",
-                    self.name(line.end.winner())
-                );
-                self.record(
-                    finding(Code::PointsMismatch)
-                        .at(action)
-                        .severity(Severity::Info)
-                        .message(message),
-                );
-            }
-            ResignationValue::Wrong => {
-                if let Some(g) = self.game() {
-                    g.doubtful_points = true;
-                }
-                self.record(finding(Code::ResignValue).at(action).message(format!(
+            m.record(
+                rec,
+                finding(Code::ResignValue).at(action).message(format!(
                     "a resignation worth {n} with the cube at {cube}: a resignation is worth 1, 2 or 3 times the cube"
-                )));
-            }
+                )),
+            );
         }
     }
+}
 
-    /// True when `written` is `computed` times the factor of some number of
-    /// automatic doubles (the cube was never turned in the game).
-    fn automatic_explains(&self, written: u32, computed: u32) -> bool {
-        let Some(g) = self.game_ref() else {
-            return false;
-        };
-        let cube = g.cube.value.max(1);
-        computed.is_multiple_of(cube)
-            && written.is_multiple_of(computed / cube)
-            && self.automatic_start(written / (computed / cube)).is_some()
+/// True when `written` is `computed` times the factor of some number of
+/// automatic doubles (the cube was never turned in `m`'s game).
+fn automatic_explains(m: &MatchState, written: u32, computed: u32) -> bool {
+    let Some(g) = m.game.as_ref() else {
+        return false;
+    };
+    let cube = g.cube.value.max(1);
+    computed.is_multiple_of(cube)
+        && written.is_multiple_of(computed / cube)
+        && automatic_start(m, written / (computed / cube)).is_some()
+}
+
+/// In a money session with the Jacoby rule not stated, a gammon recorded
+/// as a single game with the cube centred shows the rule was on (it is
+/// set in `m`'s rules).
+fn jacoby_explains(m: &mut MatchState, written: u32, computed: u32) -> bool {
+    let Some(g) = m.game.as_ref() else {
+        return false;
+    };
+    if m.rules.length != 0 || !m.rules.jacoby.assumed() || m.rules.jacoby.value || g.cube_turned {
+        return false;
     }
-
-    /// In a money session with the Jacoby rule not stated, a gammon recorded
-    /// as a single game with the cube centred shows the rule was on.
-    fn jacoby_explains(&mut self, written: u32, computed: u32) -> bool {
-        let Some(m) = self.current.as_mut() else {
-            return false;
-        };
-        let Some(g) = m.game.as_ref() else {
-            return false;
-        };
-        if m.rules.length != 0 || !m.rules.jacoby.assumed() || m.rules.jacoby.value || g.cube_turned
-        {
-            return false;
-        }
-        if written != g.cube.value || computed <= written {
-            return false;
-        }
-        m.rules.jacoby.value = true;
-        true
+    if written != g.cube.value || computed <= written {
+        return false;
     }
+    m.rules.jacoby.value = true;
+    true
+}
 
-    /// A resignation cell: in the resigner's column, or written as accepted
-    /// (`Resigned Game`, `Resigned Match`) in the winner's.
-    pub(super) fn resign(&mut self, action: &Action<'_>, how: Resignation) {
-        let side = action.side;
-        let Some(m) = self.current.as_mut() else {
-            return;
-        };
-        let winner = match how {
-            Resignation::Level(_) | Resignation::Game => side.other(),
-            Resignation::AcceptedGame | Resignation::AcceptedMatch => side,
-        };
-        let needed = m.score.needed(winner);
-        let Some(g) = m.game.as_mut() else { return };
-        if g.over.is_some() {
-            return;
-        }
-        let value = match how {
-            Resignation::Level(level) => Some(g.cube.value * u32::from(level.clamp(1, 3))),
-            Resignation::AcceptedMatch => Some(needed),
-            Resignation::Game | Resignation::AcceptedGame => None,
-        };
-        g.over = Some(Ending::Resign {
-            winner,
-            points: value,
-        });
-        if matches!(how, Resignation::AcceptedGame | Resignation::AcceptedMatch) {
-            g.accepted = Some(how == Resignation::AcceptedMatch);
-        }
-        self.resolve_on_end(true);
-        if value.is_none() {
-            self.note_unvalued(action, side);
-        }
+/// A resignation cell of `action`, in match `m` read from a record of
+/// `format`: in the resigner's column, or written as accepted (`Resigned
+/// Game`, `Resigned Match`) in the winner's.
+pub(super) fn resign(
+    m: &mut MatchState,
+    rec: &mut Recorder,
+    format: Format,
+    action: &Action<'_>,
+    how: Resignation,
+) {
+    let side = action.side;
+    let winner = match how {
+        Resignation::Level(_) | Resignation::Game => side.other(),
+        Resignation::AcceptedGame | Resignation::AcceptedMatch => side,
+    };
+    let needed = m.score.needed(winner);
+    let Some(g) = m.game.as_mut() else { return };
+    if g.over.is_some() {
+        return;
     }
+    let value = match how {
+        Resignation::Level(level) => Some(g.cube.value * u32::from(level.clamp(1, 3))),
+        Resignation::AcceptedMatch => Some(needed),
+        Resignation::Game | Resignation::AcceptedGame => None,
+    };
+    g.over = Some(Ending::Resign {
+        winner,
+        points: value,
+    });
+    if matches!(how, Resignation::AcceptedGame | Resignation::AcceptedMatch) {
+        g.accepted = Some(how == Resignation::AcceptedMatch);
+    }
+    resolve_on_end(m, rec, true);
+    if value.is_none() {
+        note_unvalued(m, format, action, side);
+    }
+}
 
-    /// A resignation with no value, written in `side`'s column: noted at the
-    /// end of the game unless a `Wins` line gives the value.
-    fn note_unvalued(&mut self, action: &Action<'_>, side: Side) {
-        if self.game().is_some_and(|g| g.unvalued.is_some()) {
-            return;
-        }
-        let f = self.complete(
-            finding(Code::ResignValue)
-                .kind(Kind::Missing)
+/// A resignation with no value, written in `side`'s column: noted at the
+/// end of `m`'s game unless a `Wins` line gives the value.
+fn note_unvalued(m: &mut MatchState, format: Format, action: &Action<'_>, side: Side) {
+    if m.game.as_ref().is_some_and(|g| g.unvalued.is_some()) {
+        return;
+    }
+    let f = m.complete(
+        finding(Code::ResignValue)
+            .kind(Kind::Missing)
+            .at(action)
+            .side(Some(side))
+            .message(format!(
+                "the resignation's value is not written; the next game's {} is taken as it is",
+                wording::score(format)
+            )),
+    );
+    if let Some(g) = m.game.as_mut() {
+        g.unvalued = Some(Box::new(f));
+    }
+}
+
+/// An action after `m`'s game was over: reported once; true when the
+/// game was over (the action is not replayed).
+pub(super) fn after_end(m: &mut MatchState, rec: &mut Recorder, action: &Action<'_>) -> bool {
+    let Some(g) = m.game.as_mut() else {
+        return false;
+    };
+    if g.over.is_none() {
+        return false;
+    }
+    // The doubler rolls on after the drop, as after a take: the drop
+    // was a take written wrong (one finding), and the game goes on.
+    if let Some((offer, at)) = g.dropped.take()
+        && !g.after_end_reported
+        && offer.by == action.side
+        && matches!(action.kind, ActionKind::Roll { .. })
+    {
+        g.over = None;
+        g.cube.take(offer.owner_after_take, offer.offered);
+        g.cube_turned = true;
+        g.next = Some(action.side);
+        m.record(
+            rec,
+            finding(Code::ActionsAfterEnd)
                 .at(action)
-                .side(Some(side))
                 .message(format!(
-                    "the resignation's value is not written; the next game's {} is taken as it is",
-                    wording::score(self.format)
+                    "play goes on after the drop at line {}, as after a take: the drop was probably a take (read as one)",
+                    at.line
                 )),
         );
-        if let Some(g) = self.game() {
-            g.unvalued = Some(Box::new(f));
+        return false;
+    }
+    if !g.after_end_reported {
+        g.after_end_reported = true;
+        m.record(
+            rec,
+            finding(Code::ActionsAfterEnd)
+                .at(action)
+                .message("an action after the game was over"),
+        );
+    }
+    true
+}
+
+impl Replayer<'_, '_> {
+    /// [`wins_line`] in the match being replayed (kept out of line: not the
+    /// common action).
+    #[inline(never)]
+    pub(super) fn wins_line(&mut self, action: &Action<'_>, points: Option<u32>, resigned: bool) {
+        let format = self.format;
+        if let Some((m, rec)) = self.table() {
+            wins_line(m, rec, format, action, points, resigned);
         }
     }
 
-    /// An action after the game was over: reported once; true when the game
-    /// was over (the action is not replayed).
+    /// [`loss_line`] in the match being replayed (kept out of line: not the
+    /// common action).
+    #[inline(never)]
+    pub(super) fn loss_line(&mut self, action: &Action<'_>, points: Option<u32>) {
+        if let Some((m, rec)) = self.table() {
+            loss_line(m, rec, action, points);
+        }
+    }
+
+    /// [`resign`] in the match being replayed (kept out of line: not the
+    /// common action).
+    #[inline(never)]
+    pub(super) fn resign(&mut self, action: &Action<'_>, how: Resignation) {
+        let format = self.format;
+        if let Some((m, rec)) = self.table() {
+            resign(m, rec, format, action, how);
+        }
+    }
+
+    /// [`after_end`] in the match being replayed (kept out of line: not the
+    /// common action).
+    #[inline(never)]
     pub(super) fn after_end(&mut self, action: &Action<'_>) -> bool {
-        let Some(g) = self.game() else { return false };
-        if g.over.is_none() {
-            return false;
-        }
-        // The doubler rolls on after the drop, as after a take: the drop
-        // was a take written wrong (one finding), and the game goes on.
-        if let Some((offer, at)) = g.dropped.take()
-            && !g.after_end_reported
-            && offer.by == action.side
-            && matches!(action.kind, ActionKind::Roll { .. })
-        {
-            g.over = None;
-            g.cube.take(offer.owner_after_take, offer.offered);
-            g.cube_turned = true;
-            g.next = Some(action.side);
-            self.record(
-                finding(Code::ActionsAfterEnd)
-                    .at(action)
-                    .message(format!(
-                        "play goes on after the drop at line {}, as after a take: the drop was probably a take (read as one)",
-                        at.line
-                    )),
-            );
-            return false;
-        }
-        if !g.after_end_reported {
-            g.after_end_reported = true;
-            self.record(
-                finding(Code::ActionsAfterEnd)
-                    .at(action)
-                    .message("an action after the game was over"),
-            );
-        }
-        true
+        self.table()
+            .is_some_and(|(m, rec)| after_end(m, rec, action))
     }
 
     /// Ends the current game (its last line before `last`): replays it,
@@ -492,101 +589,21 @@ impl Replayer<'_, '_> {
         let skill_context = self
             .current
             .as_ref()
-            .is_some_and(|m| m.summary.skill.is_some())
-            .then(|| self.skill_context())
-            .flatten();
-        // What the rest reads of the game, taken before it is dropped in
-        // place (no move of the whole state).
-        let Some(m) = self.current.as_mut() else {
+            .filter(|m| m.summary.skill.is_some())
+            .and_then(skill_context);
+        let format = self.format;
+        let Some((m, rec)) = self.table() else {
             return;
         };
-        let Some(g) = m.game.as_mut() else {
+        let Some(g) = close_game(m, rec) else {
             return;
         };
-        let unvalued = g.unvalued.take();
-        let g = Ended {
-            number: g.number,
-            board: g.board,
-            unknown: g.unknown,
-            cube: g.cube.value,
-            written_points: g.written_points,
-            written_at: g.written_at,
-            doubtful_points: g.doubtful_points,
-        };
-        m.game = None;
-        if let Some(f) = unvalued {
-            self.push(*f);
-        }
-        let Some(m) = self.current.as_mut() else {
-            return;
-        };
-        let mut recorded = None;
-        if let Some(end) = over {
-            let winner = end.winner();
-            let computed = end.points().unwrap_or(0);
-            let written = g.written_points;
-            let points = match end {
-                Ending::Resign { .. } => written.or(end.points()).unwrap_or(0),
-                _ => computed,
-            };
-            m.score.record(winner, points);
-            recorded = Some((winner, points));
-            m.last_resign = match (end, written, g.written_at) {
-                (Ending::Resign { .. }, Some(w), Some(at)) => {
-                    // A loser who has borne off cannot lose a gammon.
-                    let most = frame(&g.board, winner)
-                        .backgammon()
-                        .filter(|_| !g.unknown)
-                        .map_or(3, |p| win_kind(&p).multiplier());
-                    let resignation = WrittenResignation {
-                        winner,
-                        written: w,
-                        cube: g.cube,
-                        most,
-                    };
-                    Some((resignation, at))
-                }
-                _ => None,
-            };
-            if let Some(replayed) = m.replayed.as_mut() {
-                replayed[winner] = replayed[winner].saturating_add(points);
-            }
-            m.alt_expected = match (written, end) {
-                (Some(w), Ending::BearOff { .. } | Ending::Drop { .. }) if w != computed => {
-                    let mut s = m.score.scores;
-                    s[winner] = s[winner] - points + w;
-                    Some(s)
-                }
-                _ => None,
-            };
-        } else {
-            m.alt_expected = None;
-            m.last_resign = None;
-        }
+        let recorded = count_result(m, over, &g);
         if let Some(context) = skill_context {
             let points = recorded.map_or(0, |(_, p)| p);
-            self.tally_game_end(context, recorded.map(|(w, _)| w), points);
+            tally_game_end(m, context, recorded.map(|(w, _)| w), points);
         }
-        let Some(m) = self.current.as_mut() else {
-            return;
-        };
-        m.result_unknown = g.doubtful_points
-            || match over {
-                None => true,
-                Some(end) => end.points().is_none() && g.written_points.is_none(),
-            };
-        if over.is_none() {
-            let index = self.record(
-                finding(Code::GameUnfinished)
-                    .located(last)
-                    .game(g.number)
-                    .message(format!(
-                        "the game stops with no bear-off, drop, resignation or {}",
-                        wording::result(self.format)
-                    )),
-            );
-            self.recorder.unfinished = Some(index);
-        }
+        settle_result(m, rec, format, over, &g, last);
     }
 
     /// Ends the current match (its last line before `last`): its last
@@ -645,6 +662,108 @@ impl Replayer<'_, '_> {
     }
 }
 
+/// Closes `m`'s game: what the rest reads of it is taken before it is
+/// dropped in place (no move of the whole state), and its resignation
+/// without a value, if still noted, is kept in `rec`.
+fn close_game(m: &mut MatchState, rec: &mut Recorder) -> Option<Ended> {
+    let g = m.game.as_mut()?;
+    let unvalued = g.unvalued.take();
+    let ended = Ended {
+        number: g.number,
+        board: g.board,
+        unknown: g.unknown,
+        cube: g.cube.value,
+        written_points: g.written_points,
+        written_at: g.written_at,
+        doubtful_points: g.doubtful_points,
+    };
+    m.game = None;
+    if let Some(f) = unvalued {
+        rec.keep(*f);
+    }
+    Some(ended)
+}
+
+/// Adds the result of the game `g`, closed, that ended as `over`, to `m`'s
+/// score, with what the next score line is compared with (the score by
+/// the record's own points, the resignation valued by its `Wins` line);
+/// the winner and the points counted.
+fn count_result(m: &mut MatchState, over: Option<Ending>, g: &Ended) -> Option<(Side, u32)> {
+    let Some(end) = over else {
+        m.alt_expected = None;
+        m.last_resign = None;
+        return None;
+    };
+    let winner = end.winner();
+    let computed = end.points().unwrap_or(0);
+    let written = g.written_points;
+    let points = match end {
+        Ending::Resign { .. } => written.or(end.points()).unwrap_or(0),
+        _ => computed,
+    };
+    m.score.record(winner, points);
+    m.last_resign = match (end, written, g.written_at) {
+        (Ending::Resign { .. }, Some(w), Some(at)) => {
+            // A loser who has borne off cannot lose a gammon.
+            let most = frame(&g.board, winner)
+                .backgammon()
+                .filter(|_| !g.unknown)
+                .map_or(3, |p| win_kind(&p).multiplier());
+            let resignation = WrittenResignation {
+                winner,
+                written: w,
+                cube: g.cube,
+                most,
+            };
+            Some((resignation, at))
+        }
+        _ => None,
+    };
+    if let Some(replayed) = m.replayed.as_mut() {
+        replayed[winner] = replayed[winner].saturating_add(points);
+    }
+    m.alt_expected = match (written, end) {
+        (Some(w), Ending::BearOff { .. } | Ending::Drop { .. }) if w != computed => {
+            let mut s = m.score.scores;
+            s[winner] = s[winner] - points + w;
+            Some(s)
+        }
+        _ => None,
+    };
+    Some((winner, points))
+}
+
+/// Whether the result of `m`'s game `g`, closed, that ended as `over`
+/// (its last line before `last`), is known; a game that did not end is a
+/// finding (the last one of the file's is marked in `rec`).
+fn settle_result(
+    m: &mut MatchState,
+    rec: &mut Recorder,
+    format: Format,
+    over: Option<Ending>,
+    g: &Ended,
+    last: Location,
+) {
+    m.result_unknown = g.doubtful_points
+        || match over {
+            None => true,
+            Some(end) => end.points().is_none() && g.written_points.is_none(),
+        };
+    if over.is_none() {
+        let index = m.record(
+            rec,
+            finding(Code::GameUnfinished)
+                .located(last)
+                .game(g.number)
+                .message(format!(
+                    "the game stops with no bear-off, drop, resignation or {}",
+                    wording::result(format)
+                )),
+        );
+        rec.unfinished = Some(index);
+    }
+}
+
 /// What ending a game reads of its state once the game is closed.
 struct Ended {
     number: Option<u32>,
@@ -654,4 +773,164 @@ struct Ended {
     written_points: Option<u32>,
     written_at: Option<Location>,
     doubtful_points: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::replay::state::{action_at, open_match};
+
+    /// A `Wins` line of `side` writing `points`.
+    fn wins(side: Side, points: u32) -> Action<'static> {
+        action_at(
+            20,
+            side,
+            "Wins 1 point",
+            ActionKind::Win {
+                points: Some(points),
+                resigned: false,
+                and_match: false,
+            },
+        )
+    }
+
+    /// A `Wins` line that writes another value than the game borne off is
+    /// worth is recorded at the line.
+    #[test]
+    fn a_wins_line_worth_another_value_is_recorded() {
+        let mut m = open_match(7);
+        let mut rec = Recorder::new();
+        m.game.as_mut().unwrap().over = Some(Ending::BearOff {
+            winner: Side::First,
+            points: 2,
+        });
+        wins_line(
+            &mut m,
+            &mut rec,
+            Format::Mat,
+            &wins(Side::First, 1),
+            Some(1),
+            false,
+        );
+        let [f] = &rec.findings[..] else {
+            panic!("{:?}", rec.findings)
+        };
+        assert_eq!(f.code, Code::PointsMismatch);
+        assert_eq!(f.message, "`Wins 1` but the game is worth 2");
+        assert_eq!(f.player.as_deref(), Some("Omar"));
+    }
+
+    /// A `Wins` line naming the loser says who won and how, in the
+    /// record's words.
+    #[test]
+    fn a_wins_line_naming_the_loser_says_who_won() {
+        let mut m = open_match(7);
+        let mut rec = Recorder::new();
+        m.game.as_mut().unwrap().over = Some(Ending::BearOff {
+            winner: Side::First,
+            points: 1,
+        });
+        wins_line(
+            &mut m,
+            &mut rec,
+            Format::Sgf,
+            &wins(Side::Second, 1),
+            Some(1),
+            false,
+        );
+        let codes: Vec<Code> = rec.findings.iter().map(|f| f.code).collect();
+        assert_eq!(codes, [Code::WinnerMismatch]);
+        assert_eq!(
+            rec.findings[0].message,
+            "the result (`RE`) names Marta as the winner, but Omar won the game by bearing off"
+        );
+    }
+
+    /// A resignation without a value waits for the `Wins` line, which
+    /// values it: nothing to report, and the match score counts the
+    /// written points, with the resignation kept for the next score line.
+    #[test]
+    fn a_resignation_valued_by_its_wins_line_is_counted() {
+        let mut m = open_match(7);
+        let mut rec = Recorder::new();
+        let resigns = action_at(
+            19,
+            Side::First,
+            "Resigns",
+            ActionKind::Resign(Resignation::Game),
+        );
+        resign(&mut m, &mut rec, Format::Mat, &resigns, Resignation::Game);
+        assert!(m.game.as_ref().unwrap().unvalued.is_some());
+        wins_line(
+            &mut m,
+            &mut rec,
+            Format::Mat,
+            &wins(Side::Second, 2),
+            Some(2),
+            false,
+        );
+        assert!(rec.findings.is_empty(), "{:?}", rec.findings);
+        let g = close_game(&mut m, &mut rec).unwrap();
+        assert!(m.game.is_none() && rec.findings.is_empty());
+        let over = Some(Ending::Resign {
+            winner: Side::Second,
+            points: None,
+        });
+        assert_eq!(count_result(&mut m, over, &g), Some((Side::Second, 2)));
+        assert_eq!(m.score.scores, crate::side::ByPlayer::new(0, 2));
+        let (resignation, at) = m.last_resign.unwrap();
+        assert_eq!((resignation.written, resignation.cube, at.line), (2, 1, 20));
+        settle_result(&mut m, &mut rec, Format::Mat, over, &g, Location::START);
+        assert!(!m.result_unknown);
+    }
+
+    /// A game with no end is recorded as unfinished, and its result is
+    /// unknown.
+    #[test]
+    fn a_game_with_no_end_is_unfinished() {
+        let mut m = open_match(7);
+        let mut rec = Recorder::new();
+        let g = close_game(&mut m, &mut rec).unwrap();
+        assert_eq!(count_result(&mut m, None, &g), None);
+        settle_result(&mut m, &mut rec, Format::Mat, None, &g, Location::START);
+        assert!(m.result_unknown);
+        assert_eq!(rec.unfinished, Some(0));
+        assert_eq!(rec.findings[0].code, Code::GameUnfinished);
+        assert_eq!(rec.findings[0].game, Some(1));
+    }
+
+    /// The doubler rolling on after a drop shows the drop was a take: the
+    /// game goes on with the cube turned. Any other action after the end
+    /// is reported once.
+    #[test]
+    fn play_after_a_drop_reads_it_as_a_take() {
+        let mut m = open_match(0);
+        let mut rec = Recorder::new();
+        let double = action_at(8, Side::First, "Doubles => 2", ActionKind::Double(Some(2)));
+        crate::replay::cube::double(&mut m, &mut rec, &double, Some(2));
+        let drop = action_at(8, Side::Second, "Drops", ActionKind::Drop);
+        crate::replay::cube::answer(&mut m, &mut rec, &drop, false);
+        let roll = action_at(
+            9,
+            Side::First,
+            "52: 13/8 13/11",
+            ActionKind::Roll {
+                dice: crate::dice::Roll::new(5, 2),
+                play: crate::parse::Written::Empty,
+            },
+        );
+        assert!(!after_end(&mut m, &mut rec, &roll));
+        let g = m.game.as_ref().unwrap();
+        assert!(g.over.is_none());
+        assert_eq!((g.cube.value, g.cube.owner), (2, Some(Side::Second)));
+        assert_eq!(rec.findings.len(), 1);
+        m.game.as_mut().unwrap().over = Some(Ending::BearOff {
+            winner: Side::First,
+            points: 2,
+        });
+        assert!(after_end(&mut m, &mut rec, &roll));
+        assert!(after_end(&mut m, &mut rec, &roll));
+        let codes: Vec<Code> = rec.findings.iter().map(|f| f.code).collect();
+        assert_eq!(codes, [Code::ActionsAfterEnd, Code::ActionsAfterEnd]);
+    }
 }

@@ -6,7 +6,8 @@
 //! missing games, a wrong line); the next score line may show the earlier
 //! one was a slip, and the earlier finding is revised then, not doubled.
 
-use super::recorder::{Draft, finding};
+use super::TraceStep;
+use super::recorder::{Draft, Recorder, finding};
 use super::replayer::Replayer;
 use super::state::{GameSeed, GameState, MatchState, ScoreDispute, WinsDispute};
 use super::wording;
@@ -84,192 +85,214 @@ struct HeaderFindings {
     follows_record: Option<(Mismatch, WinsDispute)>,
 }
 
-impl Replayer<'_, '_> {
-    /// Opens the game of `header`: its names and score line checked, its
-    /// state set up, its findings recorded and earlier ones revised.
-    pub(super) fn open_game(&mut self, header: &GameHeader<'_>) {
-        let names = ByPlayer::new(
-            trimmed(header.names.first.name),
-            trimmed(header.names.second.name),
+/// Opens the game of `header` in match `m`, read from a record of
+/// `format`: its names and score line checked, its state set up, its
+/// findings kept in `rec` and earlier ones revised (with the contexts of
+/// the `trace` steps of a game whose score line was mistyped).
+pub(super) fn open_game(
+    m: &mut MatchState,
+    rec: &mut Recorder,
+    trace: &mut [TraceStep],
+    format: Format,
+    header: &GameHeader<'_>,
+) {
+    let names = ByPlayer::new(
+        trimmed(header.names.first.name),
+        trimmed(header.names.second.name),
+    );
+    m.games += 1;
+    m.summary.games += 1;
+    let mut found = HeaderFindings {
+        drafts: check_names(m, header, names),
+        ..HeaderFindings::default()
+    };
+    // The game's own names only where they are not the match's (most
+    // games write the first game's names: nothing to copy).
+    let names = match &m.first_names {
+        Some(first) if first.first == names.first && first.second == names.second => None,
+        _ => Some(ByPlayer::new(
+            names.first.to_owned(),
+            names.second.to_owned(),
+        )),
+    };
+    for side in Side::BOTH {
+        m.summary.players[side].games += 1;
+    }
+    // A resignation read as conceding the match, and yet the match goes
+    // on: its value was wrong, and this score line is taken as it is.
+    found.conceded = m.concession.take();
+    if found.conceded.is_some() {
+        m.result_unknown = true;
+    }
+    let dispute = m.score_dispute.take();
+    let before = m.score;
+    let result_unknown = m.result_unknown;
+    check_score_line(m, header, format, &mut found);
+    let settled = if found.mistyped.is_some() {
+        Settled::Mistyped
+    } else if found.mismatch.is_none()
+        && !result_unknown
+        && header.scores.first.is_some()
+        && header.scores.second.is_some()
+    {
+        Settled::Right
+    } else {
+        Settled::Unknown
+    };
+    let held = dispute.map_or_else(Vec::new, |d| settle_dispute(m, d, settled, format));
+    // A line the replay disputes that puts the match over is one finding,
+    // its score-mismatch, unless the replay's own score is over too.
+    let disputed_end = found.mismatch.is_some() && !before.is_over();
+    if m.score.is_over() && !m.after_match_reported && !disputed_end {
+        m.after_match_reported = true;
+        found.drafts.push(
+            finding(Code::GamesAfterMatch)
+                .located(header.location)
+                .message(format!(
+                    "a game starts after the match was over ({}-{} in a {}-point match)",
+                    m.score.scores.first, m.score.scores.second, m.rules.length
+                )),
         );
-        let Some(m) = self.current.as_mut() else {
-            return;
-        };
-        m.games += 1;
-        m.summary.games += 1;
-        let mut found = HeaderFindings {
-            drafts: check_names(m, header, names),
-            ..HeaderFindings::default()
-        };
-        // The game's own names only where they are not the match's (most
-        // games write the first game's names: nothing to copy).
-        let names = match &m.first_names {
-            Some(first) if first.first == names.first && first.second == names.second => None,
-            _ => Some(ByPlayer::new(
-                names.first.to_owned(),
-                names.second.to_owned(),
-            )),
-        };
-        for side in Side::BOTH {
-            m.summary.players[side].games += 1;
-        }
-        // A resignation read as conceding the match, and yet the match goes
-        // on: its value was wrong, and this score line is taken as it is.
-        found.conceded = m.concession.take();
-        if found.conceded.is_some() {
-            m.result_unknown = true;
-        }
-        let dispute = m.score_dispute.take();
-        let before = m.score;
-        let result_unknown = m.result_unknown;
-        check_score_line(m, header, self.format, &mut found);
-        let settled = if found.mistyped.is_some() {
-            Settled::Mistyped
-        } else if found.mismatch.is_none()
-            && !result_unknown
-            && header.scores.first.is_some()
-            && header.scores.second.is_some()
-        {
-            Settled::Right
-        } else {
-            Settled::Unknown
-        };
-        let held = dispute.map_or_else(Vec::new, |d| settle_dispute(m, d, settled, self.format));
-        // A line the replay disputes that puts the match over is one finding,
-        // its score-mismatch, unless the replay's own score is over too.
-        let disputed_end = found.mismatch.is_some() && !before.is_over();
-        if m.score.is_over() && !m.after_match_reported && !disputed_end {
-            m.after_match_reported = true;
-            found.drafts.push(
-                finding(Code::GamesAfterMatch)
-                    .located(header.location)
-                    .message(format!(
-                        "a game starts after the match was over ({}-{} in a {}-point match)",
-                        m.score.scores.first, m.score.scores.second, m.rules.length
-                    )),
+    }
+    let crawford = match header.crawford {
+        Some(true) => Crawford::Yes,
+        Some(false) => Crawford::No,
+        None => m.score.crawford(),
+    };
+    // The line disagrees with the replay: the next score line will tell
+    // which was right.
+    if found.mismatch.is_some() {
+        m.score_dispute = Some(ScoreDispute {
+            before,
+            crawford: if header.crawford.is_some() {
+                crawford
+            } else {
+                before.crawford()
+            },
+            line: header.score_location.line,
+            by_line: Vec::new(),
+            by_replay: Vec::new(),
+        });
+    }
+    m.score.begin_game();
+    m.alt_expected = None;
+    m.game = Some(GameState::new(
+        GameSeed::of(
+            header,
+            m.rules.variant.value,
+            crawford,
+            m.score.scores,
+            m.variant_unknown,
+        ),
+        names,
+    ));
+    for f in held {
+        rec.keep(f);
+    }
+    record_header_findings(m, rec, trace, format, found);
+}
+
+/// Records a header's findings (`m`'s game is open) and revises the
+/// earlier findings it settles.
+fn record_header_findings(
+    m: &mut MatchState,
+    rec: &mut Recorder,
+    trace: &mut [TraceStep],
+    format: Format,
+    found: HeaderFindings,
+) {
+    let first_new = rec.findings.len();
+    for draft in found.drafts {
+        m.record(rec, draft);
+    }
+    m.mismatch = found
+        .mismatch
+        .map(|(i, recorded, expected)| (first_new + i, recorded, expected));
+    m.mismatch_wins_line = found.wins_line;
+    if let Some((index, needed)) = found.conceded
+        && let Some(winner) = rec.findings.get(index).and_then(|f| f.side)
+    {
+        let (winner, loser) = (m.name(winner), m.name(winner.other()));
+        if let Some(f) = rec.findings.get_mut(index) {
+            f.kind = None;
+            f.severity = Code::ResignValue.severity();
+            f.message = format!(
+                "{loser}'s resignation is worth the {needed} point(s) {winner} needed, but the match goes on with another game: the resignation's value is wrong (a resignation is worth 1, 2 or 3 times the cube)"
             );
         }
-        let crawford = match header.crawford {
-            Some(true) => Crawford::Yes,
-            Some(false) => Crawford::No,
-            None => m.score.crawford(),
-        };
-        // The line disagrees with the replay: the next score line will tell
-        // which was right.
-        if found.mismatch.is_some() {
-            m.score_dispute = Some(ScoreDispute {
-                before,
-                crawford: if header.crawford.is_some() {
-                    crawford
-                } else {
-                    before.crawford()
-                },
-                line: header.score_location.line,
-                by_line: Vec::new(),
-                by_replay: Vec::new(),
-            });
-        }
-        m.score.begin_game();
-        m.alt_expected = None;
-        m.game = Some(GameState::new(
-            GameSeed::of(
-                header,
-                m.rules.variant.value,
-                crawford,
-                m.score.scores,
-                m.variant_unknown,
-            ),
-            names,
-        ));
-        for f in held {
-            self.push(f);
-        }
-        self.record_header_findings(found);
     }
+    if let Some(((index, recorded, expected), dispute)) = found.follows_record
+        && let Some(f) = rec.findings.get_mut(index)
+    {
+        f.message = dispute.message(format, recorded, expected, true);
+    }
+    if let Some(mistyped) = found.mistyped {
+        revise_mistyped(rec, trace, format, mistyped, first_new);
+    }
+}
 
-    /// Records a header's findings (the game is open) and revises the
-    /// earlier findings it settles.
-    fn record_header_findings(&mut self, found: HeaderFindings) {
-        let first_new = self.recorder.findings.len();
-        for draft in found.drafts {
-            self.record(draft);
+/// The score line of finding `index` was mistyped (the next one follows
+/// the replay again): no game is missing, and the findings of the game
+/// under it (before `end`) and its `trace` steps were made at the
+/// replayed score.
+fn revise_mistyped(
+    rec: &mut Recorder,
+    trace: &mut [TraceStep],
+    format: Format,
+    (index, recorded, expected): Mismatch,
+    end: usize,
+) {
+    let Some(f) = rec.findings.get_mut(index) else {
+        return;
+    };
+    f.kind = Some(Kind::Wrong);
+    // An eXtreme Gammon file has no typed score line: its game record
+    // holds the score.
+    // An eXtreme Gammon file has no typed line, nor has an SGF file.
+    let score = wording::score(format);
+    let (next, this) = if format == Format::Mat {
+        (
+            format!("the next game's {score}"),
+            format!("this {score} is mistyped"),
+        )
+    } else {
+        (
+            format!("the next game's {score}"),
+            format!("this game's {score} is wrong"),
+        )
+    };
+    f.message = format!(
+        "the game starts at {}-{} but the results so far make it {}-{}, and {next} agrees with them: {this}",
+        recorded.first, recorded.second, expected.first, expected.second
+    );
+    // Their match IDs and XGIDs say so, and so do the positions `show`
+    // and `explain` give for the game's actions.
+    let (match_number, game) = (f.match_number, f.game);
+    let revise = |context: Option<&mut crate::finding::Context>| {
+        if let Some(context) = context
+            && context.scores == recorded
+        {
+            context.scores = expected;
         }
+    };
+    for later in rec.findings.iter_mut().take(end).skip(index + 1) {
+        if later.match_number == match_number {
+            revise(later.context.as_mut());
+        }
+    }
+    for step in trace
+        .iter_mut()
+        .filter(|s| s.match_number == match_number && s.game == game)
+    {
+        revise(step.context.as_mut());
+    }
+}
+
+impl Replayer<'_, '_> {
+    /// [`open_game`] in the match being replayed.
+    pub(super) fn open_game(&mut self, header: &GameHeader<'_>) {
         if let Some(m) = self.current.as_mut() {
-            m.mismatch = found
-                .mismatch
-                .map(|(i, recorded, expected)| (first_new + i, recorded, expected));
-            m.mismatch_wins_line = found.wins_line;
-        }
-        if let Some((index, needed)) = found.conceded
-            && let Some(winner) = self.recorder.findings.get(index).and_then(|f| f.side)
-        {
-            let (winner, loser) = (self.name(winner), self.name(winner.other()));
-            if let Some(f) = self.recorder.findings.get_mut(index) {
-                f.kind = None;
-                f.severity = Code::ResignValue.severity();
-                f.message = format!(
-                    "{loser}'s resignation is worth the {needed} point(s) {winner} needed, but the match goes on with another game: the resignation's value is wrong (a resignation is worth 1, 2 or 3 times the cube)"
-                );
-            }
-        }
-        if let Some(((index, recorded, expected), dispute)) = found.follows_record
-            && let Some(f) = self.recorder.findings.get_mut(index)
-        {
-            f.message = dispute.message(self.format, recorded, expected, true);
-        }
-        if let Some(mistyped) = found.mistyped {
-            self.revise_mistyped(mistyped, first_new);
-        }
-    }
-
-    /// The score line of finding `index` was mistyped (the next one follows
-    /// the replay again): no game is missing, and the findings of the game
-    /// under it (before `end`) were made at the replayed score.
-    fn revise_mistyped(&mut self, (index, recorded, expected): Mismatch, end: usize) {
-        let Some(f) = self.recorder.findings.get_mut(index) else {
-            return;
-        };
-        f.kind = Some(Kind::Wrong);
-        // An eXtreme Gammon file has no typed score line: its game record
-        // holds the score.
-        // An eXtreme Gammon file has no typed line, nor has an SGF file.
-        let score = wording::score(self.format);
-        let (next, this) = if self.format == Format::Mat {
-            (
-                format!("the next game's {score}"),
-                format!("this {score} is mistyped"),
-            )
-        } else {
-            (
-                format!("the next game's {score}"),
-                format!("this game's {score} is wrong"),
-            )
-        };
-        f.message = format!(
-            "the game starts at {}-{} but the results so far make it {}-{}, and {next} agrees with them: {this}",
-            recorded.first, recorded.second, expected.first, expected.second
-        );
-        // Their match IDs and XGIDs say so, and so do the positions `show`
-        // and `explain` give for the game's actions.
-        let (match_number, game) = (f.match_number, f.game);
-        let revise = |context: Option<&mut crate::finding::Context>| {
-            if let Some(context) = context
-                && context.scores == recorded
-            {
-                context.scores = expected;
-            }
-        };
-        for later in self.recorder.findings.iter_mut().take(end).skip(index + 1) {
-            if later.match_number == match_number {
-                revise(later.context.as_mut());
-            }
-        }
-        for step in self
-            .trace
-            .iter_mut()
-            .filter(|s| s.match_number == match_number && s.game == game)
-        {
-            revise(step.context.as_mut());
+            open_game(m, &mut self.recorder, &mut self.trace, self.format, header);
         }
     }
 }
@@ -482,7 +505,125 @@ fn score_mismatch(
 
 #[cfg(test)]
 mod tests {
-    use super::trimmed;
+    use super::*;
+    use crate::location::Location;
+    use crate::parse::PlayerName;
+    use crate::replay::state::open_match;
+
+    /// The header of game `number` naming `first` and `second`, at
+    /// `scores`, on line 40.
+    fn header<'a>(
+        number: u32,
+        first: &'a str,
+        second: &'a str,
+        scores: (u32, u32),
+    ) -> GameHeader<'a> {
+        let at = Location {
+            line: 40,
+            ..Location::START
+        };
+        GameHeader {
+            location: at,
+            number: Some(number),
+            score_location: at,
+            names: ByPlayer::new(
+                PlayerName {
+                    name: first,
+                    rating: None,
+                },
+                PlayerName {
+                    name: second,
+                    rating: None,
+                },
+            ),
+            scores: ByPlayer::new(Some(scores.0), Some(scores.1)),
+            crawford: None,
+            initial_cube: None,
+        }
+    }
+
+    /// A match of 7 points whose first game Omar won with `points`, closed.
+    fn after_first_game(points: u32) -> MatchState {
+        let mut m = open_match(7);
+        m.game = None;
+        m.score.record(Side::First, points);
+        m
+    }
+
+    /// A score line that follows the replay opens the game at its score,
+    /// with nothing to report.
+    #[test]
+    fn a_score_line_that_follows_the_replay_opens_the_game() {
+        let mut m = after_first_game(2);
+        let mut rec = Recorder::new();
+        open_game(
+            &mut m,
+            &mut rec,
+            &mut [],
+            Format::Mat,
+            &header(2, "Omar", "Marta", (2, 0)),
+        );
+        assert!(rec.findings.is_empty(), "{:?}", rec.findings);
+        let g = m.game.as_ref().unwrap();
+        assert_eq!((g.number, g.start_scores), (Some(2), ByPlayer::new(2, 0)));
+        assert!(g.names.is_none());
+        assert_eq!(m.games, 2);
+    }
+
+    /// A score line the replay cannot explain is a `score-mismatch` at the
+    /// line, and the dispute waits for the next score line.
+    #[test]
+    fn a_score_line_against_the_replay_is_disputed() {
+        let mut m = after_first_game(2);
+        let mut rec = Recorder::new();
+        open_game(
+            &mut m,
+            &mut rec,
+            &mut [],
+            Format::Mat,
+            &header(2, "Omar", "Marta", (0, 5)),
+        );
+        let [f] = &rec.findings[..] else {
+            panic!("{:?}", rec.findings)
+        };
+        assert_eq!(f.code, Code::ScoreMismatch);
+        assert!(
+            f.message
+                .starts_with("the game starts at 0-5 but the results so far make it 2-0"),
+            "{}",
+            f.message
+        );
+        assert_eq!(f.location.line, 40);
+        assert_eq!(m.replayed, Some(ByPlayer::new(2, 0)));
+        assert!(m.score_dispute.is_some());
+        assert_eq!(m.mismatch.map(|(i, _, _)| i), Some(0));
+    }
+
+    /// A player written under another name is a `name-change` about the
+    /// record, naming both spellings; the game keeps its own names.
+    #[test]
+    fn a_new_name_is_a_name_change() {
+        let mut m = after_first_game(1);
+        let mut rec = Recorder::new();
+        open_game(
+            &mut m,
+            &mut rec,
+            &mut [],
+            Format::Mat,
+            &header(2, "Omar", "Martha", (1, 0)),
+        );
+        let [f] = &rec.findings[..] else {
+            panic!("{:?}", rec.findings)
+        };
+        assert_eq!(f.code, Code::NameChange);
+        assert_eq!(f.side, Some(Side::Second));
+        assert_eq!(
+            f.message,
+            "the player `Marta` of the first game is now written `Martha`"
+        );
+        assert_eq!(f.before, None);
+        assert_eq!(m.player(Side::Second).as_deref(), Some("Martha"));
+    }
 
     /// A name is trimmed as `str::trim` trims it, white space of every
     /// kind on either side or none.

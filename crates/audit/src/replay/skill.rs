@@ -8,9 +8,9 @@
 //! not among its candidates (no error, no mark), since the engine analysed
 //! legal plays only.
 
-use super::recorder::finding;
+use super::recorder::{Recorder, finding};
 use super::replayer::Replayer;
-use super::state::{GameEvent, PendingAnalysis, PlayMade};
+use super::state::{GameEvent, MatchState, PendingAnalysis, PlayMade};
 use crate::catalogue::Code;
 use crate::parse::{ActionKind, Analysis};
 use crate::rules::matchplay::Crawford;
@@ -54,13 +54,18 @@ impl Replayer<'_, '_> {
             }
             let at = next;
             next += 1;
-            let Some(context) = self.skill_context() else {
+            let Some(context) = self.current.as_ref().and_then(skill_context) else {
                 continue;
             };
             let chequer = matches!(pending.analysis.decision, Decision::Chequer { .. });
-            if self.options.blunders && chequer && !illegal {
-                let analysis = pending.analysis.clone();
-                self.blunder(&analysis.decision, analysis.depth, analysis.best);
+            if self.options.blunders
+                && chequer
+                && !illegal
+                && let Some(m) = self.current.as_ref()
+            {
+                let engine = self.skill_engine.as_str();
+                let analysis = &pending.analysis;
+                blunder(m, &mut self.recorder, engine, &mut self.last_play, analysis);
             }
             self.skill_game.push((context, at, illegal && chequer));
         }
@@ -85,74 +90,6 @@ impl Replayer<'_, '_> {
         }));
     }
 
-    /// A `blunder` finding for a checker play the analysis marks very bad.
-    fn blunder(
-        &mut self,
-        decision: &Decision,
-        depth: Option<crate::skill::Depth>,
-        best: Option<crate::notation::PlayNotation>,
-    ) {
-        let Decision::Chequer {
-            player,
-            candidates,
-            played: Some(played),
-            xg_error,
-            ..
-        } = decision
-        else {
-            return;
-        };
-        let (Some(first), Some(made)) = (candidates.first(), candidates.get(*played)) else {
-            return;
-        };
-        let (lost, threshold, what) = match xg_error {
-            Some(error) => (error.abs(), XG_BLUNDER, "a blunder"),
-            None => (first.equity - made.equity, VERY_BAD, "very bad"),
-        };
-        if lost < threshold {
-            return;
-        }
-        let Some(play) = self.last_play.take().filter(|p| p.side == *player) else {
-            return;
-        };
-        let engine = match depth {
-            Some(depth) => format!("{}, {depth}", self.skill_engine),
-            None => self.skill_engine.clone(),
-        };
-        let best = best.map_or_else(
-            || "the best play".to_owned(),
-            |b| format!("the best play, {b}"),
-        );
-        let message = format!(
-            "the record's analysis ({engine}) marks this play {what}: it gives up {lost:.3} (EMG) \
-             against {best}"
-        );
-        let PlayMade {
-            location,
-            side,
-            row,
-            text,
-            dice,
-            before,
-        } = *play;
-        let index = self.record(
-            finding(Code::Blunder)
-                .located(location)
-                .side(Some(side))
-                .row(row)
-                .text(text)
-                .rolled(dice)
-                .before(before)
-                .message(message),
-        );
-        // Thousandths of equity: an f64 below 1,000 points always fits.
-        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-        let millis = (lost * 1000.0).round().clamp(0.0, f64::from(u32::MAX)) as u32;
-        if let Some(f) = self.recorder.findings.get_mut(index) {
-            f.lost_millis = Some(millis);
-        }
-    }
-
     /// Whether event `index`, just replayed, is a play the replay found
     /// illegal (findings from `first` on are the event's).
     pub(super) fn play_found_illegal(&self, event: &GameEvent<'_>, first: usize) -> bool {
@@ -167,78 +104,173 @@ impl Replayer<'_, '_> {
                 })
             })
     }
+}
 
-    pub(super) fn skill_context(&self) -> Option<Context> {
-        let m = self.current.as_ref()?;
-        let g = m.game.as_ref()?;
-        Some(Context {
-            length: m.score.length,
-            score: m.score.scores,
-            cube: g.cube.value,
-            owner: g.cube.owner,
-            crawford: g.crawford == Crawford::Yes,
-            crawford_rule: m.score.crawford_rule,
-            jacoby: m.rules.jacoby.value,
-            beavers: m.rules.beavers.value,
-        })
+/// The situation of `m`'s game that an analysed decision is made in: the
+/// score, the cube, the Crawford game, the rules of gammons and beavers.
+pub(super) fn skill_context(m: &MatchState) -> Option<Context> {
+    let g = m.game.as_ref()?;
+    Some(Context {
+        length: m.score.length,
+        score: m.score.scores,
+        cube: g.cube.value,
+        owner: g.cube.owner,
+        crawford: g.crawford == Crawford::Yes,
+        crawford_rule: m.score.crawford_rule,
+        jacoby: m.rules.jacoby.value,
+        beavers: m.rules.beavers.value,
+    })
+}
+
+/// Adds a game's analysed decisions, as its last replay joined them
+/// (`joined`: the context, the index in `analyses`, the play was found
+/// illegal), to match `m`'s skill statistics; `engine` analysed them.
+pub(super) fn tally_game_skill(
+    m: &mut MatchState,
+    engine: &str,
+    joined: &[(Context, usize, bool)],
+    analyses: &[PendingAnalysis],
+) {
+    if joined.is_empty() {
+        return;
     }
-
-    /// Adds the current game's analysed decisions, as its last replay
-    /// joined them, to its match.
-    pub(super) fn tally_game_skill(&mut self) {
-        if !self.skill_game.is_empty()
-            && let Some(m) = self.current.as_mut()
+    let skill = m.summary.skill.get_or_insert_with(Box::default);
+    for &(context, at, illegal) in joined {
+        let Some(pending) = analyses.get(at) else {
+            continue;
+        };
+        if let Some(depth) = pending.analysis.depth
+            && !skill.depths.contains(&depth)
         {
-            let skill = m.summary.skill.get_or_insert_with(Box::default);
-            for &(context, at, illegal) in &self.skill_game {
-                let Some(pending) = self.analyses.get(at) else {
-                    continue;
-                };
-                if let Some(depth) = pending.analysis.depth
-                    && !skill.depths.contains(&depth)
-                {
-                    skill.depths.push(depth);
-                    skill.engines.push(Engine {
-                        name: self.skill_engine.clone(),
-                        depth: Some(depth.to_string()),
-                    });
+            skill.depths.push(depth);
+            skill.engines.push(Engine {
+                name: engine.to_owned(),
+                depth: Some(depth.to_string()),
+            });
+        }
+        skill.decisions += 1;
+        let decision = &pending.analysis.decision;
+        let unlisted;
+        let decision = match decision {
+            // Not among the engine's candidates: see the module docs.
+            Decision::Chequer { .. } if illegal => {
+                let mut copy = decision.clone();
+                if let Decision::Chequer { played, .. } = &mut copy {
+                    *played = None;
                 }
-                skill.decisions += 1;
-                let decision = &pending.analysis.decision;
-                let unlisted;
-                let decision = match decision {
-                    // Not among the engine's candidates: see the module docs.
-                    Decision::Chequer { .. } if illegal => {
-                        let mut copy = decision.clone();
-                        if let Decision::Chequer { played, .. } = &mut copy {
-                            *played = None;
-                        }
-                        unlisted = copy;
-                        &unlisted
-                    }
-                    _ => decision,
-                };
-                // The second player's tally is the first's mirrored when
-                // the match ends (`MatchSkill::complete`).
-                skill.players.first.add(&context, decision, Side::First);
-                skill.players.second.count_move(decision, Side::Second);
-                for side in Side::BOTH {
-                    skill.xg[side].add(decision, side);
-                }
+                unlisted = copy;
+                &unlisted
             }
+            _ => decision,
+        };
+        // The second player's tally is the first's mirrored when
+        // the match ends (`MatchSkill::complete`).
+        skill.players.first.add(&context, decision, Side::First);
+        skill.players.second.count_move(decision, Side::Second);
+        for side in Side::BOTH {
+            skill.xg[side].add(decision, side);
+        }
+    }
+}
+
+/// A game of analysed match `m` ended (`winner` won `points`, at
+/// `context`): its result, for the results the statistics compare with
+/// luck.
+pub(super) fn tally_game_end(
+    m: &mut MatchState,
+    context: Context,
+    winner: Option<Side>,
+    points: u32,
+) {
+    let Some(skill) = m.summary.skill.as_mut() else {
+        return;
+    };
+    let end = Decision::GameEnd { winner, points };
+    skill.players.first.add(&context, &end, Side::First);
+}
+
+impl Replayer<'_, '_> {
+    /// [`tally_game_skill`] in the match being replayed; the game's
+    /// analyses are done with.
+    pub(super) fn tally_game_skill(&mut self) {
+        if let Some(m) = self.current.as_mut() {
+            tally_game_skill(m, &self.skill_engine, &self.skill_game, &self.analyses);
         }
         self.skill_game.clear();
         self.analyses.clear();
     }
+}
 
-    /// A game of an analysed match ended: its result, for the results the
-    /// statistics compare with luck.
-    pub(super) fn tally_game_end(&mut self, context: Context, winner: Option<Side>, points: u32) {
-        let Some(skill) = self.current.as_mut().and_then(|m| m.summary.skill.as_mut()) else {
-            return;
-        };
-        let end = Decision::GameEnd { winner, points };
-        skill.players.first.add(&context, &end, Side::First);
+/// A `blunder` finding, kept in `rec`, for the checker play the analysis
+/// `analysis` (by `engine`) marks very bad in match `m`: the last play
+/// replayed, taken from `last_play` when it is that player's.
+fn blunder(
+    m: &MatchState,
+    rec: &mut Recorder,
+    engine: &str,
+    last_play: &mut Option<Box<PlayMade>>,
+    analysis: &Analysis,
+) {
+    let (decision, depth, best) = (&analysis.decision, analysis.depth, &analysis.best);
+    let Decision::Chequer {
+        player,
+        candidates,
+        played: Some(played),
+        xg_error,
+        ..
+    } = decision
+    else {
+        return;
+    };
+    let (Some(first), Some(made)) = (candidates.first(), candidates.get(*played)) else {
+        return;
+    };
+    let (lost, threshold, what) = match xg_error {
+        Some(error) => (error.abs(), XG_BLUNDER, "a blunder"),
+        None => (first.equity - made.equity, VERY_BAD, "very bad"),
+    };
+    if lost < threshold {
+        return;
+    }
+    let Some(play) = last_play.take().filter(|p| p.side == *player) else {
+        return;
+    };
+    let engine = match depth {
+        Some(depth) => format!("{engine}, {depth}"),
+        None => engine.to_owned(),
+    };
+    let best = best.as_ref().map_or_else(
+        || "the best play".to_owned(),
+        |b| format!("the best play, {b}"),
+    );
+    let message = format!(
+        "the record's analysis ({engine}) marks this play {what}: it gives up {lost:.3} (EMG) \
+         against {best}"
+    );
+    let PlayMade {
+        location,
+        side,
+        row,
+        text,
+        dice,
+        before,
+    } = *play;
+    let index = m.record(
+        rec,
+        finding(Code::Blunder)
+            .located(location)
+            .side(Some(side))
+            .row(row)
+            .text(text)
+            .rolled(dice)
+            .before(before)
+            .message(message),
+    );
+    // Thousandths of equity: an f64 below 1,000 points always fits.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let millis = (lost * 1000.0).round().clamp(0.0, f64::from(u32::MAX)) as u32;
+    if let Some(f) = rec.findings.get_mut(index) {
+        f.lost_millis = Some(millis);
     }
 }
 
@@ -253,9 +285,119 @@ pub(super) fn engine_name(application: Option<&str>) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+    use crate::location::Location;
+    use crate::replay::state::open_match;
     use crate::replay::{Options, check_bytes};
-    use crate::side::Side;
+    use crate::rules::Cube;
+    use crate::skill::{Candidate, Depth};
     use crate::test_util::shared_or_skip;
+
+    /// The first player's checker play, analysed at 2 plies: the play made
+    /// (the second candidate) gives up `lost` against the best.
+    fn analysed_play(lost: f64) -> Analysis {
+        Analysis {
+            location: Location::START,
+            decision: Decision::Chequer {
+                player: Side::First,
+                candidates: vec![Candidate { equity: 0.1 }, Candidate { equity: 0.1 - lost }],
+                played: Some(1),
+                legal_plays: 5,
+                xg_error: None,
+            },
+            depth: Some(Depth::Plies(2)),
+            best: None,
+        }
+    }
+
+    /// An analysed decision is made at the cube and score of the game.
+    #[test]
+    fn a_decision_is_made_at_the_games_cube_and_score() {
+        let mut m = open_match(5);
+        m.score.record(Side::Second, 3);
+        let g = m.game.as_mut().unwrap();
+        g.cube = Cube {
+            value: 2,
+            owner: Some(Side::Second),
+        };
+        g.crawford = Crawford::Yes;
+        let context = skill_context(&m).unwrap();
+        assert_eq!((context.length, context.cube), (5, 2));
+        assert_eq!(context.score, crate::side::ByPlayer::new(0, 3));
+        assert_eq!(context.owner, Some(Side::Second));
+        assert!(context.crawford);
+        m.game = None;
+        assert!(skill_context(&m).is_none());
+    }
+
+    /// A play the analysis marks very bad is a `blunder` at the last play,
+    /// with the equity it gave up; a small error is none.
+    #[test]
+    fn a_very_bad_play_is_a_blunder() {
+        let m = open_match(5);
+        let mut rec = Recorder::new();
+        let play = || {
+            Some(Box::new(PlayMade {
+                location: Location::START,
+                side: Side::First,
+                row: Some(4),
+                text: "31: 8/5 6/5".to_owned(),
+                dice: crate::dice::Roll::new(3, 1),
+                before: None,
+            }))
+        };
+        let mut last = play();
+        blunder(
+            &m,
+            &mut rec,
+            "GNU Backgammon",
+            &mut last,
+            &analysed_play(0.05),
+        );
+        assert!(rec.findings.is_empty() && last.is_some());
+        blunder(
+            &m,
+            &mut rec,
+            "GNU Backgammon",
+            &mut last,
+            &analysed_play(0.25),
+        );
+        assert!(last.is_none());
+        let [f] = &rec.findings[..] else {
+            panic!("{:?}", rec.findings)
+        };
+        assert_eq!(f.code, Code::Blunder);
+        assert_eq!((f.lost_millis, f.row), (Some(250), Some(4)));
+        assert_eq!(f.player.as_deref(), Some("Omar"));
+        assert!(
+            f.message.contains(
+                "marks this play very bad: it gives up 0.250 (EMG) against the best play"
+            ),
+            "{}",
+            f.message
+        );
+    }
+
+    /// A game's analysed decisions go to its match's statistics, with the
+    /// engine and depth that analysed them.
+    #[test]
+    fn a_games_decisions_go_to_its_match() {
+        let mut m = open_match(5);
+        let context = skill_context(&m).unwrap();
+        let analyses = [PendingAnalysis {
+            before: 0,
+            analysis: analysed_play(0.02),
+        }];
+        tally_game_skill(&mut m, "GNU Backgammon", &[], &analyses);
+        assert!(m.summary.skill.is_none());
+        tally_game_skill(&mut m, "GNU Backgammon", &[(context, 0, false)], &analyses);
+        tally_game_end(&mut m, context, Some(Side::First), 1);
+        let skill = m.summary.skill.as_deref().unwrap();
+        assert_eq!(skill.decisions, 1);
+        assert_eq!(skill.depths, [Depth::Plies(2)]);
+        assert_eq!(skill.engines[0].name, "GNU Backgammon");
+        assert_eq!(skill.players[Side::First].moves, 1);
+    }
 
     #[test]
     fn an_analysed_sgf_gives_each_player_his_decisions() {

@@ -7,8 +7,9 @@
 use std::mem::ManuallyDrop;
 
 use super::in_force::RulesInForce;
-use super::recorder::Pending;
+use super::recorder::{Board, Draft, Pending, Recorder};
 use super::{MatchSummary, PlayerTally};
+use crate::catalogue::Kind;
 use crate::dice::Roll;
 use crate::finding::{Context, Finding};
 use crate::location::Location;
@@ -481,6 +482,100 @@ impl MatchState {
     }
 }
 
+impl MatchState {
+    /// The name of `side`'s player for a sentence: as written on the score
+    /// line, else which column he plays in.
+    pub(super) fn name(&self, side: Side) -> String {
+        self.player(side)
+            .unwrap_or_else(|| unnamed(side).to_owned())
+    }
+
+    /// How `end` was won, naming both players: "Omar won the game when
+    /// Marta resigned".
+    pub(super) fn how_won(&self, end: &Ending) -> String {
+        how_won(
+            end,
+            &self.name(end.winner()),
+            &self.name(end.winner().other()),
+        )
+    }
+
+    /// Completes `draft` from this match: its number, the game, the
+    /// player's name, the cube and score, the board before the action.
+    pub(super) fn complete(&self, draft: Draft) -> Finding {
+        complete(Some(self), self.summary.number, draft)
+    }
+
+    /// Completes `draft` from this match and keeps it in `rec`; its index.
+    pub(super) fn record(&self, rec: &mut Recorder, draft: Draft) -> usize {
+        rec.keep(self.complete(draft))
+    }
+}
+
+/// How `end` was won by `winner` against `loser`.
+pub(super) fn how_won(end: &Ending, winner: &str, loser: &str) -> String {
+    match end {
+        Ending::BearOff { .. } => format!("{winner} won the game by bearing off"),
+        Ending::Drop { .. } => format!("{winner} won the game when {loser} dropped the double"),
+        Ending::Resign { .. } | Ending::LossLine { .. } => {
+            format!("{winner} won the game when {loser} resigned")
+        }
+    }
+}
+
+/// The name of the player of `side` when the record names nobody.
+pub(super) const fn unnamed(side: Side) -> &'static str {
+    match side {
+        Side::First => "the left player",
+        Side::Second => "the right player",
+    }
+}
+
+/// Completes `draft` from match `number`, whose state is `m` when one is
+/// being replayed: the game, the player's name, the cube and score, the
+/// board before the action.
+pub(super) fn complete(m: Option<&MatchState>, number: u32, draft: Draft) -> Finding {
+    let Draft {
+        mut finding,
+        severity,
+        board,
+        situation,
+        game: game_number,
+        file_level,
+    } = draft;
+    let game = m.and_then(|m| m.game.as_ref());
+    finding.severity = severity
+        .or(finding.kind.map(Kind::severity))
+        .unwrap_or(finding.code.severity());
+    finding.match_number = number;
+    finding.game = game.and_then(|g| g.number);
+    if let Some(side) = finding.side {
+        finding.player = m.and_then(|m| m.player(side));
+        if situation {
+            finding.context = m.and_then(|m| m.context(side));
+        }
+    }
+    let replayed = matches!(board, Board::Replayed);
+    finding.before = match board {
+        Board::Replayed => finding.side.and_then(|side| game?.view(side)),
+        Board::Given(position) => position,
+    };
+    if replayed {
+        finding.before_plakoto = finding
+            .side
+            .and_then(|side| game?.plakoto_view(side))
+            .map(Box::new);
+    }
+    if let Some(number) = game_number {
+        finding.game = number;
+    }
+    if file_level {
+        finding.match_number = 0;
+        finding.game = None;
+    }
+    finding
+}
+
 /// The strings of a match state that no replay of a game changes: the
 /// players' names (of the match and of the game), the site, the winner;
 /// and the skill statistics of the games before.
@@ -810,6 +905,52 @@ pub(super) fn starting(variant: Variant) -> AnyBoard {
     match variant {
         Variant::Plakoto => AnyBoard::Plakoto(PlakotoPosition::starting()),
         other => AnyBoard::Backgammon(Position::starting(other)),
+    }
+}
+
+/// For the rooms' tests: a match of `length` points (0: money) under the
+/// rules in force when the file and the command line say nothing, its
+/// players named Omar and Marta, its first game open at the starting
+/// position.
+#[cfg(test)]
+pub(super) fn open_match(length: u32) -> MatchState {
+    let header = crate::parse::MatchHeader {
+        location: Location::START,
+        length,
+        tags: Vec::new(),
+        format: crate::parse::Format::Mat,
+    };
+    let rules = RulesInForce::resolve(&header, &super::RuleFlags::default());
+    let mut m = MatchState::new(1, length, rules, false, 0);
+    m.first_names = Some(ByPlayer::new("Omar".to_owned(), "Marta".to_owned()));
+    m.games = 1;
+    m.game = Some(GameState::new(
+        GameSeed {
+            number: Some(1),
+            board: starting(Variant::Backgammon),
+            cube: Cube::centred(1),
+            crawford: Crawford::No,
+            start_scores: ByPlayer::new(0, 0),
+            unknown: false,
+        },
+        None,
+    ));
+    m
+}
+
+/// For the rooms' tests: the action `kind` written `text` in `side`'s
+/// column, on row 1 at line `line`.
+#[cfg(test)]
+pub(super) fn action_at<'a>(line: u32, side: Side, text: &'a str, kind: ActionKind) -> Action<'a> {
+    Action {
+        location: Location {
+            line,
+            ..Location::START
+        },
+        side,
+        row: Some(1),
+        text,
+        kind,
     }
 }
 
