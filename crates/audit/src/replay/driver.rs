@@ -245,8 +245,7 @@ impl<'a> Replayer<'_, 'a> {
 
     /// Replays the current game's events.
     pub(super) fn process(&mut self, events: &[GameEvent<'a>]) {
-        self.snapshots.clear();
-        self.event_start = None;
+        self.judging.begin_replay();
         // Analysed records only: each analysis joined to the replay where
         // it was read.
         let analysed = !self.analyses.is_empty();
@@ -255,7 +254,7 @@ impl<'a> Replayer<'_, 'a> {
             self.skill_game.clear();
         }
         for (i, event) in events.iter().enumerate() {
-            self.event_index = i;
+            self.judging.event_index = i;
             // The findings of this event start here (analysed games only).
             let first = if analysed {
                 self.recorder.findings.len()
@@ -303,14 +302,14 @@ impl<'a> Replayer<'_, 'a> {
     /// may move it, and the typo analysis starts from it. Only the general
     /// path needs it: the short paths judge from the board as it stands.
     fn keep_event_start(&mut self) {
-        let i = self.event_index;
-        if self.event_start.is_some_and(|(kept, _)| kept == i) {
+        let i = self.judging.event_index;
+        if self.judging.event_start.is_some_and(|(kept, _)| kept == i) {
             return;
         }
         if let Some(g) = self.game_ref()
             && !g.unknown
         {
-            self.event_start = Some((i, g.board));
+            self.judging.event_start = Some((i, g.board));
         }
     }
 
@@ -443,7 +442,7 @@ impl<'a> Replayer<'_, 'a> {
 
 #[cfg(test)]
 mod tests {
-    use crate::replay::replayer::PLAIN_PLAYS;
+    use crate::replay::judging::PLAIN_PLAYS;
     use crate::replay::{FileReport, Options, check_bytes};
     use std::path::{Path, PathBuf};
 

@@ -301,9 +301,9 @@ impl<'a> Replayer<'_, 'a> {
         if self.events.is_empty() && self.game_start.is_none() && self.game_ref().is_none() {
             // No game open (a game header or the match's end after the
             // game was closed): nothing to replay or settle.
-            self.readings.clear();
-            self.snapshots.clear();
-            self.event_start = None;
+            self.judging.readings.clear();
+            self.judging.snapshots.clear();
+            self.judging.event_start = None;
             self.analyses.clear();
             return;
         }
@@ -338,7 +338,7 @@ impl<'a> Replayer<'_, 'a> {
     /// index `first`) were no violation of the player's: whatever followed
     /// them, nothing stood.
     fn settle_lost(&mut self, first: usize, events: &[GameEvent<'a>]) {
-        for reading in self.readings.iter().filter(|r| r.lost) {
+        for reading in self.judging.readings.iter().filter(|r| r.lost) {
             let Some(at) = events.get(reading.event).map(GameEvent::location) else {
                 continue;
             };
@@ -352,7 +352,7 @@ impl<'a> Replayer<'_, 'a> {
     }
 
     fn settle_game(&mut self, events: &[GameEvent<'a>]) {
-        self.readings.clear();
+        self.judging.readings.clear();
         let Some(start) = self.game_start.take() else {
             self.tracing = self.options.trace;
             self.process(events);
@@ -387,7 +387,7 @@ impl<'a> Replayer<'_, 'a> {
             };
             settled.push(event);
             let reading = self.settle(&start, events, event, &finding);
-            self.readings.push(reading);
+            self.judging.readings.push(reading);
         }
         self.spare_start = Some(start);
     }
@@ -396,7 +396,7 @@ impl<'a> Replayer<'_, 'a> {
     /// dice the analysis read as misread the roll meant; an opening double
     /// on the same cell was the same slip.
     fn mark_misread_dice(&mut self, events: &[GameEvent<'a>], first: usize) {
-        for reading in &self.readings {
+        for reading in &self.judging.readings {
             let Some(roll) = reading.dice else { continue };
             let Some(location) = events.get(reading.event).map(GameEvent::location) else {
                 continue;
@@ -673,7 +673,7 @@ impl<'a> Replayer<'_, 'a> {
             &played.mover,
             played.roll,
             &played.written,
-            &mut self.generator,
+            &mut self.judging.generator,
         )
         .result;
         let mut best: Option<DiceCandidate> = None;
@@ -747,6 +747,7 @@ impl<'a> Replayer<'_, 'a> {
         event: usize,
     ) -> Option<Played> {
         let board = self
+            .judging
             .snapshots
             .iter()
             .find(|&&(i, _)| i == event)
@@ -781,6 +782,7 @@ impl<'a> Replayer<'_, 'a> {
     /// written first, with their distance to it.
     fn candidates(&mut self, played: &Played) -> Vec<(usize, Play, AnyBoard)> {
         let mut candidates: Vec<(usize, Play, AnyBoard)> = self
+            .judging
             .generator
             .generate(&played.mover, played.roll)
             .iter()
@@ -852,7 +854,7 @@ impl<'a> Replayer<'_, 'a> {
         if !self.charge(events.len()) {
             return None;
         }
-        self.readings.push(PlayReading {
+        self.judging.readings.push(PlayReading {
             event,
             result: Some(result),
             suggestion: None,
@@ -864,7 +866,7 @@ impl<'a> Replayer<'_, 'a> {
         });
         self.restore(start);
         self.process(events);
-        self.readings.pop();
+        self.judging.readings.pop();
         let mut problems: Vec<Finding> = self.recorder.findings[start.findings..]
             .iter()
             .filter(|f| is_problem(f, after))
