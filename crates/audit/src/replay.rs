@@ -5,8 +5,9 @@
 //!
 //! - the data: `in_force` (the rules in force for a match), `recorder`
 //!   (findings being written, findings waiting on what follows, `stood`),
-//!   `state` (the match and game replayed, the game's events), `dialect`
-//!   and `wording`;
+//!   `state` (the match and game replayed, the game's events), `judging`
+//!   (the move generators and what the judging of plays keeps per replay),
+//!   `dialect` and `wording`;
 //! - `replayer`: the `Replayer` that holds them, the accessors every room
 //!   shares and the recording of a finding;
 //! - the rooms, named after what they judge, each adding its methods to the
@@ -24,6 +25,7 @@ mod dialect;
 mod driver;
 mod dumps;
 mod in_force;
+mod judging;
 mod plays;
 mod recorder;
 mod replayer;

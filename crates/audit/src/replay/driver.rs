@@ -18,9 +18,9 @@
 
 use super::dialect::Clues;
 use super::in_force::{RulesInForce, parse_variant};
-use super::recorder::finding;
+use super::recorder::{Recorder, finding};
 use super::replayer::Replayer;
-use super::state::{GameEvent, GameStart, MatchState, RowGap, holds_heap};
+use super::state::{GameEvent, GameStart, MatchState, RowGap, complete, holds_heap};
 use crate::finding::Severity;
 use crate::location::Location;
 use crate::parse::producer::Producer;
@@ -245,8 +245,7 @@ impl<'a> Replayer<'_, 'a> {
 
     /// Replays the current game's events.
     pub(super) fn process(&mut self, events: &[GameEvent<'a>]) {
-        self.snapshots.clear();
-        self.event_start = None;
+        self.judging.begin_replay();
         // Analysed records only: each analysis joined to the replay where
         // it was read.
         let analysed = !self.analyses.is_empty();
@@ -255,7 +254,7 @@ impl<'a> Replayer<'_, 'a> {
             self.skill_game.clear();
         }
         for (i, event) in events.iter().enumerate() {
-            self.event_index = i;
+            self.judging.event_index = i;
             // The findings of this event start here (analysed games only).
             let first = if analysed {
                 self.recorder.findings.len()
@@ -303,14 +302,14 @@ impl<'a> Replayer<'_, 'a> {
     /// may move it, and the typo analysis starts from it. Only the general
     /// path needs it: the short paths judge from the board as it stands.
     fn keep_event_start(&mut self) {
-        let i = self.event_index;
-        if self.event_start.is_some_and(|(kept, _)| kept == i) {
+        let i = self.judging.event_index;
+        if self.judging.event_start.is_some_and(|(kept, _)| kept == i) {
             return;
         }
         if let Some(g) = self.game_ref()
             && !g.unknown
         {
-            self.event_start = Some((i, g.board));
+            self.judging.event_start = Some((i, g.board));
         }
     }
 
@@ -361,69 +360,14 @@ impl<'a> Replayer<'_, 'a> {
         }
     }
 
-    /// A reading problem: a finding, and for a cell that could not be read
-    /// in a player's turn, the position (and maybe the cube) unknown from
-    /// there on.
+    /// A reading problem: [`reading_problem`] in the match being replayed,
+    /// and an unreadable file's message kept.
     fn reading_problem(&mut self, problem: &Problem<'_>) {
         if problem.kind == ProblemKind::Unreadable {
             self.unreadable = Some(problem.message.clone());
         }
-        let mut message = problem.message.clone();
-        if matches!(
-            problem.kind,
-            ProblemKind::UnparsableCell | ProblemKind::Unsupported
-        ) && let Some(side) = problem.side
-            && let Some(g) = self.game()
-            && !g.unknown
-            && g.over.is_none()
-        {
-            g.unknown = true;
-            g.next = Some(side.other());
-            message.push_str("; the rest of this game cannot be checked");
-        }
-        if problem.kind == ProblemKind::UnparsableCell
-            && let Some(side) = problem.side
-            && let Some(g) = self.game()
-        {
-            // It may have been a double: answers and values that depend on
-            // the cube are not judged from here on.
-            g.cube_unknown = true;
-            // In the turn of a player a double waits on, it was his answer.
-            if g.offer.is_some_and(|offer| offer.by != side) {
-                g.offer = None;
-            }
-        }
-        let draft = finding(problem.kind.code())
-            .located(problem.location)
-            .side(problem.side)
-            .row(problem.row)
-            .text(problem.text)
-            .about_record()
-            .message(message);
-        let draft = if matches!(
-            problem.kind,
-            ProblemKind::Unreadable | ProblemKind::Encoding
-        ) {
-            draft.file_level()
-        } else {
-            draft
-        };
-        let index = self.record(draft);
-        if problem.kind == ProblemKind::Numbering
-            && let Some(written) = problem.row
-            && let Some(g) = self.game()
-            && let before = g.last_row.unwrap_or(0)
-            && written > before.saturating_add(1)
-            && !g.unknown
-            && g.over.is_none()
-        {
-            g.row_gap = Some(RowGap {
-                finding: index,
-                before,
-                written,
-                line: problem.location.line,
-            });
-        }
+        let number = self.match_count;
+        reading_problem(self.current.as_mut(), number, &mut self.recorder, problem);
     }
 
     /// Keeps the row number of `action`; a row numbered like the row after
@@ -441,11 +385,144 @@ impl<'a> Replayer<'_, 'a> {
     }
 }
 
+/// A reading problem in match `m`, numbered `number` (none before any
+/// match line): a finding kept in `rec` and, for a cell that could not be
+/// read in a player's turn, the position (and maybe the cube) of `m`'s game
+/// unknown from there on; a jump in the row numbers noted, for a later row
+/// to show whether it was a slip.
+fn reading_problem(
+    mut m: Option<&mut MatchState>,
+    number: u32,
+    rec: &mut Recorder,
+    problem: &Problem<'_>,
+) {
+    let mut message = problem.message.clone();
+    if matches!(
+        problem.kind,
+        ProblemKind::UnparsableCell | ProblemKind::Unsupported
+    ) && let Some(side) = problem.side
+        && let Some(g) = m.as_deref_mut().and_then(|m| m.game.as_mut())
+        && !g.unknown
+        && g.over.is_none()
+    {
+        g.unknown = true;
+        g.next = Some(side.other());
+        message.push_str("; the rest of this game cannot be checked");
+    }
+    if problem.kind == ProblemKind::UnparsableCell
+        && let Some(side) = problem.side
+        && let Some(g) = m.as_deref_mut().and_then(|m| m.game.as_mut())
+    {
+        // It may have been a double: answers and values that depend on
+        // the cube are not judged from here on.
+        g.cube_unknown = true;
+        // In the turn of a player a double waits on, it was his answer.
+        if g.offer.is_some_and(|offer| offer.by != side) {
+            g.offer = None;
+        }
+    }
+    let draft = finding(problem.kind.code())
+        .located(problem.location)
+        .side(problem.side)
+        .row(problem.row)
+        .text(problem.text)
+        .about_record()
+        .message(message);
+    let draft = if matches!(
+        problem.kind,
+        ProblemKind::Unreadable | ProblemKind::Encoding
+    ) {
+        draft.file_level()
+    } else {
+        draft
+    };
+    let index = rec.keep(complete(m.as_deref(), number, draft));
+    if problem.kind == ProblemKind::Numbering
+        && let Some(written) = problem.row
+        && let Some(g) = m.and_then(|m| m.game.as_mut())
+        && let before = g.last_row.unwrap_or(0)
+        && written > before.saturating_add(1)
+        && !g.unknown
+        && g.over.is_none()
+    {
+        g.row_gap = Some(RowGap {
+            finding: index,
+            before,
+            written,
+            line: problem.location.line,
+        });
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use crate::replay::replayer::PLAIN_PLAYS;
+    use super::{Recorder, reading_problem};
+    use crate::catalogue::Code;
+    use crate::location::Location;
+    use crate::parse::{Problem, ProblemKind};
+    use crate::replay::judging::PLAIN_PLAYS;
+    use crate::replay::state::open_match;
     use crate::replay::{FileReport, Options, check_bytes};
+    use crate::side::Side;
     use std::path::{Path, PathBuf};
+
+    /// A problem of `kind` in `side`'s column at line `line`, row `row`.
+    fn problem(kind: ProblemKind, side: Side, line: u32, row: u32) -> Problem<'static> {
+        Problem {
+            location: Location {
+                line,
+                ..Location::START
+            },
+            kind,
+            text: "52: 13/8 1?/11",
+            message: "the cell cannot be read".to_owned(),
+            side: Some(side),
+            row: Some(row),
+        }
+    }
+
+    /// A cell that cannot be read in a player's turn: a finding, and the
+    /// position and the cube unknown from there on, the turn passed.
+    #[test]
+    fn an_unreadable_cell_leaves_the_game_unknown() {
+        let mut m = open_match(7);
+        let mut rec = Recorder::new();
+        let cell = problem(ProblemKind::UnparsableCell, Side::First, 9, 4);
+        reading_problem(Some(&mut m), 1, &mut rec, &cell);
+        let g = m.game.as_ref().unwrap();
+        assert!(g.unknown && g.cube_unknown);
+        assert_eq!(g.next, Some(Side::Second));
+        let [f] = &rec.findings[..] else {
+            panic!("{:?}", rec.findings)
+        };
+        assert_eq!(f.code, ProblemKind::UnparsableCell.code());
+        assert_eq!((f.match_number, f.player.as_deref()), (1, Some("Omar")));
+        assert!(
+            f.message
+                .ends_with("; the rest of this game cannot be checked")
+        );
+    }
+
+    /// A jump in the row numbers waits for a later row to show whether it
+    /// was a slip; before any match, a problem is only a finding.
+    #[test]
+    fn a_row_jump_is_noted_and_a_problem_before_any_match_recorded() {
+        let mut m = open_match(7);
+        let mut rec = Recorder::new();
+        m.game.as_mut().unwrap().last_row = Some(3);
+        let jump = problem(ProblemKind::Numbering, Side::First, 9, 6);
+        reading_problem(Some(&mut m), 1, &mut rec, &jump);
+        let gap = m.game.as_ref().unwrap().row_gap.unwrap();
+        assert_eq!(
+            (gap.finding, gap.before, gap.written, gap.line),
+            (0, 3, 6, 9)
+        );
+        let cell = problem(ProblemKind::UnparsableCell, Side::First, 2, 1);
+        reading_problem(None, 0, &mut rec, &cell);
+        assert_eq!(rec.findings.len(), 2);
+        assert_eq!(rec.findings[1].match_number, 0);
+        assert_ne!(rec.findings[1].code, Code::MatchUnfinished);
+    }
 
     fn files(dir: &Path, out: &mut Vec<PathBuf>) {
         let Ok(entries) = std::fs::read_dir(dir) else {

@@ -402,7 +402,7 @@ impl Replayer<'_, '_> {
             dump(
                 m,
                 &mut self.recorder,
-                &mut self.generator,
+                &mut self.judging.generator,
                 action,
                 roll,
                 written,
@@ -419,7 +419,7 @@ impl Replayer<'_, '_> {
             set_position(
                 m,
                 &mut self.recorder,
-                &mut self.generator,
+                &mut self.judging.generator,
                 self.empty_roll_text,
                 action,
                 written,

@@ -1,6 +1,6 @@
 //! The replayer: what one file's replay holds (the match and game being
 //! replayed, the findings, the current game's events, what the typo
-//! analysis keeps, the move generators), its constructor, the accessors
+//! analysis keeps, the judging machinery), its constructor, the accessors
 //! the dispatches share (the game, the players' names, the cube and
 //! score, the board as a player sees it), and the recording of a finding
 //! made outside a match's state.
@@ -12,23 +12,15 @@
 //! sends each event to those. No file below the rooms names them.
 
 use super::dialect::Clues;
+use super::judging::Judging;
 use super::recorder::{Draft, Recorder};
-use super::state::{
-    self, Events, GameStart, GameState, MatchState, PendingAnalysis, PlayMade, PlayReading,
-};
+use super::state::{self, Events, GameStart, GameState, MatchState, PendingAnalysis, PlayMade};
 use super::{MatchSummary, Options, TraceStep};
 use crate::dice::Roll;
 use crate::finding::{Context, Finding};
 use crate::parse::{Action, ActionKind, Format, Written};
 use crate::position::Position;
-use crate::rules::{AnyBoard, MoveGen};
 use crate::side::Side;
-
-#[cfg(test)]
-thread_local! {
-    /// Turned off by a test to replay by the general path alone.
-    pub(crate) static PLAIN_PLAYS: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
-}
 
 /// Events a replayer's buffer holds before it first grows (a game of
 /// self-play has about 50).
@@ -37,10 +29,9 @@ const EVENTS_RESERVED: usize = 128;
 /// The replaying visitor for one file; `'a` is the text's lifetime.
 pub(crate) struct Replayer<'o, 'a> {
     pub(super) options: &'o Options,
-    pub(super) generator: MoveGen<AnyBoard>,
-    /// The generator for backgammon boards, judged without going through
-    /// [`AnyBoard`] (the common case, several times faster per step).
-    pub(super) backgammon: MoveGen<Position>,
+    /// The move generators, where the replay stands among the game's
+    /// events, the boards the typo analysis starts from, its readings.
+    pub(super) judging: Judging,
     /// The findings kept.
     pub(crate) recorder: Recorder,
     pub(crate) matches: Vec<MatchSummary>,
@@ -55,21 +46,6 @@ pub(crate) struct Replayer<'o, 'a> {
     pub(super) game_start: Option<Box<GameStart>>,
     /// The box of an earlier game's start, reused for the next.
     pub(super) spare_start: Option<Box<GameStart>>,
-    /// Index of the event being replayed.
-    pub(super) event_index: usize,
-    /// Index of the event whose play is being judged.
-    pub(super) judging_event: usize,
-    /// The board before the event of each play judged as more than a
-    /// plain legal play in the current replay (first player's frame): the
-    /// typo analysis starts from it.
-    pub(super) snapshots: Vec<(usize, AnyBoard)>,
-    /// The board at the start of the event being replayed, with the
-    /// event's index (none while the position is unknown), kept where the
-    /// general path or a deferred empty roll needs it
-    /// ([`Replayer::keep_event_start`]).
-    pub(super) event_start: Option<(usize, AnyBoard)>,
-    /// Settled readings of the current game's illegal plays.
-    pub(super) readings: Vec<PlayReading>,
     /// Record the trace in this replay (not in trial replays).
     pub(super) tracing: bool,
     /// Actions the typo analysis may still replay in the current game
@@ -99,19 +75,13 @@ pub(crate) struct Replayer<'o, 'a> {
     /// Where settled findings are handed on as the file is replayed, if
     /// anywhere (`replay::stream`).
     pub(crate) settled: Option<super::Settled<'o>>,
-    /// Plays in the common state are judged by [`Replayer::plain_play`]
-    /// (off: every play takes the general path, to compare the two). Only
-    /// the tests turn it off: elsewhere it is always on, and no field.
-    #[cfg(test)]
-    plain_plays: bool,
 }
 
 impl<'o, 'a> Replayer<'o, 'a> {
     pub(crate) fn new(options: &'o Options) -> Replayer<'o, 'a> {
         Replayer {
             options,
-            generator: MoveGen::new(),
-            backgammon: MoveGen::new(),
+            judging: Judging::new(),
             recorder: Recorder::new(),
             matches: Vec::new(),
             unreadable: None,
@@ -123,11 +93,6 @@ impl<'o, 'a> Replayer<'o, 'a> {
             events: Events::with_capacity(EVENTS_RESERVED),
             game_start: None,
             spare_start: None,
-            event_index: 0,
-            judging_event: 0,
-            snapshots: Vec::new(),
-            event_start: None,
-            readings: Vec::new(),
             replay_budget: 0,
             tracing: false,
             clues: Clues::default(),
@@ -138,26 +103,7 @@ impl<'o, 'a> Replayer<'o, 'a> {
             last_play: None,
             skill_game: Vec::new(),
             settled: None,
-            #[cfg(test)]
-            plain_plays: PLAIN_PLAYS.with(std::cell::Cell::get),
         }
-    }
-
-    /// Whether plays in the common state are judged by
-    /// [`Replayer::plain_play`]: always, but in the tests that compare it
-    /// with the general path.
-    #[cfg(not(test))]
-    #[inline(always)]
-    pub(super) const fn plain_plays(&self) -> bool {
-        true
-    }
-
-    /// Whether plays in the common state are judged by
-    /// [`Replayer::plain_play`]: always, but in the tests that compare it
-    /// with the general path.
-    #[cfg(test)]
-    pub(super) fn plain_plays(&self) -> bool {
-        self.plain_plays
     }
 }
 
@@ -173,6 +119,17 @@ impl Replayer<'_, '_> {
         Some((self.current.as_mut()?, &mut self.recorder))
     }
 
+    /// The match being replayed, the recorder and the judging machinery,
+    /// borrowed apart: what the judging of a play works on.
+    #[inline(always)]
+    pub(super) fn judge_table(&mut self) -> Option<(&mut MatchState, &mut Recorder, &mut Judging)> {
+        Some((
+            self.current.as_mut()?,
+            &mut self.recorder,
+            &mut self.judging,
+        ))
+    }
+
     /// The game being replayed, to read.
     pub(super) fn game_ref(&self) -> Option<&GameState> {
         self.current.as_ref().and_then(|m| m.game.as_ref())
@@ -181,13 +138,6 @@ impl Replayer<'_, '_> {
     /// The number of the game being replayed.
     pub(super) fn game_number(&self) -> Option<u32> {
         self.game_ref()?.number
-    }
-
-    /// The name of `side`'s player for a sentence: as written on the score
-    /// line, else which column he plays in.
-    pub(super) fn name(&self, side: Side) -> String {
-        self.player(side)
-            .unwrap_or_else(|| state::unnamed(side).to_owned())
     }
 
     /// The name of `side`'s player in the game being replayed (none for a

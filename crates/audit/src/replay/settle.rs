@@ -227,13 +227,6 @@ pub(super) fn settle_no_play_as_error(g: &mut GameState) {
 }
 
 impl Replayer<'_, '_> {
-    /// [`resolve_on_end`] in the match being replayed.
-    pub(super) fn resolve_on_end(&mut self, resignation: bool) {
-        if let Some(m) = self.current.as_mut() {
-            resolve_on_end(m, &mut self.recorder, resignation);
-        }
-    }
-
     /// Ends the file: decides deferred findings and orders everything by location.
     pub(crate) fn finish(&mut self) {
         self.finish_part(true);

@@ -7,6 +7,7 @@
 //! [`crate::rules::turns`] decides), until his next play shows he had
 //! entered.
 
+use super::judging::Judging;
 use super::recorder::{Draft, HiddenPlay, Pending, Recorder, finding};
 use super::replayer::Replayer;
 use super::settle::resolve_on_action;
@@ -67,12 +68,12 @@ impl<'a> Replayer<'_, 'a> {
     fn hand_on(&mut self, action: &Action<'a>, roll: Roll, play: &Written, first_roll: bool) {
         match play {
             Written::Moves(notation) => {
-                self.judging_event = self.event_index;
+                self.judging.judging_event = self.judging.event_index;
                 self.judge_play(action, roll, notation, None);
             }
             Written::Empty => self.defer_empty_roll(action, roll),
             Written::CannotMove => {
-                self.judging_event = self.event_index;
+                self.judging.judging_event = self.judging.event_index;
                 self.judge_play(action, roll, &PlayNotation::empty(), None);
             }
             Written::Hidden | Written::Dump(None) => {
@@ -91,9 +92,9 @@ impl<'a> Replayer<'_, 'a> {
     /// whether a position set-up follows.
     #[inline]
     fn defer_empty_roll(&mut self, action: &Action<'a>, roll: Roll) {
-        let event = self.event_index;
+        let event = self.judging.event_index;
         self.empty_roll_text = action.text;
-        let kept = self.event_start.filter(|&(i, _)| i == event);
+        let kept = self.judging.event_start.filter(|&(i, _)| i == event);
         if let Some(g) = self.game() {
             g.empty_roll = Some(EmptyRoll {
                 event,
@@ -107,12 +108,16 @@ impl<'a> Replayer<'_, 'a> {
     }
 
     /// A roll with nothing written, where [`Self::roll`] has nothing to
-    /// settle before it ([`Self::plain_roll`]): counted and deferred as
-    /// there, and true; else nothing changes, and false.
+    /// settle before it ([`plain_roll`]): counted and deferred as there,
+    /// and true; else nothing changes, and false.
     #[inline]
     pub(super) fn plain_empty_roll(&mut self, action: &Action<'a>, roll: Roll) -> bool {
         let side = action.side;
-        if !self.plain_roll(side, roll) {
+        if !self
+            .current
+            .as_ref()
+            .is_some_and(|m| plain_roll(m, &self.judging, side, roll))
+        {
             return false;
         }
         if let Some(g) = self.game() {
@@ -145,7 +150,7 @@ impl<'a> Replayer<'_, 'a> {
             text: self.empty_roll_text,
             kind: ActionKind::Take,
         };
-        self.judging_event = empty.event;
+        self.judging.judging_event = empty.event;
         if self.plain_judgement(empty.side, empty.roll, &PlayNotation::empty()) {
             return;
         }
@@ -235,6 +240,24 @@ pub(super) fn opening_double(m: &MatchState, rec: &mut Recorder, action: &Action
                 "the first roll of a game is {roll}, a double: the opening roll is never a double"
             )),
     );
+}
+
+/// Whether a roll of `side` comes where [`Replayer::roll`] has nothing to
+/// settle before its play in `m`'s game: the game is on and its position
+/// known, no double waits, no finding waits for what follows, the player is
+/// on turn, and it is no opening double.
+#[inline(always)]
+pub(super) fn plain_roll(m: &MatchState, judging: &Judging, side: Side, roll: Roll) -> bool {
+    let Some(g) = m.game.as_ref() else {
+        return false;
+    };
+    judging.plain_plays()
+        && g.over.is_none()
+        && g.offer.is_none()
+        && g.pending.is_empty()
+        && !g.unknown
+        && g.next != Some(side.other())
+        && !(g.rolls == 0 && g.from_start && roll.is_double())
 }
 
 /// Counts a roll of `side` in his dice statistics of match `m`.

@@ -95,7 +95,7 @@ impl Replayer<'_, '_> {
         let mut readings: Vec<DiceReading> = one_die_away(written, opening)
             .into_iter()
             .filter_map(|roll| {
-                let j = judge(mover, roll, play, &mut self.generator);
+                let j = judge(mover, roll, play, &mut self.judging.generator);
                 j.is_legal().then(|| DiceReading {
                     roll,
                     result: j.result,
@@ -107,7 +107,13 @@ impl Replayer<'_, '_> {
             // Stable: equals keep the order tried.
             let mut ranked: Vec<(bool, usize, DiceReading)> = readings
                 .iter()
-                .map(|r| (!r.exact, self.generator.generate(mover, r.roll).len(), *r))
+                .map(|r| {
+                    (
+                        !r.exact,
+                        self.judging.generator.generate(mover, r.roll).len(),
+                        *r,
+                    )
+                })
                 .collect();
             ranked.sort_by_key(|(inexact, count, _)| (*inexact, *count));
             readings = ranked.into_iter().map(|(_, _, r)| r).collect();

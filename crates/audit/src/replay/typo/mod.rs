@@ -24,6 +24,7 @@
 //! the table: their findings say so ([`server`]).
 
 mod dice;
+mod distance;
 mod server;
 
 use super::recorder::{Sequel, stood};
@@ -33,12 +34,12 @@ use crate::catalogue::{Code, Kind};
 use crate::dice::Roll;
 use crate::finding::{Finding, Severity};
 use crate::notation::PlayNotation;
-use crate::notation::distance::{hop_distance, play_distance};
 use crate::parse::{ActionKind, Written};
 use crate::replay::TraceStep;
 use crate::rules::{AnyBoard, Play};
 use crate::side::Side;
 use dice::DiceReading;
+use distance::{distance, one_slip};
 
 /// Plays settled per game at most (each costs a few trial replays).
 const MAX_ROOTS: usize = 4;
@@ -301,9 +302,9 @@ impl<'a> Replayer<'_, 'a> {
         if self.events.is_empty() && self.game_start.is_none() && self.game_ref().is_none() {
             // No game open (a game header or the match's end after the
             // game was closed): nothing to replay or settle.
-            self.readings.clear();
-            self.snapshots.clear();
-            self.event_start = None;
+            self.judging.readings.clear();
+            self.judging.snapshots.clear();
+            self.judging.event_start = None;
             self.analyses.clear();
             return;
         }
@@ -338,7 +339,7 @@ impl<'a> Replayer<'_, 'a> {
     /// index `first`) were no violation of the player's: whatever followed
     /// them, nothing stood.
     fn settle_lost(&mut self, first: usize, events: &[GameEvent<'a>]) {
-        for reading in self.readings.iter().filter(|r| r.lost) {
+        for reading in self.judging.readings.iter().filter(|r| r.lost) {
             let Some(at) = events.get(reading.event).map(GameEvent::location) else {
                 continue;
             };
@@ -352,7 +353,7 @@ impl<'a> Replayer<'_, 'a> {
     }
 
     fn settle_game(&mut self, events: &[GameEvent<'a>]) {
-        self.readings.clear();
+        self.judging.readings.clear();
         let Some(start) = self.game_start.take() else {
             self.tracing = self.options.trace;
             self.process(events);
@@ -365,20 +366,24 @@ impl<'a> Replayer<'_, 'a> {
             .saturating_mul(REPLAYS_PER_ACTION)
             .max(REPLAY_FLOOR);
         loop {
-            // The replay stands at the start of the game until it is first
-            // replayed: it needs putting back only after that.
-            if !settled.is_empty() {
-                if !self.charge(events.len()) {
-                    // The game as written, its readings so far kept.
-                    self.restore(&start);
-                    self.process(events);
+            if settled.is_empty() {
+                // The replay stands at the start of the game until it is
+                // first replayed: the match state is replayed in place.
+                self.tracing = self.options.trace;
+                self.process(events);
+                self.tracing = false;
+            } else {
+                // Replayed again from the game's start, with the readings
+                // settled so far; when the budget is spent, the game as
+                // written with those readings, for the last time (untraced).
+                let spent = !self.charge(events.len());
+                let trial = self.trial_state(&start);
+                self.current =
+                    self.replay_game(trial, &start, events, self.options.trace && !spent);
+                if spent {
                     break;
                 }
-                self.restore(&start);
             }
-            self.tracing = self.options.trace;
-            self.process(events);
-            self.tracing = false;
             if settled.len() >= MAX_ROOTS {
                 break;
             }
@@ -387,7 +392,7 @@ impl<'a> Replayer<'_, 'a> {
             };
             settled.push(event);
             let reading = self.settle(&start, events, event, &finding);
-            self.readings.push(reading);
+            self.judging.readings.push(reading);
         }
         self.spare_start = Some(start);
     }
@@ -396,7 +401,7 @@ impl<'a> Replayer<'_, 'a> {
     /// dice the analysis read as misread the roll meant; an opening double
     /// on the same cell was the same slip.
     fn mark_misread_dice(&mut self, events: &[GameEvent<'a>], first: usize) {
-        for reading in &self.readings {
+        for reading in &self.judging.readings {
             let Some(roll) = reading.dice else { continue };
             let Some(location) = events.get(reading.event).map(GameEvent::location) else {
                 continue;
@@ -433,14 +438,35 @@ impl<'a> Replayer<'_, 'a> {
         true
     }
 
-    /// Puts the replay back at the start of the current game.
-    fn restore(&mut self, start: &GameStart) {
-        // A game is settled before its match is closed: the replayed state
-        // is there to take the names back from (the snapshot has none).
-        self.current = Some(MatchState::restored(&start.state, self.current.as_mut()));
+    /// The match state as the current game starts (`start`), to replay the
+    /// game again: a clone of the game's start, with the names of the state
+    /// replayed last moved into it, not copied (the snapshot has none; a
+    /// game is settled before its match is closed, so that state is there).
+    fn trial_state(&mut self, start: &GameStart) -> MatchState {
+        MatchState::restored(&start.state, self.current.as_mut())
+    }
+
+    /// Replays the game's `events` from `trial`, the match state as the
+    /// game starts ([`Self::trial_state`]), the findings, hit-mark findings
+    /// and trace first rewound to where the game starts (`start`); the
+    /// positions traced when `tracing`. Returns the state the replay
+    /// leaves (none only if `events` closed the match, which they never
+    /// do: a game is replayed before its match is closed).
+    pub(super) fn replay_game(
+        &mut self,
+        trial: MatchState,
+        start: &GameStart,
+        events: &[GameEvent<'a>],
+        tracing: bool,
+    ) -> Option<MatchState> {
         self.recorder.findings.truncate(start.findings);
         self.recorder.hit_mark_findings.truncate(start.hit_marks);
         self.trace.truncate(start.trace);
+        self.current = Some(trial);
+        self.tracing = tracing;
+        self.process(events);
+        self.tracing = false;
+        self.current.take()
     }
 
     /// The first illegal or impossible play of this replay not yet settled.
@@ -673,7 +699,7 @@ impl<'a> Replayer<'_, 'a> {
             &played.mover,
             played.roll,
             &played.written,
-            &mut self.generator,
+            &mut self.judging.generator,
         )
         .result;
         let mut best: Option<DiceCandidate> = None;
@@ -747,6 +773,7 @@ impl<'a> Replayer<'_, 'a> {
         event: usize,
     ) -> Option<Played> {
         let board = self
+            .judging
             .snapshots
             .iter()
             .find(|&&(i, _)| i == event)
@@ -781,6 +808,7 @@ impl<'a> Replayer<'_, 'a> {
     /// written first, with their distance to it.
     fn candidates(&mut self, played: &Played) -> Vec<(usize, Play, AnyBoard)> {
         let mut candidates: Vec<(usize, Play, AnyBoard)> = self
+            .judging
             .generator
             .generate(&played.mover, played.roll)
             .iter()
@@ -852,7 +880,7 @@ impl<'a> Replayer<'_, 'a> {
         if !self.charge(events.len()) {
             return None;
         }
-        self.readings.push(PlayReading {
+        self.judging.readings.push(PlayReading {
             event,
             result: Some(result),
             suggestion: None,
@@ -862,9 +890,9 @@ impl<'a> Replayer<'_, 'a> {
             lost: false,
             fits: Vec::new(),
         });
-        self.restore(start);
-        self.process(events);
-        self.readings.pop();
+        let trial = self.trial_state(start);
+        self.current = self.replay_game(trial, start, events, false);
+        self.judging.readings.pop();
         let mut problems: Vec<Finding> = self.recorder.findings[start.findings..]
             .iter()
             .filter(|f| is_problem(f, after))
@@ -940,52 +968,6 @@ fn moves_of(events: &[GameEvent<'_>]) -> std::collections::HashMap<usize, u32> {
             GameEvent::Problem(_) => None,
         })
         .collect()
-}
-
-/// How far a legal play is from the notation as written (moves paired,
-/// order and the split of a checker's path into steps ignored).
-fn distance(written: &PlayNotation, play: &Play) -> usize {
-    let mut steps = PlayNotation::empty();
-    for s in play.steps() {
-        steps.push(crate::notation::Hop {
-            from: s.from,
-            to: s.to,
-            hit: s.hit,
-        });
-    }
-    let joined = PlayNotation::parse(&play.to_string()).unwrap_or(steps);
-    play_distance(written, &joined).min(hop_distance(written, &steps))
-}
-
-/// `play` is one slip of the pen away from the notation `written`: one
-/// character changed, or one hop left out (the other hops as written).
-fn one_slip(written: &PlayNotation, play: &Play) -> bool {
-    if distance(written, play) <= 1 {
-        return true;
-    }
-    let mut steps = PlayNotation::empty();
-    for s in play.steps() {
-        steps.push(crate::notation::Hop {
-            from: s.from,
-            to: s.to,
-            hit: s.hit,
-        });
-    }
-    let hops = |play: &PlayNotation| -> Vec<String> {
-        play.to_string()
-            .split_whitespace()
-            .map(|hop| hop.replace('*', ""))
-            .collect()
-    };
-    let (written, legal) = (hops(written), hops(&steps));
-    let mut rest = legal.clone();
-    for hop in &written {
-        let Some(at) = rest.iter().position(|h| h == hop) else {
-            return false;
-        };
-        rest.remove(at);
-    }
-    !written.is_empty() && legal.len() == written.len() + 1
 }
 
 #[cfg(test)]

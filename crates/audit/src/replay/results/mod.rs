@@ -6,24 +6,21 @@
 //! [`crate::rules::result_line`] (the cube times 1, 2 or 3, a cap at what the
 //! winner needed); this room adds what needs the replay (who won on the
 //! board, automatic doubles, a Jacoby rule the file did not state) and
-//! records the verdicts.
+//! records the verdicts. The end of a game and of a match: [`end`].
+
+mod end;
 
 use super::cube::automatic_start;
 use super::recorder::{Pending, Recorder, finding};
 use super::replayer::Replayer;
 use super::settle::resolve_on_end;
-use super::skill::{skill_context, tally_game_end};
-use super::state::{Ending, GameState, MatchState, frame};
+use super::state::{Ending, GameState, MatchState};
 use super::wording;
 use crate::catalogue::{Code, Kind, Severity};
-use crate::location::Location;
 use crate::parse::{Action, ActionKind, Format, Resignation};
-use crate::rules::AnyBoard;
-use crate::rules::outcome::win_kind;
 use crate::rules::result_line::{
     Cap, ResignationValue, cap, judge_resignation, resignation_levels,
 };
-use crate::rules::score_line::WrittenResignation;
 use crate::side::Side;
 
 /// What a `Wins` line is judged against.
@@ -577,202 +574,6 @@ impl Replayer<'_, '_> {
         self.table()
             .is_some_and(|(m, rec)| after_end(m, rec, action))
     }
-
-    /// Ends the current game (its last line before `last`): replays it,
-    /// settles what waited for its end and adds its result to the match.
-    pub(super) fn end_current_game(&mut self, last: Location) {
-        self.run_game();
-        let Some(over) = self.game_ref().map(|g| g.over) else {
-            return;
-        };
-        self.resolve_on_end(matches!(over, Some(Ending::Resign { .. })));
-        let skill_context = self
-            .current
-            .as_ref()
-            .filter(|m| m.summary.skill.is_some())
-            .and_then(skill_context);
-        let format = self.format;
-        let Some((m, rec)) = self.table() else {
-            return;
-        };
-        let Some(g) = close_game(m, rec) else {
-            return;
-        };
-        let recorded = count_result(m, over, &g);
-        if let Some(context) = skill_context {
-            let points = recorded.map_or(0, |(_, p)| p);
-            tally_game_end(m, context, recorded.map(|(w, _)| w), points);
-        }
-        settle_result(m, rec, format, over, &g, last);
-    }
-
-    /// Ends the current match (its last line before `last`): its last
-    /// game, whether it was finished, its summary.
-    pub(super) fn close_match(&mut self, last: Location) {
-        self.end_current_game(last);
-        let Some(mut m) = self.current.take() else {
-            return;
-        };
-        // The last game's score line disagreed with the replay, and no later
-        // line settles it: what depends on it is not certain.
-        m.score_dispute = None;
-        // A mistyped score line adopted from the record must not make the
-        // match look unfinished when the replay's own count finished it.
-        let replay_finished = m
-            .replayed
-            .is_some_and(|r| r.first >= m.rules.length || r.second >= m.rules.length);
-        if m.games == 0 {
-            // A match line with nothing after it: nothing was checked, and
-            // the file must not pass as clean.
-            let what = if m.rules.length > 0 {
-                format!("{}-point match", m.rules.length)
-            } else {
-                "money session".to_owned()
-            };
-            self.record(
-                finding(Code::MatchUnfinished)
-                    .located(last)
-                    .message(format!(
-                        "the {what} holds no game: the record ends after its match line"
-                    )),
-            );
-        } else if m.rules.length > 0 && !m.score.is_over() && !replay_finished {
-            self.record(
-                finding(Code::MatchUnfinished)
-                    .located(last)
-                    .message(format!(
-                        "the record ends at {}-{} before anyone reached {} points",
-                        m.score.scores.first, m.score.scores.second, m.rules.length
-                    )),
-            );
-        }
-        if let Some(skill) = m.summary.skill.as_deref_mut() {
-            skill.complete();
-        }
-        m.summary.final_score = m.score.scores;
-        m.summary.rules = Some(m.rules);
-        m.summary.dialect = Some(self.clues.dialect());
-        m.summary.winner = m.score.winner().map(|s| m.summary.players[s].name.clone());
-        // The per-player report sorts findings into its own columns from
-        // the findings themselves.
-        for f in &self.recorder.findings[m.first_finding.min(self.recorder.findings.len())..] {
-            m.summary.findings.add(f.severity);
-        }
-        self.matches.push(m.summary);
-    }
-}
-
-/// Closes `m`'s game: what the rest reads of it is taken before it is
-/// dropped in place (no move of the whole state), and its resignation
-/// without a value, if still noted, is kept in `rec`.
-fn close_game(m: &mut MatchState, rec: &mut Recorder) -> Option<Ended> {
-    let g = m.game.as_mut()?;
-    let unvalued = g.unvalued.take();
-    let ended = Ended {
-        number: g.number,
-        board: g.board,
-        unknown: g.unknown,
-        cube: g.cube.value,
-        written_points: g.written_points,
-        written_at: g.written_at,
-        doubtful_points: g.doubtful_points,
-    };
-    m.game = None;
-    if let Some(f) = unvalued {
-        rec.keep(*f);
-    }
-    Some(ended)
-}
-
-/// Adds the result of the game `g`, closed, that ended as `over`, to `m`'s
-/// score, with what the next score line is compared with (the score by
-/// the record's own points, the resignation valued by its `Wins` line);
-/// the winner and the points counted.
-fn count_result(m: &mut MatchState, over: Option<Ending>, g: &Ended) -> Option<(Side, u32)> {
-    let Some(end) = over else {
-        m.alt_expected = None;
-        m.last_resign = None;
-        return None;
-    };
-    let winner = end.winner();
-    let computed = end.points().unwrap_or(0);
-    let written = g.written_points;
-    let points = match end {
-        Ending::Resign { .. } => written.or(end.points()).unwrap_or(0),
-        _ => computed,
-    };
-    m.score.record(winner, points);
-    m.last_resign = match (end, written, g.written_at) {
-        (Ending::Resign { .. }, Some(w), Some(at)) => {
-            // A loser who has borne off cannot lose a gammon.
-            let most = frame(&g.board, winner)
-                .backgammon()
-                .filter(|_| !g.unknown)
-                .map_or(3, |p| win_kind(&p).multiplier());
-            let resignation = WrittenResignation {
-                winner,
-                written: w,
-                cube: g.cube,
-                most,
-            };
-            Some((resignation, at))
-        }
-        _ => None,
-    };
-    if let Some(replayed) = m.replayed.as_mut() {
-        replayed[winner] = replayed[winner].saturating_add(points);
-    }
-    m.alt_expected = match (written, end) {
-        (Some(w), Ending::BearOff { .. } | Ending::Drop { .. }) if w != computed => {
-            let mut s = m.score.scores;
-            s[winner] = s[winner] - points + w;
-            Some(s)
-        }
-        _ => None,
-    };
-    Some((winner, points))
-}
-
-/// Whether the result of `m`'s game `g`, closed, that ended as `over`
-/// (its last line before `last`), is known; a game that did not end is a
-/// finding (the last one of the file's is marked in `rec`).
-fn settle_result(
-    m: &mut MatchState,
-    rec: &mut Recorder,
-    format: Format,
-    over: Option<Ending>,
-    g: &Ended,
-    last: Location,
-) {
-    m.result_unknown = g.doubtful_points
-        || match over {
-            None => true,
-            Some(end) => end.points().is_none() && g.written_points.is_none(),
-        };
-    if over.is_none() {
-        let index = m.record(
-            rec,
-            finding(Code::GameUnfinished)
-                .located(last)
-                .game(g.number)
-                .message(format!(
-                    "the game stops with no bear-off, drop, resignation or {}",
-                    wording::result(format)
-                )),
-        );
-        rec.unfinished = Some(index);
-    }
-}
-
-/// What ending a game reads of its state once the game is closed.
-struct Ended {
-    number: Option<u32>,
-    board: AnyBoard,
-    unknown: bool,
-    cube: u32,
-    written_points: Option<u32>,
-    written_at: Option<Location>,
-    doubtful_points: bool,
 }
 
 #[cfg(test)]
@@ -844,59 +645,6 @@ mod tests {
             rec.findings[0].message,
             "the result (`RE`) names Marta as the winner, but Omar won the game by bearing off"
         );
-    }
-
-    /// A resignation without a value waits for the `Wins` line, which
-    /// values it: nothing to report, and the match score counts the
-    /// written points, with the resignation kept for the next score line.
-    #[test]
-    fn a_resignation_valued_by_its_wins_line_is_counted() {
-        let mut m = open_match(7);
-        let mut rec = Recorder::new();
-        let resigns = action_at(
-            19,
-            Side::First,
-            "Resigns",
-            ActionKind::Resign(Resignation::Game),
-        );
-        resign(&mut m, &mut rec, Format::Mat, &resigns, Resignation::Game);
-        assert!(m.game.as_ref().unwrap().unvalued.is_some());
-        wins_line(
-            &mut m,
-            &mut rec,
-            Format::Mat,
-            &wins(Side::Second, 2),
-            Some(2),
-            false,
-        );
-        assert!(rec.findings.is_empty(), "{:?}", rec.findings);
-        let g = close_game(&mut m, &mut rec).unwrap();
-        assert!(m.game.is_none() && rec.findings.is_empty());
-        let over = Some(Ending::Resign {
-            winner: Side::Second,
-            points: None,
-        });
-        assert_eq!(count_result(&mut m, over, &g), Some((Side::Second, 2)));
-        assert_eq!(m.score.scores, crate::side::ByPlayer::new(0, 2));
-        let (resignation, at) = m.last_resign.unwrap();
-        assert_eq!((resignation.written, resignation.cube, at.line), (2, 1, 20));
-        settle_result(&mut m, &mut rec, Format::Mat, over, &g, Location::START);
-        assert!(!m.result_unknown);
-    }
-
-    /// A game with no end is recorded as unfinished, and its result is
-    /// unknown.
-    #[test]
-    fn a_game_with_no_end_is_unfinished() {
-        let mut m = open_match(7);
-        let mut rec = Recorder::new();
-        let g = close_game(&mut m, &mut rec).unwrap();
-        assert_eq!(count_result(&mut m, None, &g), None);
-        settle_result(&mut m, &mut rec, Format::Mat, None, &g, Location::START);
-        assert!(m.result_unknown);
-        assert_eq!(rec.unfinished, Some(0));
-        assert_eq!(rec.findings[0].code, Code::GameUnfinished);
-        assert_eq!(rec.findings[0].game, Some(1));
     }
 
     /// The doubler rolling on after a drop shows the drop was a take: the
