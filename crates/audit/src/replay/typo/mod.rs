@@ -375,11 +375,11 @@ impl<'a> Replayer<'_, 'a> {
             } else {
                 // Replayed again from the game's start, with the readings
                 // settled so far; when the budget is spent, the game as
-                // written with those readings, for the last time (untraced).
+                // written with those readings, for the last time (traced:
+                // its trace is the game's).
                 let spent = !self.charge(events.len());
                 let trial = self.trial_state(&start);
-                self.current =
-                    self.replay_game(trial, &start, events, self.options.trace && !spent);
+                self.current = self.replay_game(trial, &start, events, self.options.trace);
                 if spent {
                     break;
                 }

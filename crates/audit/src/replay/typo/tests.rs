@@ -34,6 +34,27 @@ fn a_long_game_of_unplayed_rolls_is_analysed_within_its_budget() {
 }
 
 #[test]
+fn a_game_whose_budget_runs_out_keeps_its_trace() {
+    // Too long to settle every reading: the game is replayed a last time
+    // as written, and that replay is the one traced (`show`, `explain`).
+    let rows = 3_000;
+    let mut text = String::from(" 1 point match\n\n Game 1\n a : 0                  b : 0\n");
+    for row in 1..=rows {
+        text.push_str(&format!("{row:3}) 31:                     42:\n"));
+    }
+    let options = crate::replay::Options {
+        trace: true,
+        ..Default::default()
+    };
+    let report = crate::replay::check_bytes("long.mat", text.as_bytes(), &options);
+    assert!(
+        report.trace.len() >= 2 * rows,
+        "{} steps traced",
+        report.trace.len()
+    );
+}
+
+#[test]
 fn a_hop_left_out_or_a_digit_changed_is_one_slip() {
     let start = crate::position::Position::starting(crate::position::Variant::Backgammon);
     let roll = crate::dice::Roll::new(3, 2).expect("dice");
