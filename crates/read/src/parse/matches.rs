@@ -218,7 +218,7 @@ struct Blocks<R> {
 
 impl<R: Read> Blocks<R> {
     /// Reads the next block and decodes its whole lines onto `text`; `line`
-    /// is the number of the line a cut would be in.
+    /// is the number of the line after `text`, the one a cut would be in.
     fn fill(&mut self, line: u32) -> io::Result<()> {
         // `raw` holds no line end: only the new bytes are searched.
         let mut old = self.raw.len();
@@ -508,7 +508,10 @@ impl<'t, R: Read> MatchReader<'t, R> {
         self.scanned -= begin;
         self.searched = self.searched.saturating_sub(begin);
         self.begin = 0;
-        blocks.fill(self.line)
+        // The lines before `scanned` are counted; a line after it, ended by
+        // a lone CR that waits for what follows, is not yet.
+        let waiting = u32::from(self.scanned < blocks.text.len());
+        blocks.fill(self.line.saturating_add(waiting))
     }
 
     /// The bytes of the file dropped from the cut lines that start before

@@ -438,3 +438,31 @@ proptest::proptest! {
         proptest::prop_assert_eq!(starts, walk_cut_points(&text));
     }
 }
+
+#[test]
+fn a_line_cut_after_a_lone_carriage_return_has_its_own_number() {
+    // Old Macintosh line ends: the line before the long one ends with a
+    // lone CR, which waits for what follows it.
+    for end in ["\n", "\r\n", "\r"] {
+        let mut text = [" 1 point match", "", " Game 1", " a : 0   b : 0", ""].join(end);
+        let at = text.len();
+        text.push_str(&"x".repeat(2 * LINE_MAX));
+        text.push_str(end);
+        text.push_str("  1) 31: 8/5 6/5");
+        text.push_str(end);
+        let read: Vec<MatchText<'static>> =
+            MatchReader::file(text.as_bytes(), Encoding::Utf8, false)
+                .collect::<io::Result<_>>()
+                .unwrap();
+        assert_eq!(read.len(), 1);
+        assert_eq!(
+            read[0].cut,
+            [CutLine {
+                byte: at,
+                line: 5,
+                length: 2 * LINE_MAX as u64,
+            }],
+            "{end:?}"
+        );
+    }
+}
