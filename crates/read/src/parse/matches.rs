@@ -190,7 +190,8 @@ struct Cutting {
     line: u32,
     /// Its length so far.
     length: u64,
-    /// The bytes dropped so far.
+    /// The length of the text dropped so far, as decoded (the places of
+    /// the text after it are counted in the decoded text).
     dropped: usize,
 }
 
@@ -210,7 +211,7 @@ struct Blocks<R> {
     /// Decoded text not yet handed out.
     text: String,
     /// Lines cut at [`LINE_MAX`] not yet in a match: their start in
-    /// `text`, number in the file, length so far and bytes dropped.
+    /// `text`, number in the file, length so far and text dropped.
     cuts: Vec<Cutting>,
     /// The last of `cuts` is still being dropped, up to its line end.
     dropping: bool,
@@ -240,7 +241,7 @@ impl<R: Read> Blocks<R> {
             // The rest of a line too long to keep, up to its line end.
             let dropped = memchr::memchr2(b'\n', b'\r', &self.raw).unwrap_or(self.raw.len());
             cut.length += dropped as u64;
-            cut.dropped += dropped;
+            cut.dropped += self.decoder.decoded_len(&self.raw[..dropped]);
             self.raw.drain(..dropped);
             self.dropping = self.raw.is_empty() && !self.eof;
             old = 0;
@@ -266,12 +267,13 @@ impl<R: Read> Blocks<R> {
             let at = self.text.len();
             // The last bytes of the line kept: what follows is dropped.
             self.decoder.decode(&self.raw[..keep], &mut self.text, true);
-            let dropped = self.raw.len() - keep;
+            let dropped = self.decoder.decoded_len(&self.raw[keep..]);
+            let length = self.raw.len() as u64;
             self.raw.clear();
             self.cuts.push(Cutting {
                 at,
                 line,
-                length: (keep + dropped) as u64,
+                length,
                 dropped,
             });
             self.dropping = true;
@@ -514,8 +516,8 @@ impl<'t, R: Read> MatchReader<'t, R> {
         blocks.fill(self.line.saturating_add(waiting))
     }
 
-    /// The bytes of the file dropped from the cut lines that start before
-    /// `text[at]`.
+    /// The length, as decoded, of the text dropped from the cut lines that
+    /// start before `text[at]`.
     fn dropped_before(&self, at: usize) -> usize {
         match &self.feed {
             Feed::Text(_) => 0,

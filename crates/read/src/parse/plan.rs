@@ -5,6 +5,7 @@
 
 use std::io::{self, Read};
 
+use super::decoder::windows_1252_len;
 use super::identify::{self, Encoding, Kind, UTF8_BOM};
 use super::matches::{BLOCK, char_start_before, read_full};
 use super::stray;
@@ -114,7 +115,7 @@ pub fn plan<R: Read>(mut reader: R, reopen: impl FnOnce() -> io::Result<R>) -> i
     // As the reading reports stray runs: measured on the decoded text.
     let decoded_len: u64 = if encoding == Encoding::Windows1252 {
         (0..=255u8)
-            .map(|b| counts[usize::from(b)] * windows_1252_len(b))
+            .map(|b| counts[usize::from(b)] * windows_1252_len(b) as u64)
             .sum()
     } else {
         len
@@ -224,13 +225,6 @@ impl Histogram {
         }
         total
     }
-}
-
-/// UTF-8 bytes of the Windows-1252 character of byte `b`.
-fn windows_1252_len(b: u8) -> u64 {
-    let byte = [b];
-    let (text, _) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(&byte);
-    text.len() as u64
 }
 
 /// As [`stray::confined`] over the whole file (after a byte-order mark):

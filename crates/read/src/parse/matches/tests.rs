@@ -466,3 +466,20 @@ fn a_line_cut_after_a_lone_carriage_return_has_its_own_number() {
         );
     }
 }
+
+#[test]
+fn the_bytes_dropped_from_a_cut_line_count_as_decoded() {
+    // Windows-1252: a byte above 0x7F is a character of two or three bytes
+    // in the decoded text, where every place is counted.
+    let mut bytes = b" 1 point match\n\n Game 1\n a : 0   b : 0\n".to_vec();
+    bytes.extend(std::iter::repeat_n(0xE9, 2 * LINE_MAX));
+    bytes.extend_from_slice(b"\x80\n\n 1 point match\n\n Game 1\n a : 0   b : 0\n");
+    let read: Vec<MatchText<'static>> = MatchReader::file(&bytes[..], Encoding::Windows1252, false)
+        .collect::<io::Result<_>>()
+        .unwrap();
+    let (text, _) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(&bytes);
+    let whole = matches_of(&text, Encoding::Windows1252, false);
+    assert_eq!(read.len(), 2);
+    assert_eq!(read[1].start, whole[1].start);
+    assert_eq!(read[0].cut[0].length, 2 * LINE_MAX as u64 + 1);
+}
