@@ -301,8 +301,7 @@ fn one_match(
     options: &Options,
 ) -> Option<(FileReport, Option<Source>)> {
     use bgaudit::parse::matches::MatchReader;
-    use bgaudit::parse::plan::{Plan, cuttable_head, plan};
-    use bgaudit::parse::text::Encoding;
+    use bgaudit::parse::plan::{Plan, head_encoding, plan};
     use std::fs::File;
     use std::io::Read;
     let Input::File(path) = input else {
@@ -319,14 +318,8 @@ fn one_match(
         .take(256 * 1024)
         .read_to_end(&mut head)
         .ok()?;
-    if !cuttable_head(&head) {
-        return None;
-    }
-    let optimistic = if head.starts_with(b"\xEF\xBB\xBF") {
-        Encoding::Utf8Bom
-    } else {
-        Encoding::Utf8
-    };
+    // Plain ASCII reads the same in any encoding the file may turn out to be.
+    let optimistic = head_encoding(&head)?;
     let mut matches = MatchReader::file(File::open(path).ok()?, optimistic, false);
     let plain = nth_match_if_plain(&mut matches, wanted)?;
     let piece = match plain {

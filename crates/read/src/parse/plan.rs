@@ -1,5 +1,5 @@
 //! How to read a large file, decided by reading it once in bounded memory
-//! ([`plan`]), and what a file's first block decides alone ([`cuttable_head`],
+//! ([`plan`]), and what a file's first block decides alone ([`head_encoding`],
 //! [`refused_head`]): the decisions of [`super::identify`], counted a block
 //! at a time.
 
@@ -43,11 +43,12 @@ pub fn plan<R: Read>(mut reader: R, reopen: impl FnOnce() -> io::Result<R>) -> i
     let mut block = vec![0; BLOCK];
     let head_len = read_full(&mut reader, &mut block)?;
     let head = &block[..head_len];
-    let bom = head.starts_with(UTF8_BOM);
+    let kind = identify::kind(head);
+    let Some(head_encoding) = cuttable(kind, head) else {
+        return Ok(refused_by_signature(kind, head).map_or(Plan::Whole, Plan::Refuse));
+    };
+    let bom = head_encoding == Encoding::Utf8Bom;
     let body = if bom { &head[UTF8_BOM.len()..] } else { head };
-    if !cuttable_head(head) {
-        return Ok(refused_by_signature(head).map_or(Plan::Whole, Plan::Refuse));
-    }
     // Counts of every byte value, the first NUL, and UTF-8 validity, over
     // the bytes after a byte-order mark, in chunks of whole lines (so that
     // no character is cut).
@@ -131,13 +132,21 @@ pub fn plan<R: Read>(mut reader: R, reopen: impl FnOnce() -> io::Result<R>) -> i
     })
 }
 
-/// The first bytes of a file (a few hundred kilobytes, or all of it): a
-/// `.mat` text that may be cut into pieces. Not an eXtreme Gammon file,
+/// The first bytes of a file (a few hundred kilobytes, or all of it) of a
+/// `.mat` text that may be cut into matches: the encoding its ASCII text is
+/// read in, UTF-8 after a byte-order mark ([`Encoding::Utf8Bom`]) or
+/// without one ([`Encoding::Utf8`]; the whole file may still be
+/// Windows-1252, as [`plan`] finds). `None` for an eXtreme Gammon file,
 /// UTF-16, a binary format with a signature, SGF or a text starting with
 /// something other than ASCII (those are read whole).
 #[must_use]
-pub fn cuttable_head(head: &[u8]) -> bool {
-    match identify::kind(head) {
+pub fn head_encoding(head: &[u8]) -> Option<Encoding> {
+    cuttable(identify::kind(head), head)
+}
+
+/// [`head_encoding`] of `head`, whose [`Kind`] is `kind`.
+fn cuttable(kind: Kind, head: &[u8]) -> Option<Encoding> {
+    let cuttable = match kind {
         Kind::Text => identify::starts_like_mat(head),
         // A signature counts in the whole head, byte-order mark and all.
         Kind::Marked(Encoding::Utf8Bom) => {
@@ -145,17 +154,22 @@ pub fn cuttable_head(head: &[u8]) -> bool {
                 && identify::starts_like_mat(&head[UTF8_BOM.len()..])
         }
         Kind::Marked(_) | Kind::Utf16 { .. } | Kind::Binary(_) => false,
-    }
+    };
+    let encoding = match kind {
+        Kind::Marked(encoding) => encoding,
+        _ => Encoding::Utf8,
+    };
+    cuttable.then_some(encoding)
 }
 
-/// Why a file that begins with `head` (a whole block) is refused, decided
-/// from that block alone: a binary format with a signature (a ZIP archive, a
-/// picture) and a NUL byte in the block, which [`super::decode`] refuses
-/// whatever follows, with this same reason. `None` when the rest of the file
-/// may matter (an eXtreme Gammon file, text after a byte-order mark, UTF-16
-/// text, no signature).
-fn refused_by_signature(head: &[u8]) -> Option<String> {
-    match identify::kind(head) {
+/// Why a file that begins with `head` (a whole block, of [`Kind`] `kind`)
+/// is refused, decided from that block alone: a binary format with a
+/// signature (a ZIP archive, a picture) and a NUL byte in the block, which
+/// [`super::decode`] refuses whatever follows, with this same reason.
+/// `None` when the rest of the file may matter (an eXtreme Gammon file,
+/// text after a byte-order mark, UTF-16 text, no signature).
+fn refused_by_signature(kind: Kind, head: &[u8]) -> Option<String> {
+    match kind {
         Kind::Binary(binary) if binary != identify::Binary::Xg => {
             let at = memchr::memchr(0, head)?;
             Some(
