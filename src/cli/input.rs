@@ -326,7 +326,7 @@ fn one_match(
         Some(piece) => piece,
         None => {
             // Something before it is not plain ASCII: read as the file decides.
-            let Ok(Plan::Pieces { encoding, stray }) =
+            let Ok(Plan::Matches { encoding, stray }) =
                 File::open(path).and_then(|file| plan(file, || File::open(path)))
             else {
                 return None;

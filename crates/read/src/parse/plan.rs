@@ -22,7 +22,7 @@ pub enum Plan {
     /// gives it.
     Refuse(String),
     /// Text to read match by match ([`super::matches::MatchReader::file`]).
-    Pieces {
+    Matches {
         /// How to decode it.
         encoding: Encoding,
         /// Binary bytes beyond what a text tolerates: reported by run.
@@ -126,7 +126,7 @@ pub fn plan<R: Read>(mut reader: R, reopen: impl FnOnce() -> io::Result<R>) -> i
         usize::try_from(nul + controls).unwrap_or(usize::MAX),
         usize::try_from(decoded_len).unwrap_or(usize::MAX),
     );
-    Ok(Plan::Pieces {
+    Ok(Plan::Matches {
         encoding,
         stray: !tolerated,
     })

@@ -197,7 +197,7 @@ fn a_line_longer_than_line_max_is_cut_and_the_rest_follows_in_place() {
     let plan = plan(text.as_bytes(), || Ok(text.as_bytes())).unwrap();
     assert_eq!(
         plan,
-        Plan::Pieces {
+        Plan::Matches {
             encoding: Encoding::Utf8,
             stray: false
         }
@@ -358,7 +358,7 @@ fn a_plan_follows_the_decoding() {
     let plan_of = |bytes: &[u8]| plan(bytes, || Ok(bytes)).unwrap();
     assert_eq!(
         plan_of(TWO.as_bytes()),
-        Plan::Pieces {
+        Plan::Matches {
             encoding: Encoding::Utf8,
             stray: false
         }
@@ -367,14 +367,14 @@ fn a_plan_follows_the_decoding() {
     bom.extend_from_slice(TWO.as_bytes());
     assert_eq!(
         plan_of(&bom),
-        Plan::Pieces {
+        Plan::Matches {
             encoding: Encoding::Utf8Bom,
             stray: false
         }
     );
     assert_eq!(
         plan_of(b" 1 point match\n M\xfcller : 0\n"),
-        Plan::Pieces {
+        Plan::Matches {
             encoding: Encoding::Windows1252,
             stray: false
         }
@@ -385,7 +385,7 @@ fn a_plan_follows_the_decoding() {
     damaged[20] = 0;
     assert_eq!(
         plan_of(&damaged),
-        Plan::Pieces {
+        Plan::Matches {
             encoding: Encoding::Utf8,
             stray: true
         }
