@@ -148,10 +148,11 @@ pub fn head_encoding(head: &[u8]) -> Option<Encoding> {
 fn cuttable(kind: Kind, head: &[u8]) -> Option<Encoding> {
     let cuttable = match kind {
         Kind::Text => identify::starts_like_mat(head),
-        // A signature counts in the whole head, byte-order mark and all.
+        // The text after the mark, as [`super::decode`] judges it: a
+        // signature there makes its binary bytes binary data.
         Kind::Marked(Encoding::Utf8Bom) => {
-            identify::signature(head).is_none()
-                && identify::starts_like_mat(&head[UTF8_BOM.len()..])
+            let body = &head[UTF8_BOM.len()..];
+            identify::signature(body).is_none() && identify::starts_like_mat(body)
         }
         Kind::Marked(_) | Kind::Utf16 { .. } | Kind::Binary(_) => false,
     };

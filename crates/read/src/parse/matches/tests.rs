@@ -483,3 +483,20 @@ fn the_bytes_dropped_from_a_cut_line_count_as_decoded() {
     assert_eq!(read[1].start, whole[1].start);
     assert_eq!(read[0].cut[0].length, 2 * LINE_MAX as u64 + 1);
 }
+
+#[test]
+fn a_signature_after_a_byte_order_mark_is_planned_as_decoded() {
+    // Binary bytes in a few lines: a damaged text, but for a signature,
+    // which the text after the mark is looked at for, read whole or not.
+    let damaged = b"\n\n Game 1\n\tx\0y\n ok\n more\n lines\n a\n b\n c\n d\n";
+    for magic in [&b"PK\x03\x04"[..], b"%PDF-1.4", b"\x89PNG"] {
+        let bytes = [UTF8_BOM, magic, damaged].concat();
+        let plan = plan(&bytes[..], || Ok(&bytes[..])).unwrap();
+        let whole = crate::parse::decode(&bytes).map(|_| ()).map_err(|e| e.0);
+        match plan {
+            Plan::Whole => assert!(whole.is_err(), "{magic:?}"),
+            Plan::Refuse(reason) => assert_eq!(Err(reason), whole, "{magic:?}"),
+            Plan::Matches { .. } => panic!("{magic:?} read as a damaged text: {whole:?}"),
+        }
+    }
+}
