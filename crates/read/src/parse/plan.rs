@@ -191,20 +191,25 @@ fn refused_by_signature(kind: Kind, head: &[u8]) -> Option<String> {
 /// twice, so it is judged by its head, where a file is judged whole.
 #[must_use]
 pub fn refused_head(head: &[u8]) -> Option<String> {
-    let at = memchr::memchr(0, head)?;
+    let kind = identify::kind(head);
+    // After a byte-order mark, the text after it, as [`super::decode`]
+    // judges it and counts the NUL byte's offset.
+    let body = match kind {
+        Kind::Marked(Encoding::Utf8Bom) => &head[UTF8_BOM.len()..],
+        _ => head,
+    };
+    let at = memchr::memchr(0, body)?;
     let named = |binary: identify::Binary| binary.refusal().is_some();
-    let read_whole = match identify::kind(head) {
+    let read_whole = match kind {
         Kind::Marked(Encoding::Utf8Bom) => {
-            // A signature and UTF-16's zero bytes count in the whole head,
-            // byte-order mark and all.
-            identify::signature(head).is_some_and(named)
-                || identify::utf16_without_bom(head).is_some()
+            identify::signature(body).is_some_and(named)
+                || identify::utf16_without_bom(body).is_some()
         }
         Kind::Marked(_) | Kind::Utf16 { .. } => true,
         Kind::Binary(binary) => named(binary),
         Kind::Text => false,
     };
-    (!read_whole && !stray::confined(head)).then(|| identify::nul_refusal(at as u64))
+    (!read_whole && !stray::confined(body)).then(|| identify::nul_refusal(at as u64))
 }
 
 /// How often each byte value occurs, counted in four tables so that a run of

@@ -276,6 +276,10 @@ fn a_first_block_decides_as_the_whole_file() {
         Some("binary data (a NUL byte at offset 2), not a transcript".to_owned())
     );
     assert_eq!(refused_head(b"text\n\0\0\nmore text\n"), None);
+    // After a byte-order mark, the NUL byte's offset is counted in the text
+    // after it, as the file read whole counts it.
+    let marked = [UTF8_BOM, b"a\n\0\0\0\0\0\0\0\0\0\nb\n"].concat();
+    assert_eq!(refused_head(&marked), decode(&marked).err().map(|e| e.0));
 }
 
 #[test]
