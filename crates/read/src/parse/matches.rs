@@ -15,8 +15,11 @@
 //! matches borrow from it) or a file of any size from a reader, a block at
 //! a time through one [`Decoder`] ([`MatchReader::file`]: memory holds the
 //! match being cut and one block). The matches are the same either way,
-//! but that a file's lines longer than [`LINE_MAX`] are cut (their first
-//! bytes kept, the cut reported where they were).
+//! but that a file's line may be cut once [`LINE_MAX`] of its bytes have
+//! been read without its end (its first bytes kept, the cut reported where
+//! it was): a line is cut when the block that takes it past
+//! [`LINE_MAX`] does not hold its end, so one up to a block longer may
+//! be kept whole.
 
 use std::borrow::Cow;
 use std::io::{self, Read};
@@ -340,7 +343,10 @@ impl<'t> MatchReader<'t> {
 
 impl<R: Read> MatchReader<'static, R> {
     /// The matches of the file `reader` (from its start), to be decoded as
-    /// [`super::plan::plan`] decided, read a block at a time.
+    /// [`super::plan::plan`] decided, read a block at a time. `encoding` is
+    /// one a plan gives: UTF-8, with or without a byte-order mark, or
+    /// Windows-1252, whose line ends are single bytes (UTF-16 is read
+    /// whole).
     #[must_use]
     pub fn file(reader: R, encoding: Encoding, stray: bool) -> MatchReader<'static, R> {
         MatchReader::file_in_blocks(reader, encoding, stray, BLOCK)
@@ -353,6 +359,13 @@ impl<R: Read> MatchReader<'static, R> {
         stray: bool,
         block: usize,
     ) -> MatchReader<'static, R> {
+        debug_assert!(
+            matches!(
+                encoding,
+                Encoding::Utf8 | Encoding::Utf8Bom | Encoding::Windows1252
+            ),
+            "{encoding:?} is not read a block at a time"
+        );
         let blocks = Blocks {
             reader,
             block: block.max(1),
