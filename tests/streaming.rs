@@ -203,21 +203,7 @@ fn show_and_explain_read_a_large_file_up_to_the_match() {
         &["explain", "--match", "11", "--game", "2"],
         &["explain", "--match", "10"],
     ] {
-        let streamed = check_file(args, &path);
-        let mut whole_args = args.to_vec();
-        whole_args.push("-");
-        let whole = run_with_stdin(&whole_args, &bytes);
-        assert_eq!(
-            streamed.status.code(),
-            Some(0),
-            "{args:?}: {}",
-            stderr(&streamed)
-        );
-        let expected = stdout(&whole)
-            .replace("(-:", &format!("({name}:"))
-            .replace("--> -:", &format!("--> {name}:"))
-            .replace("\n-: ", &format!("\n{name}: "));
-        assert_eq!(stdout(&streamed), expected, "{args:?}");
+        assert_read_as_whole(args, &path, &bytes, &name);
     }
     // No such match: said as for the whole file.
     let output = check_file(&["show", "--match", "99999"], &path);
@@ -227,5 +213,48 @@ fn show_and_explain_read_a_large_file_up_to_the_match() {
         "{}",
         stderr(&output)
     );
+    fs::remove_dir_all(&dir).expect("cleaned up");
+}
+
+/// `args` on the file at `path` (`bytes`, shown as `name`) say what they
+/// say of the same bytes read whole from standard input.
+fn assert_read_as_whole(args: &[&str], path: &Path, bytes: &[u8], name: &str) {
+    let streamed = check_file(args, path);
+    let mut whole_args = args.to_vec();
+    whole_args.push("-");
+    let whole = run_with_stdin(&whole_args, bytes);
+    assert_eq!(
+        streamed.status.code(),
+        Some(0),
+        "{args:?}: {}",
+        stderr(&streamed)
+    );
+    let expected = stdout(&whole)
+        .replace("(-:", &format!("({name}:"))
+        .replace("--> -:", &format!("--> {name}:"))
+        .replace("\n-: ", &format!("\n{name}: "));
+    assert_eq!(stdout(&streamed), expected, "{args:?}");
+}
+
+#[test]
+fn explain_reads_a_match_of_a_large_file_as_the_file_decodes_it() {
+    // Windows-1252 from its first match, and a damaged line further on: a
+    // match that is not plain ASCII is read as the whole file decides.
+    let (dir, path) = archive("explain-1252", true);
+    let bytes = fs::read(&path).expect("the archive");
+    let name = path.to_string_lossy().into_owned();
+    let findings = stdout(&check_file(&["check", "--format", "jsonl"], &path));
+    let damaged = findings
+        .lines()
+        .find(|line| line.contains("\"code\":\"binary-data\""))
+        .and_then(|line| line.split("\"match\":").nth(1))
+        .and_then(|rest| rest.split(',').next())
+        .expect("a binary-data finding in a match")
+        .to_owned();
+    assert_ne!(damaged, "1");
+    let next = (damaged.parse::<u32>().expect("a number") + 1).to_string();
+    for number in ["1", "2", &damaged, &next] {
+        assert_read_as_whole(&["explain", "--match", number], &path, &bytes, &name);
+    }
     fs::remove_dir_all(&dir).expect("cleaned up");
 }

@@ -292,17 +292,21 @@ fn read_stdin_bounded(name: &str) -> anyhow::Result<Vec<u8>> {
 /// such match (the whole file then says what it holds).
 ///
 /// The matches before it are passed over, not kept. The file is read only
-/// as far as the match when everything up to its end is plain ASCII (read
-/// the same whatever the rest holds); else it is read once to the end to
-/// decide its encoding first.
+/// as far as the match after it when everything up to that one's end is
+/// plain ASCII (read the same whatever the rest holds); else it is read
+/// once to the end to decide its encoding first.
+///
+/// The lines between the match's last row and the next match's header
+/// (comments, blank lines, a damaged run) are read with the next match's
+/// text, but what they hold belongs to this match, as the file read whole
+/// numbers it: the next match is replayed too, for those findings.
 fn one_match(
     input: &Input,
     number: u32,
     options: &Options,
 ) -> Option<(FileReport, Option<Source>)> {
     use bgaudit::parse::matches::MatchReader;
-    use bgaudit::parse::plan::{Plan, cuttable_head, plan};
-    use bgaudit::parse::text::Encoding;
+    use bgaudit::parse::plan::{Plan, head_encoding, plan};
     use std::fs::File;
     use std::io::Read;
     let Input::File(path) = input else {
@@ -319,21 +323,14 @@ fn one_match(
         .take(256 * 1024)
         .read_to_end(&mut head)
         .ok()?;
-    if !cuttable_head(&head) {
-        return None;
-    }
-    let optimistic = if head.starts_with(b"\xEF\xBB\xBF") {
-        Encoding::Utf8Bom
-    } else {
-        Encoding::Utf8
-    };
+    // Plain ASCII reads the same in any encoding the file may turn out to be.
+    let optimistic = head_encoding(&head)?;
     let mut matches = MatchReader::file(File::open(path).ok()?, optimistic, false);
-    let plain = nth_match_if_plain(&mut matches, wanted)?;
-    let piece = match plain {
-        Some(piece) => piece,
+    let (piece, next) = match nth_match_if_plain(&mut matches, wanted)? {
+        Some(found) => found,
         None => {
-            // Something before it is not plain ASCII: read as the file decides.
-            let Ok(Plan::Pieces { encoding, stray }) =
+            // Something up to it is not plain ASCII: read as the file decides.
+            let Ok(Plan::Matches { encoding, stray }) =
                 File::open(path).and_then(|file| plan(file, || File::open(path)))
             else {
                 return None;
@@ -342,7 +339,13 @@ fn one_match(
             for _ in 0..wanted {
                 matches.skip_match().ok()??;
             }
-            matches.next_match().ok()??
+            let piece = matches.next_match().ok()??;
+            let next = if piece.last {
+                None
+            } else {
+                matches.next_match().ok()?
+            };
+            (piece, next)
         }
     };
     let mut report = check_match_text(&input.name(), &piece, options);
@@ -350,19 +353,31 @@ fn one_match(
         return None;
     }
     report.path_bytes = input.name_bytes();
+    let mut quoted = piece.text.into_owned();
+    if let Some(next) = next {
+        let lead = check_match_text(&input.name(), &next, options);
+        report.findings.extend(
+            lead.findings
+                .into_iter()
+                .filter(|finding| finding.match_number == number),
+        );
+        report.status = FileStatus::of(&report.findings);
+        quoted.push_str(&next.text);
+    }
     Some((
         report,
-        Some(Source::from_text_at(&piece.text, piece.start.line)),
+        Some(Source::from_text_at(&quoted, piece.start.line)),
     ))
 }
 
-/// Match `wanted` (from 0) of `matches`, the matches before it passed
-/// over: `Some(None)` when it or one before it is not plain ASCII (to be
-/// read again as the file decides), `None` when there is no such match.
+/// Match `wanted` (from 0) of `matches` and the match after it, if any,
+/// the matches before it passed over: `Some(None)` when one of them is not
+/// plain ASCII (to be read again as the file decides), `None` when there is
+/// no such match.
 fn nth_match_if_plain<R: std::io::Read>(
     matches: &mut bgaudit::parse::matches::MatchReader<'static, R>,
     wanted: usize,
-) -> Option<Option<MatchText<'static>>> {
+) -> Option<Option<(MatchText<'static>, Option<MatchText<'static>>)>> {
     for _ in 0..wanted {
         let (_, plain) = matches
             .skip_match_with(bgaudit::parse::match_text::is_plain)
@@ -372,5 +387,15 @@ fn nth_match_if_plain<R: std::io::Read>(
         }
     }
     let piece = matches.next_match().ok()??;
-    Some(piece.is_plain().then_some(piece))
+    if !piece.is_plain() {
+        return Some(None);
+    }
+    if piece.last {
+        return Some(Some((piece, None)));
+    }
+    let next = matches.next_match().ok()?;
+    if next.as_ref().is_some_and(|next| !next.is_plain()) {
+        return Some(None);
+    }
+    Some(Some((piece, next)))
 }

@@ -172,14 +172,14 @@ impl Iterator for Jobs<'_> {
     type Item = Job;
 
     fn next(&mut self) -> Option<Job> {
-        if let Some((index, pieces)) = &mut self.current {
+        if let Some((index, matches)) = &mut self.current {
             let index = *index;
-            match pieces.next() {
-                Some(Ok(piece)) => {
-                    if piece.last {
+            match matches.next() {
+                Some(Ok(text)) => {
+                    if text.last {
                         self.current = None;
                     }
-                    return Some(Job::Match(index, piece));
+                    return Some(Job::Match(index, text));
                 }
                 Some(Err(err)) => {
                     self.current = None;
@@ -195,8 +195,8 @@ impl Iterator for Jobs<'_> {
             Planned::Whole(opened) => Some(Job::Input(index, opened)),
             Planned::Large if self.defer => Some(Job::Deferred(index)),
             Planned::Large => Some(Job::Input(index, None)),
-            Planned::Pieces(pieces) => {
-                self.current = Some((index, pieces));
+            Planned::Matches(matches) => {
+                self.current = Some((index, matches));
                 self.next()
             }
             Planned::Settled(outcome) => Some(Job::Settled(index, outcome)),
@@ -209,7 +209,8 @@ enum Planned {
     Whole(Option<Opened>),
     /// A large file read whole.
     Large,
-    Pieces(MatchReader<'static, File>),
+    /// A large `.mat` text read match by match.
+    Matches(MatchReader<'static, File>),
     Settled(Outcome),
 }
 
@@ -248,8 +249,8 @@ fn plan_large(input: &Input, path: &std::path::Path, opened: io::Result<File>) -
     let planned = opened.and_then(|file| plan::plan(file, || File::open(path)));
     match planned {
         Ok(Plan::Whole) => Planned::Large,
-        Ok(Plan::Pieces { encoding, stray }) => match File::open(path) {
-            Ok(file) => Planned::Pieces(MatchReader::file(file, encoding, stray)),
+        Ok(Plan::Matches { encoding, stray }) => match File::open(path) {
+            Ok(file) => Planned::Matches(MatchReader::file(file, encoding, stray)),
             Err(err) => Planned::Settled(read_failed(input, &err)),
         },
         Ok(Plan::Refuse(reason)) => {
@@ -337,8 +338,8 @@ fn plan_spooled(input: &Input, file: File) -> Planned {
     };
     let planned = again().and_then(|first| plan::plan(first, again));
     match planned {
-        Ok(Plan::Pieces { encoding, stray }) => match again() {
-            Ok(file) => Planned::Pieces(MatchReader::file(file, encoding, stray)),
+        Ok(Plan::Matches { encoding, stray }) => match again() {
+            Ok(file) => Planned::Matches(MatchReader::file(file, encoding, stray)),
             Err(err) => Planned::Settled(read_failed(input, &err)),
         },
         Ok(Plan::Whole) => match again().and_then(|mut file| walk::read_open(&mut file, 0)) {

@@ -76,11 +76,35 @@ impl Decoder {
         }
     }
 
+    /// The length of the text `input` decodes to, for bytes that are
+    /// dropped rather than decoded (the end of a line too long to keep):
+    /// in UTF-8, its length; in Windows-1252, its characters' lengths.
+    /// Not for UTF-16, which is never read a block at a time.
+    #[must_use]
+    pub fn decoded_len(&self, input: &[u8]) -> usize {
+        match self.encoding {
+            Encoding::Windows1252 => input.iter().map(|&b| windows_1252_len(b)).sum(),
+            _ => input.len(),
+        }
+    }
+
     /// Whether bytes decoded so far that are no character of the encoding
     /// became U+FFFD (never in Windows-1252, where every byte is one).
     #[must_use]
     pub fn replaced(&self) -> bool {
         self.replaced
+    }
+}
+
+/// The length in UTF-8 of the Windows-1252 character of byte `b`: one
+/// for ASCII, two for the Latin-1 range and the characters from 0x80 to
+/// 0x9F that are Latin letters, modifier letters or unassigned, three for
+/// the others (punctuation, the euro sign, the trade mark sign).
+pub(crate) const fn windows_1252_len(b: u8) -> usize {
+    match b {
+        0x00..=0x7F => 1,
+        0x81 | 0x83 | 0x88 | 0x8A | 0x8C..=0x90 | 0x98 | 0x9A | 0x9C..=0xFF => 2,
+        _ => 3,
     }
 }
 
@@ -167,5 +191,17 @@ mod tests {
         assert!(decoder.replaced());
         assert_eq!(utf8_whole(b"ab\xe2\x82\xac"), 5);
         assert_eq!(utf8_whole(b"\xff\xff"), 2);
+    }
+
+    #[test]
+    fn every_windows_1252_byte_has_its_decoded_length() {
+        for b in 0..=255u8 {
+            let byte = [b];
+            let (text, _) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(&byte);
+            assert_eq!(windows_1252_len(b), text.len(), "{b:#04x}");
+        }
+        let decoder = Decoder::new(Encoding::Windows1252);
+        assert_eq!(decoder.decoded_len(b"a\xe9\x80"), 6);
+        assert_eq!(Decoder::new(Encoding::Utf8).decoded_len(b"a\xe9\x80"), 3);
     }
 }

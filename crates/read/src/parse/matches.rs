@@ -15,8 +15,11 @@
 //! matches borrow from it) or a file of any size from a reader, a block at
 //! a time through one [`Decoder`] ([`MatchReader::file`]: memory holds the
 //! match being cut and one block). The matches are the same either way,
-//! but that a file's lines longer than [`LINE_MAX`] are cut (their first
-//! bytes kept, the cut reported where they were).
+//! but that a file's line may be cut once [`LINE_MAX`] of its bytes have
+//! been read without its end (its first bytes kept, the cut reported where
+//! it was): a line is cut when the block that takes it past
+//! [`LINE_MAX`] does not hold its end, so one up to a block longer may
+//! be kept whole.
 
 use std::borrow::Cow;
 use std::io::{self, Read};
@@ -190,7 +193,8 @@ struct Cutting {
     line: u32,
     /// Its length so far.
     length: u64,
-    /// The bytes dropped so far.
+    /// The length of the text dropped so far, as decoded (the places of
+    /// the text after it are counted in the decoded text).
     dropped: usize,
 }
 
@@ -210,7 +214,7 @@ struct Blocks<R> {
     /// Decoded text not yet handed out.
     text: String,
     /// Lines cut at [`LINE_MAX`] not yet in a match: their start in
-    /// `text`, number in the file, length so far and bytes dropped.
+    /// `text`, number in the file, length so far and text dropped.
     cuts: Vec<Cutting>,
     /// The last of `cuts` is still being dropped, up to its line end.
     dropping: bool,
@@ -218,7 +222,7 @@ struct Blocks<R> {
 
 impl<R: Read> Blocks<R> {
     /// Reads the next block and decodes its whole lines onto `text`; `line`
-    /// is the number of the line a cut would be in.
+    /// is the number of the line after `text`, the one a cut would be in.
     fn fill(&mut self, line: u32) -> io::Result<()> {
         // `raw` holds no line end: only the new bytes are searched.
         let mut old = self.raw.len();
@@ -240,7 +244,7 @@ impl<R: Read> Blocks<R> {
             // The rest of a line too long to keep, up to its line end.
             let dropped = memchr::memchr2(b'\n', b'\r', &self.raw).unwrap_or(self.raw.len());
             cut.length += dropped as u64;
-            cut.dropped += dropped;
+            cut.dropped += self.decoder.decoded_len(&self.raw[..dropped]);
             self.raw.drain(..dropped);
             self.dropping = self.raw.is_empty() && !self.eof;
             old = 0;
@@ -266,12 +270,13 @@ impl<R: Read> Blocks<R> {
             let at = self.text.len();
             // The last bytes of the line kept: what follows is dropped.
             self.decoder.decode(&self.raw[..keep], &mut self.text, true);
-            let dropped = self.raw.len() - keep;
+            let dropped = self.decoder.decoded_len(&self.raw[keep..]);
+            let length = self.raw.len() as u64;
             self.raw.clear();
             self.cuts.push(Cutting {
                 at,
                 line,
-                length: (keep + dropped) as u64,
+                length,
                 dropped,
             });
             self.dropping = true;
@@ -338,7 +343,10 @@ impl<'t> MatchReader<'t> {
 
 impl<R: Read> MatchReader<'static, R> {
     /// The matches of the file `reader` (from its start), to be decoded as
-    /// [`super::plan::plan`] decided, read a block at a time.
+    /// [`super::plan::plan`] decided, read a block at a time. `encoding` is
+    /// one a plan gives: UTF-8, with or without a byte-order mark, or
+    /// Windows-1252, whose line ends are single bytes (UTF-16 is read
+    /// whole).
     #[must_use]
     pub fn file(reader: R, encoding: Encoding, stray: bool) -> MatchReader<'static, R> {
         MatchReader::file_in_blocks(reader, encoding, stray, BLOCK)
@@ -351,6 +359,13 @@ impl<R: Read> MatchReader<'static, R> {
         stray: bool,
         block: usize,
     ) -> MatchReader<'static, R> {
+        debug_assert!(
+            matches!(
+                encoding,
+                Encoding::Utf8 | Encoding::Utf8Bom | Encoding::Windows1252
+            ),
+            "{encoding:?} is not read a block at a time"
+        );
         let blocks = Blocks {
             reader,
             block: block.max(1),
@@ -508,11 +523,14 @@ impl<'t, R: Read> MatchReader<'t, R> {
         self.scanned -= begin;
         self.searched = self.searched.saturating_sub(begin);
         self.begin = 0;
-        blocks.fill(self.line)
+        // The lines before `scanned` are counted; a line after it, ended by
+        // a lone CR that waits for what follows, is not yet.
+        let waiting = u32::from(self.scanned < blocks.text.len());
+        blocks.fill(self.line.saturating_add(waiting))
     }
 
-    /// The bytes of the file dropped from the cut lines that start before
-    /// `text[at]`.
+    /// The length, as decoded, of the text dropped from the cut lines that
+    /// start before `text[at]`.
     fn dropped_before(&self, at: usize) -> usize {
         match &self.feed {
             Feed::Text(_) => 0,

@@ -1,10 +1,11 @@
 //! How to read a large file, decided by reading it once in bounded memory
-//! ([`plan`]), and what a file's first block decides alone ([`cuttable_head`],
+//! ([`plan`]), and what a file's first block decides alone ([`head_encoding`],
 //! [`refused_head`]): the decisions of [`super::identify`], counted a block
 //! at a time.
 
 use std::io::{self, Read};
 
+use super::decoder::windows_1252_len;
 use super::identify::{self, Encoding, Kind, UTF8_BOM};
 use super::matches::{BLOCK, char_start_before, read_full};
 use super::stray;
@@ -21,7 +22,7 @@ pub enum Plan {
     /// gives it.
     Refuse(String),
     /// Text to read match by match ([`super::matches::MatchReader::file`]).
-    Pieces {
+    Matches {
         /// How to decode it.
         encoding: Encoding,
         /// Binary bytes beyond what a text tolerates: reported by run.
@@ -42,11 +43,12 @@ pub fn plan<R: Read>(mut reader: R, reopen: impl FnOnce() -> io::Result<R>) -> i
     let mut block = vec![0; BLOCK];
     let head_len = read_full(&mut reader, &mut block)?;
     let head = &block[..head_len];
-    let bom = head.starts_with(UTF8_BOM);
+    let kind = identify::kind(head);
+    let Some(head_encoding) = cuttable(kind, head) else {
+        return Ok(refused_by_signature(kind, head).map_or(Plan::Whole, Plan::Refuse));
+    };
+    let bom = head_encoding == Encoding::Utf8Bom;
     let body = if bom { &head[UTF8_BOM.len()..] } else { head };
-    if !cuttable_head(head) {
-        return Ok(refused_by_signature(head).map_or(Plan::Whole, Plan::Refuse));
-    }
     // Counts of every byte value, the first NUL, and UTF-8 validity, over
     // the bytes after a byte-order mark, in chunks of whole lines (so that
     // no character is cut).
@@ -114,7 +116,7 @@ pub fn plan<R: Read>(mut reader: R, reopen: impl FnOnce() -> io::Result<R>) -> i
     // As the reading reports stray runs: measured on the decoded text.
     let decoded_len: u64 = if encoding == Encoding::Windows1252 {
         (0..=255u8)
-            .map(|b| counts[usize::from(b)] * windows_1252_len(b))
+            .map(|b| counts[usize::from(b)] * windows_1252_len(b) as u64)
             .sum()
     } else {
         len
@@ -124,37 +126,51 @@ pub fn plan<R: Read>(mut reader: R, reopen: impl FnOnce() -> io::Result<R>) -> i
         usize::try_from(nul + controls).unwrap_or(usize::MAX),
         usize::try_from(decoded_len).unwrap_or(usize::MAX),
     );
-    Ok(Plan::Pieces {
+    Ok(Plan::Matches {
         encoding,
         stray: !tolerated,
     })
 }
 
-/// The first bytes of a file (a few hundred kilobytes, or all of it): a
-/// `.mat` text that may be cut into pieces. Not an eXtreme Gammon file,
+/// The first bytes of a file (a few hundred kilobytes, or all of it) of a
+/// `.mat` text that may be cut into matches: the encoding its ASCII text is
+/// read in, UTF-8 after a byte-order mark ([`Encoding::Utf8Bom`]) or
+/// without one ([`Encoding::Utf8`]; the whole file may still be
+/// Windows-1252, as [`plan`] finds). `None` for an eXtreme Gammon file,
 /// UTF-16, a binary format with a signature, SGF or a text starting with
 /// something other than ASCII (those are read whole).
 #[must_use]
-pub fn cuttable_head(head: &[u8]) -> bool {
-    match identify::kind(head) {
-        Kind::Text => identify::starts_like_mat(head),
-        // A signature counts in the whole head, byte-order mark and all.
-        Kind::Marked(Encoding::Utf8Bom) => {
-            identify::signature(head).is_none()
-                && identify::starts_like_mat(&head[UTF8_BOM.len()..])
-        }
-        Kind::Marked(_) | Kind::Utf16 { .. } | Kind::Binary(_) => false,
-    }
+pub fn head_encoding(head: &[u8]) -> Option<Encoding> {
+    cuttable(identify::kind(head), head)
 }
 
-/// Why a file that begins with `head` (a whole block) is refused, decided
-/// from that block alone: a binary format with a signature (a ZIP archive, a
-/// picture) and a NUL byte in the block, which [`super::decode`] refuses
-/// whatever follows, with this same reason. `None` when the rest of the file
-/// may matter (an eXtreme Gammon file, text after a byte-order mark, UTF-16
-/// text, no signature).
-fn refused_by_signature(head: &[u8]) -> Option<String> {
-    match identify::kind(head) {
+/// [`head_encoding`] of `head`, whose [`Kind`] is `kind`.
+fn cuttable(kind: Kind, head: &[u8]) -> Option<Encoding> {
+    let cuttable = match kind {
+        Kind::Text => identify::starts_like_mat(head),
+        // The text after the mark, as [`super::decode`] judges it: a
+        // signature there makes its binary bytes binary data.
+        Kind::Marked(Encoding::Utf8Bom) => {
+            let body = &head[UTF8_BOM.len()..];
+            identify::signature(body).is_none() && identify::starts_like_mat(body)
+        }
+        Kind::Marked(_) | Kind::Utf16 { .. } | Kind::Binary(_) => false,
+    };
+    let encoding = match kind {
+        Kind::Marked(encoding) => encoding,
+        _ => Encoding::Utf8,
+    };
+    cuttable.then_some(encoding)
+}
+
+/// Why a file that begins with `head` (a whole block, of [`Kind`] `kind`)
+/// is refused, decided from that block alone: a binary format with a
+/// signature (a ZIP archive, a picture) and a NUL byte in the block, which
+/// [`super::decode`] refuses whatever follows, with this same reason.
+/// `None` when the rest of the file may matter (an eXtreme Gammon file,
+/// text after a byte-order mark, UTF-16 text, no signature).
+fn refused_by_signature(kind: Kind, head: &[u8]) -> Option<String> {
+    match kind {
         Kind::Binary(binary) if binary != identify::Binary::Xg => {
             let at = memchr::memchr(0, head)?;
             Some(
@@ -175,20 +191,25 @@ fn refused_by_signature(head: &[u8]) -> Option<String> {
 /// twice, so it is judged by its head, where a file is judged whole.
 #[must_use]
 pub fn refused_head(head: &[u8]) -> Option<String> {
-    let at = memchr::memchr(0, head)?;
+    let kind = identify::kind(head);
+    // After a byte-order mark, the text after it, as [`super::decode`]
+    // judges it and counts the NUL byte's offset.
+    let body = match kind {
+        Kind::Marked(Encoding::Utf8Bom) => &head[UTF8_BOM.len()..],
+        _ => head,
+    };
+    let at = memchr::memchr(0, body)?;
     let named = |binary: identify::Binary| binary.refusal().is_some();
-    let read_whole = match identify::kind(head) {
+    let read_whole = match kind {
         Kind::Marked(Encoding::Utf8Bom) => {
-            // A signature and UTF-16's zero bytes count in the whole head,
-            // byte-order mark and all.
-            identify::signature(head).is_some_and(named)
-                || identify::utf16_without_bom(head).is_some()
+            identify::signature(body).is_some_and(named)
+                || identify::utf16_without_bom(body).is_some()
         }
         Kind::Marked(_) | Kind::Utf16 { .. } => true,
         Kind::Binary(binary) => named(binary),
         Kind::Text => false,
     };
-    (!read_whole && !stray::confined(head)).then(|| identify::nul_refusal(at as u64))
+    (!read_whole && !stray::confined(body)).then(|| identify::nul_refusal(at as u64))
 }
 
 /// How often each byte value occurs, counted in four tables so that a run of
@@ -224,13 +245,6 @@ impl Histogram {
         }
         total
     }
-}
-
-/// UTF-8 bytes of the Windows-1252 character of byte `b`.
-fn windows_1252_len(b: u8) -> u64 {
-    let byte = [b];
-    let (text, _) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(&byte);
-    text.len() as u64
 }
 
 /// As [`stray::confined`] over the whole file (after a byte-order mark):

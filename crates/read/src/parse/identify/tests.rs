@@ -1,5 +1,5 @@
 use super::*;
-use crate::parse::plan::{cuttable_head, refused_head};
+use crate::parse::plan::{head_encoding, refused_head};
 use crate::parse::text::decode;
 
 fn utf16(text: &str, big: bool) -> Vec<u8> {
@@ -257,12 +257,17 @@ fn sgf_and_mat_are_told_by_their_first_characters() {
 /// A large file's or standard input's first block decides as the whole.
 #[test]
 fn a_first_block_decides_as_the_whole_file() {
-    assert!(cuttable_head(b" 7 point match\n"));
-    assert!(cuttable_head(b"\xEF\xBB\xBF 7 point match\n"));
-    assert!(!cuttable_head(b"(;FF[4]"));
-    assert!(!cuttable_head(b"RGMH\x01\x00"));
-    assert!(!cuttable_head(b"\x1f\x8b\x08\0"));
-    assert!(!cuttable_head(&utf16(" 7 point match\n", false)));
+    assert_eq!(head_encoding(b" 7 point match\n"), Some(Encoding::Utf8));
+    assert_eq!(
+        head_encoding(b"\xEF\xBB\xBF 7 point match\n"),
+        Some(Encoding::Utf8Bom)
+    );
+    assert_eq!(head_encoding(b"(;FF[4]"), None);
+    assert_eq!(head_encoding(b"RGMH\x01\x00"), None);
+    assert_eq!(head_encoding(b"\x1f\x8b\x08\0"), None);
+    assert_eq!(head_encoding(&utf16(" 7 point match\n", false)), None);
+    assert_eq!(head_encoding(&utf16(" 7 point match\n", true)), None);
+    assert_eq!(head_encoding(b"\xFF\xFE 7 point match\n"), None);
     assert_eq!(refused_head(b" 7 point match\n"), None);
     assert_eq!(refused_head(b"RGMH\0\0\0"), None);
     assert_eq!(refused_head(b"PK\x03\x04\0\0\0"), None);
@@ -271,6 +276,10 @@ fn a_first_block_decides_as_the_whole_file() {
         Some("binary data (a NUL byte at offset 2), not a transcript".to_owned())
     );
     assert_eq!(refused_head(b"text\n\0\0\nmore text\n"), None);
+    // After a byte-order mark, the NUL byte's offset is counted in the text
+    // after it, as the file read whole counts it.
+    let marked = [UTF8_BOM, b"a\n\0\0\0\0\0\0\0\0\0\nb\n"].concat();
+    assert_eq!(refused_head(&marked), decode(&marked).err().map(|e| e.0));
 }
 
 #[test]

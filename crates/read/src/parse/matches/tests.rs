@@ -197,7 +197,7 @@ fn a_line_longer_than_line_max_is_cut_and_the_rest_follows_in_place() {
     let plan = plan(text.as_bytes(), || Ok(text.as_bytes())).unwrap();
     assert_eq!(
         plan,
-        Plan::Pieces {
+        Plan::Matches {
             encoding: Encoding::Utf8,
             stray: false
         }
@@ -358,7 +358,7 @@ fn a_plan_follows_the_decoding() {
     let plan_of = |bytes: &[u8]| plan(bytes, || Ok(bytes)).unwrap();
     assert_eq!(
         plan_of(TWO.as_bytes()),
-        Plan::Pieces {
+        Plan::Matches {
             encoding: Encoding::Utf8,
             stray: false
         }
@@ -367,14 +367,14 @@ fn a_plan_follows_the_decoding() {
     bom.extend_from_slice(TWO.as_bytes());
     assert_eq!(
         plan_of(&bom),
-        Plan::Pieces {
+        Plan::Matches {
             encoding: Encoding::Utf8Bom,
             stray: false
         }
     );
     assert_eq!(
         plan_of(b" 1 point match\n M\xfcller : 0\n"),
-        Plan::Pieces {
+        Plan::Matches {
             encoding: Encoding::Windows1252,
             stray: false
         }
@@ -385,7 +385,7 @@ fn a_plan_follows_the_decoding() {
     damaged[20] = 0;
     assert_eq!(
         plan_of(&damaged),
-        Plan::Pieces {
+        Plan::Matches {
             encoding: Encoding::Utf8,
             stray: true
         }
@@ -436,5 +436,67 @@ proptest::proptest! {
             .map(|piece| piece.start)
             .collect();
         proptest::prop_assert_eq!(starts, walk_cut_points(&text));
+    }
+}
+
+#[test]
+fn a_line_cut_after_a_lone_carriage_return_has_its_own_number() {
+    // Old Macintosh line ends: the line before the long one ends with a
+    // lone CR, which waits for what follows it.
+    for end in ["\n", "\r\n", "\r"] {
+        let mut text = [" 1 point match", "", " Game 1", " a : 0   b : 0", ""].join(end);
+        let at = text.len();
+        text.push_str(&"x".repeat(2 * LINE_MAX));
+        text.push_str(end);
+        text.push_str("  1) 31: 8/5 6/5");
+        text.push_str(end);
+        let read: Vec<MatchText<'static>> =
+            MatchReader::file(text.as_bytes(), Encoding::Utf8, false)
+                .collect::<io::Result<_>>()
+                .unwrap();
+        assert_eq!(read.len(), 1);
+        assert_eq!(
+            read[0].cut,
+            [CutLine {
+                byte: at,
+                line: 5,
+                length: 2 * LINE_MAX as u64,
+            }],
+            "{end:?}"
+        );
+    }
+}
+
+#[test]
+fn the_bytes_dropped_from_a_cut_line_count_as_decoded() {
+    // Windows-1252: a byte above 0x7F is a character of two or three bytes
+    // in the decoded text, where every place is counted.
+    let mut bytes = b" 1 point match\n\n Game 1\n a : 0   b : 0\n".to_vec();
+    bytes.extend(std::iter::repeat_n(0xE9, 2 * LINE_MAX));
+    bytes.extend_from_slice(b"\x80\n\n 1 point match\n\n Game 1\n a : 0   b : 0\n");
+    let read: Vec<MatchText<'static>> = MatchReader::file(&bytes[..], Encoding::Windows1252, false)
+        .collect::<io::Result<_>>()
+        .unwrap();
+    let (text, _) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(&bytes);
+    let whole = matches_of(&text, Encoding::Windows1252, false);
+    assert_eq!(read.len(), 2);
+    assert_eq!(read[1].start, whole[1].start);
+    assert_eq!(read[0].cut[0].length, 2 * LINE_MAX as u64 + 1);
+}
+
+#[test]
+fn a_signature_after_a_byte_order_mark_is_planned_as_decoded() {
+    // Binary bytes in a few lines: a damaged text, but for a signature,
+    // which the text after the mark is looked at for, read whole or not.
+    let damaged = b"\n\n Game 1\n\tx\0y\n ok\n more\n lines\n a\n b\n c\n d\n";
+    for magic in [&b"PK\x03\x04"[..], b"%PDF-1.4", b"\x89PNG"] {
+        let bytes = [UTF8_BOM, magic, damaged].concat();
+        let plan = plan(&bytes[..], || Ok(&bytes[..])).unwrap();
+        let whole = crate::parse::decode(&bytes).map(|_| ()).map_err(|e| e.0);
+        match plan {
+            Plan::Whole => assert!(whole.is_err(), "{magic:?}"),
+            Plan::Refuse(reason) => assert_eq!(Err(reason), whole, "{magic:?}"),
+            Plan::Matches { .. } => panic!("{magic:?} read as a damaged text: {whole:?}"),
+        }
     }
 }
