@@ -6,7 +6,7 @@
 ///
 /// A binary input has no lines: `line` and `column` are 0, and `byte` is the
 /// offset of the record in the decompressed game stream (see
-/// [`crate::parse::xg`]).
+/// the `.xg` reader, `parse::xg`, in the read crate).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Location {
     /// Byte offset in the decoded text.

@@ -564,7 +564,7 @@ mod fast {
         b.wrapping_sub(b'0') < 10
     }
 
-    /// The hop of [`simple_group_8`]'s group where its first byte is known
+    /// The hop of `simple_group_8`'s group where its first byte is known
     /// to be a digit (not checked), its length and whether a space (else a
     /// line end) follows it.
     #[inline(always)]

@@ -13,7 +13,7 @@
 //!
 //! A [`MatchReader`] reads a text in memory ([`MatchReader::text`]: its
 //! matches borrow from it) or a file of any size from a reader, a block at
-//! a time through one [`Decoder`] ([`MatchReader::file`]: memory holds the
+//! a time through one `Decoder` ([`MatchReader::file`]: memory holds the
 //! match being cut and one block). The matches are the same either way,
 //! but that a file's line may be cut once [`LINE_MAX`] of its bytes have
 //! been read without its end (its first bytes kept, the cut reported where

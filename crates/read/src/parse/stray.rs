@@ -5,8 +5,8 @@
 //! run of binary bytes (a block of zeros, a few bytes of noise) among its
 //! lines. Such a file is still a transcript: it is read as text
 //! ([`super::identify`] decides) when the lines holding such bytes make up
-//! at most half of it ([`confined`]), and the readers' caller reports each
-//! run of such lines where it is ([`stray_runs`], a `binary-data` finding)
+//! at most half of it (`confined`), and the readers' caller reports each
+//! run of such lines where it is (`stray_runs`, a `binary-data` finding)
 //! and reads the rest. A file whose binary bytes are spread through it stays
 //! binary, and a binary format with a signature (an archive, a document) is
 //! named, never read as text.

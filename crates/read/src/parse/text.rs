@@ -1,6 +1,6 @@
 //! Bytes to text, for a file held whole: what [`super::identify`] decides
 //! (a byte-order mark, UTF-16 without one, binary data refused with the
-//! reason), decoded by the one decoder ([`Decoder`]) unless the text is
+//! reason), decoded by the one decoder (`decoder::Decoder`) unless the text is
 //! valid UTF-8 and borrowed as it is.
 //!
 //! Transcripts come as UTF-8 with or without a byte-order mark (eXtreme

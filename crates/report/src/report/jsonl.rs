@@ -96,7 +96,7 @@ impl<W: Write> JsonlWriter<W> {
     }
 
     /// One match's `match` record, written key by key: the same bytes as
-    /// `serde_json` gives for [`MatchLine`] in a [`Typed`] (strings
+    /// `serde_json` gives for `MatchLine` (the tests' reference) in a [`Typed`] (strings
     /// escaped by `serde_json`), without its map machinery, which cost
     /// most of the output's time.
     fn match_line(

@@ -160,7 +160,7 @@ fn eq2mwc(equity: f32, s: &Score) -> f32 {
     mwc_of(equity, win_lose(s))
 }
 
-/// [`eq2mwc`] with the mover's chances if he wins and loses the cube.
+/// `eq2mwc` with the mover's chances if he wins and loses the cube.
 fn mwc_of(equity: f32, (win, lose): (f32, f32)) -> f32 {
     0.5 * (equity * (win - lose) + (win + lose))
 }
@@ -172,7 +172,7 @@ fn mwc2eq(mwc: f32, s: &Score) -> f32 {
     equity_of(mwc, win_lose(s))
 }
 
-/// [`mwc2eq`] with the mover's chances if he wins and loses the cube
+/// `mwc2eq` with the mover's chances if he wins and loses the cube
 /// ([`win_lose`], looked up once for several conversions at one score).
 pub(crate) fn equity_of(mwc: f32, (win, lose): (f32, f32)) -> f32 {
     (2.0 * mwc - (win + lose)) / (win - lose)

@@ -1,5 +1,5 @@
 //! Checker plays: each written play judged by the rules engine
-//! ([`crate::rules::judge`]) and its verdict recorded ([`verdict`]): the
+//! ([`crate::rules::judge()`]) and its verdict recorded ([`verdict`]): the
 //! board moves on (from the position as played, for an illegal play that
 //! stands), an illegal play waits to see whether it stood, an impossible one
 //! leaves the position unknown; hit marks, paths read two ways, the end of a

@@ -59,7 +59,7 @@ pub fn judge<B: Board>(
     })
 }
 
-/// [`judge`] for a play that neither its direct path nor [`compressed`]
+/// [`judge`] for a play that neither its direct path nor [`compressed()`]
 /// takes.
 #[inline(never)]
 fn beyond<B: Board>(

@@ -10,7 +10,7 @@
 //! match`, `0 point match`, `Money session`). The comment and tag lines just
 //! before a match line are that match's header. For each match the reader
 //! first walks its rows to learn where the right column starts (see
-//! [`layout`]), then walks them again and calls the visitor:
+//! `layout`), then walks them again and calls the visitor:
 //!
 //! 1. [`Visitor::begin_match`] with the header tags, then a
 //!    [`Visitor::comment`] for each other header line (remark boxes, notes);
@@ -280,7 +280,7 @@ fn number_text(text: &str) -> &str {
 }
 
 /// How a line counts when a text is cut into its matches ahead of reading
-/// ([`crate::parse::pieces`]), line by line, as [`read`] cuts it.
+/// ([`crate::parse::matches`]), line by line, as [`read`] cuts it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Cut {
     /// A blank or comment line: the header of a match if one follows.
