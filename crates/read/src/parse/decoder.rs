@@ -14,9 +14,9 @@ use super::identify::Encoding;
 #[derive(Debug)]
 pub struct Decoder {
     encoding: Encoding,
-    /// UTF-16's decoder, which keeps the half of a character a push ends
-    /// with.
-    utf16: Option<encoding_rs::Decoder>,
+    /// The decoder of an encoding other than UTF-8 (Windows-1252, UTF-16),
+    /// which keeps the part of a character a push ends with.
+    other: Option<encoding_rs::Decoder>,
     /// Bytes that are no character became U+FFFD.
     replaced: bool,
 }
@@ -26,15 +26,16 @@ impl Decoder {
     /// caller takes it off: it is no text).
     #[must_use]
     pub fn new(encoding: Encoding) -> Decoder {
-        let utf16 = match encoding {
+        let other = match encoding {
             Encoding::Utf16Le | Encoding::Utf16LeNoBom => Some(encoding_rs::UTF_16LE),
             Encoding::Utf16Be | Encoding::Utf16BeNoBom => Some(encoding_rs::UTF_16BE),
-            Encoding::Utf8 | Encoding::Utf8Bom | Encoding::Windows1252 => None,
+            Encoding::Windows1252 => Some(encoding_rs::WINDOWS_1252),
+            Encoding::Utf8 | Encoding::Utf8Bom => None,
         }
         .map(encoding_rs::Encoding::new_decoder_without_bom_handling);
         Decoder {
             encoding,
-            utf16,
+            other,
             replaced: false,
         }
     }
@@ -45,35 +46,25 @@ impl Decoder {
     /// follows it). Bytes that are no character of the encoding become
     /// U+FFFD.
     pub fn decode(&mut self, input: &[u8], output: &mut String, last: bool) -> usize {
-        if let Some(utf16) = &mut self.utf16 {
-            let needed = utf16
+        if let Some(other) = &mut self.other {
+            let needed = other
                 .max_utf8_buffer_length(input.len())
                 .unwrap_or(usize::MAX);
             output.reserve(needed);
-            let (_, read, replaced) = utf16.decode_to_string(input, output, last);
+            let (_, read, replaced) = other.decode_to_string(input, output, last);
             self.replaced |= replaced;
             return read;
         }
-        match self.encoding {
-            Encoding::Windows1252 => {
-                // One byte, one character: nothing is ever cut.
-                let (text, _) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(input);
-                output.push_str(&text);
-                input.len()
-            }
-            _ => {
-                let end = if last { input.len() } else { utf8_whole(input) };
-                let bytes = &input[..end];
-                match simdutf8::basic::from_utf8(bytes) {
-                    Ok(text) => output.push_str(text),
-                    Err(_) => {
-                        self.replaced = true;
-                        output.push_str(&String::from_utf8_lossy(bytes));
-                    }
-                }
-                end
+        let end = if last { input.len() } else { utf8_whole(input) };
+        let bytes = &input[..end];
+        match simdutf8::basic::from_utf8(bytes) {
+            Ok(text) => output.push_str(text),
+            Err(_) => {
+                self.replaced = true;
+                output.push_str(&String::from_utf8_lossy(bytes));
             }
         }
+        end
     }
 
     /// The length of the text `input` decodes to, for bytes that are

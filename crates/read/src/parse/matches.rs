@@ -268,9 +268,10 @@ impl<R: Read> Blocks<R> {
             // the rest is dropped as it comes.
             let keep = char_start_before(&self.raw, LINE_MAX);
             let at = self.text.len();
-            // The last bytes of the line kept: what follows is dropped.
-            self.decoder.decode(&self.raw[..keep], &mut self.text, true);
-            let dropped = self.decoder.decoded_len(&self.raw[keep..]);
+            // The bytes kept end before a character (the file is planned
+            // as valid UTF-8 or as Windows-1252): all of them are taken.
+            let taken = self.decoder.decode(&self.raw[..keep], &mut self.text, false);
+            let dropped = self.decoder.decoded_len(&self.raw[taken..]);
             let length = self.raw.len() as u64;
             self.raw.clear();
             self.cuts.push(Cutting {
