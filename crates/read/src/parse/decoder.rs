@@ -57,9 +57,9 @@ impl Decoder {
         }
         let end = if last { input.len() } else { utf8_whole(input) };
         let bytes = &input[..end];
-        match simdutf8::basic::from_utf8(bytes) {
-            Ok(text) => output.push_str(text),
-            Err(_) => {
+        match utf8(bytes) {
+            Some(text) => output.push_str(text),
+            None => {
                 self.replaced = true;
                 output.push_str(&String::from_utf8_lossy(bytes));
             }
@@ -97,6 +97,13 @@ pub(crate) const fn windows_1252_len(b: u8) -> usize {
         0x81 | 0x83 | 0x88 | 0x8A | 0x8C..=0x90 | 0x98 | 0x9A | 0x9C..=0xFF => 2,
         _ => 3,
     }
+}
+
+/// The bytes as text when they are valid UTF-8: the same decision as
+/// [`std::str::from_utf8`], by the `simdutf8` crate's validator, which reads
+/// many bytes an instruction (the standard one reads a word at a time).
+pub(crate) fn utf8(bytes: &[u8]) -> Option<&str> {
+    simdutf8::basic::from_utf8(bytes).ok()
 }
 
 /// The length of `bytes` without a UTF-8 character its end cuts: the

@@ -5,7 +5,7 @@
 
 use std::io::{self, Read};
 
-use super::decoder::windows_1252_len;
+use super::decoder::{utf8, windows_1252_len};
 use super::identify::{self, Encoding, Kind, UTF8_BOM};
 use super::matches::{BLOCK, char_start_before, read_full};
 use super::stray;
@@ -80,7 +80,7 @@ pub fn plan<R: Read>(mut reader: R, reopen: impl FnOnce() -> io::Result<R>) -> i
         {
             first_nul = Some(offset + at as u64);
         }
-        valid = valid && std::str::from_utf8(chunk).is_ok();
+        valid = valid && utf8(chunk).is_some();
         offset += cut as u64;
         pending.drain(..cut);
         searched = pending.len();

@@ -10,7 +10,7 @@
 
 use std::borrow::Cow;
 
-use super::decoder::Decoder;
+use super::decoder::{Decoder, utf8};
 pub use super::identify::Encoding;
 use super::identify::{self, Kind};
 use super::stray::has_suspect_byte;
@@ -133,13 +133,6 @@ fn decoded(bytes: &[u8], encoding: Encoding) -> (String, bool) {
     let mut text = String::new();
     decoder.decode(bytes, &mut text, true);
     (text, decoder.replaced())
-}
-
-/// The bytes as text when they are valid UTF-8: the same decision as
-/// [`std::str::from_utf8`], by the `simdutf8` crate's validator, which reads
-/// many bytes an instruction (the standard one reads a word at a time).
-fn utf8(bytes: &[u8]) -> Option<&str> {
-    simdutf8::basic::from_utf8(bytes).ok()
 }
 
 /// Refuses binary data ([`identify::binary_refusal`]). `Ok(false)` when the
