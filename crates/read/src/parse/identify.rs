@@ -304,13 +304,8 @@ pub(crate) fn binary_refusal(bytes: &[u8]) -> Option<String> {
     // Binary bytes in a few lines of a text: a damaged transcript, read.
     let stray = || signature(bytes).is_none() && stray::confined(bytes);
     let len = bytes.len() as u64;
-    // `contains` on bytes is a vectorised search.
-    if bytes.contains(&0) {
-        if stray() {
-            return None;
-        }
-        let at = memchr::memchr(0, bytes).unwrap_or_default();
-        return Some(nul_refusal(at as u64));
+    if let Some(at) = memchr::memchr(0, bytes) {
+        return (!stray()).then(|| nul_refusal(at as u64));
     }
     let mut words = bytes.chunks_exact(8);
     let mut controls: usize = words
