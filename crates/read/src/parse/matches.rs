@@ -270,7 +270,9 @@ impl<R: Read> Blocks<R> {
             let at = self.text.len();
             // The bytes kept end before a character (the file is planned
             // as valid UTF-8 or as Windows-1252): all of them are taken.
-            let taken = self.decoder.decode(&self.raw[..keep], &mut self.text, false);
+            let taken = self
+                .decoder
+                .decode(&self.raw[..keep], &mut self.text, false);
             let dropped = self.decoder.decoded_len(&self.raw[taken..]);
             let length = self.raw.len() as u64;
             self.raw.clear();
