@@ -486,18 +486,26 @@ impl MatchState {
     /// The name of `side`'s player for a sentence: as written on the score
     /// line, else which column he plays in.
     pub(super) fn name(&self, side: Side) -> String {
-        self.player(side)
-            .unwrap_or_else(|| unnamed(side).to_owned())
+        self.player(side).unwrap_or_else(|| {
+            match side {
+                Side::First => "the left player",
+                Side::Second => "the right player",
+            }
+            .to_owned()
+        })
     }
 
     /// How `end` was won, naming both players: "Omar won the game when
     /// Marta resigned".
     pub(super) fn how_won(&self, end: &Ending) -> String {
-        how_won(
-            end,
-            &self.name(end.winner()),
-            &self.name(end.winner().other()),
-        )
+        let (winner, loser) = (self.name(end.winner()), self.name(end.winner().other()));
+        match end {
+            Ending::BearOff { .. } => format!("{winner} won the game by bearing off"),
+            Ending::Drop { .. } => format!("{winner} won the game when {loser} dropped the double"),
+            Ending::Resign { .. } | Ending::LossLine { .. } => {
+                format!("{winner} won the game when {loser} resigned")
+            }
+        }
     }
 
     /// Completes `draft` from this match: its number, the game, the
@@ -509,25 +517,6 @@ impl MatchState {
     /// Completes `draft` from this match and keeps it in `rec`; its index.
     pub(super) fn record(&self, rec: &mut Recorder, draft: Draft) -> usize {
         rec.keep(self.complete(draft))
-    }
-}
-
-/// How `end` was won by `winner` against `loser`.
-pub(super) fn how_won(end: &Ending, winner: &str, loser: &str) -> String {
-    match end {
-        Ending::BearOff { .. } => format!("{winner} won the game by bearing off"),
-        Ending::Drop { .. } => format!("{winner} won the game when {loser} dropped the double"),
-        Ending::Resign { .. } | Ending::LossLine { .. } => {
-            format!("{winner} won the game when {loser} resigned")
-        }
-    }
-}
-
-/// The name of the player of `side` when the record names nobody.
-pub(super) const fn unnamed(side: Side) -> &'static str {
-    match side {
-        Side::First => "the left player",
-        Side::Second => "the right player",
     }
 }
 
