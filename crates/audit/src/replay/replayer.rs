@@ -17,7 +17,7 @@ use super::recorder::{Draft, Recorder};
 use super::state::{self, Events, GameStart, GameState, MatchState, PendingAnalysis, PlayMade};
 use super::{MatchSummary, Options, TraceStep};
 use crate::dice::Roll;
-use crate::finding::{Context, Finding};
+use crate::finding::Context;
 use crate::parse::{Action, ActionKind, Format, Written};
 use crate::position::Position;
 use crate::side::Side;
@@ -183,20 +183,11 @@ impl Replayer<'_, '_> {
 }
 
 impl Replayer<'_, '_> {
-    /// Completes `draft` from the replay: the match, the game, the player's
-    /// name, the cube and score, the board before the action.
-    pub(super) fn complete(&self, draft: Draft) -> Finding {
-        state::complete(self.current.as_ref(), self.match_count, draft)
-    }
-
-    /// Completes `draft` and keeps it; its index.
-    pub(super) fn record(&mut self, draft: Draft) -> usize {
-        let finding = self.complete(draft);
-        self.push(finding)
-    }
-
-    /// Keeps a finding as it is; its index.
-    pub(super) fn push(&mut self, finding: Finding) -> usize {
-        self.recorder.keep(finding)
+    /// Completes `draft` from the replay (the match, the game, the
+    /// player's name, the cube and score, the board before the action)
+    /// and keeps it.
+    pub(super) fn record(&mut self, draft: Draft) {
+        let finding = state::complete(self.current.as_ref(), self.match_count, draft);
+        self.recorder.keep(finding);
     }
 }
