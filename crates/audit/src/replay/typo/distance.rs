@@ -26,15 +26,15 @@ pub(super) fn one_slip(written: &PlayNotation, play: &Play) -> bool {
             .map(|hop| hop.replace('*', ""))
             .collect()
     };
-    let (written, legal) = (hops(written), hops(&steps));
-    let mut rest = legal.clone();
+    let (written, mut rest) = (hops(written), hops(&steps));
+    let legal = rest.len();
     for hop in &written {
         let Some(at) = rest.iter().position(|h| h == hop) else {
             return false;
         };
         rest.remove(at);
     }
-    !written.is_empty() && legal.len() == written.len() + 1
+    !written.is_empty() && legal == written.len() + 1
 }
 
 /// `play` written hop by hop, one hop per step of a checker.
