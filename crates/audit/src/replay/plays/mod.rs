@@ -209,8 +209,7 @@ pub(super) fn plain_judgement(
     }
     // The play counted, and the bear-off checked as `check_bear_off`
     // checks it, on the board moved on.
-    m.summary.plays += 1;
-    m.summary.players[side].plays += 1;
+    count_play(m, side);
     if off >= m.rules.variant.value.checkers() {
         check_game_over(m, side);
     }
@@ -235,6 +234,7 @@ fn judge_on(
 }
 
 /// Counts a judged play of `side` in `m`.
+#[inline]
 fn count_play(m: &mut MatchState, side: Side) {
     m.summary.plays += 1;
     m.summary.players[side].plays += 1;
