@@ -943,6 +943,17 @@ pub(super) fn action_at<'a>(line: u32, side: Side, text: &'a str, kind: ActionKi
     }
 }
 
+/// For the rooms' tests: the roll `first`-`second` in `side`'s column
+/// with `written` played, on row 1 at line `line`.
+#[cfg(test)]
+pub(super) fn play_at(line: u32, side: Side, first: u8, second: u8, written: &str) -> Action<'_> {
+    let kind = ActionKind::Roll {
+        dice: Some(Roll::new(first, second).expect("dice")),
+        play: Written::Moves(crate::notation::PlayNotation::parse(written).expect("notation")),
+    };
+    action_at(line, side, written, kind)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
