@@ -118,7 +118,7 @@ fn a_game_replays_from_a_clone_of_its_start() {
     );
     let mut after = Vec::new();
     for _ in 0..2 {
-        let trial = replayer.trial_state(&start);
+        let trial = MatchState::restored(&start.state, replayer.current.as_mut());
         let replayed = replayer.replay_game(trial, &start, &events, false);
         let replayed = replayed.expect("the match goes on");
         let findings: Vec<Code> = replayer.recorder.findings.iter().map(|f| f.code).collect();
