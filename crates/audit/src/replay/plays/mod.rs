@@ -55,7 +55,8 @@ pub(super) fn judge_play(
         .filter(|&(_, s)| s == side)
         .map(|(index, _)| index);
     let board = g.board;
-    let j = match board {
+    // The board before the play, from the mover's side, and the verdict.
+    let (before, j) = match board {
         // Backgammon boards are judged without going through `AnyBoard`;
         // a legal play with nothing more to say (the common case) only
         // moves the board on.
@@ -73,9 +74,13 @@ pub(super) fn judge_play(
                 read_as_settled(m, rec, judging, side, findings_before);
                 return;
             }
-            j.map(AnyBoard::Backgammon)
+            (AnyBoard::Backgammon(before), j.map(AnyBoard::Backgammon))
         }
-        AnyBoard::Plakoto(_) => judge(&frame(&board, side), roll, notation, &mut judging.generator),
+        AnyBoard::Plakoto(_) => {
+            let before = frame(&board, side);
+            let j = judge(&before, roll, notation, &mut judging.generator);
+            (before, j)
+        }
     };
     // The typo analysis starts from the board at the start of the event
     // (a deferred empty roll's own event, given as `start`).
@@ -89,7 +94,6 @@ pub(super) fn judge_play(
         })
         .unwrap_or(board);
     judging.snapshots.push((event, at_start));
-    let before = frame(&board, side);
     count_play(m, side);
     let play = JudgedPlay {
         action,
