@@ -18,7 +18,7 @@ use super::state::{self, Events, GameStart, GameState, MatchState, PendingAnalys
 use super::{MatchSummary, Options, TraceStep};
 use crate::dice::Roll;
 use crate::finding::Context;
-use crate::parse::{Action, ActionKind, Format, Written};
+use crate::parse::{Action, Format};
 use crate::position::Position;
 use crate::side::Side;
 
@@ -168,13 +168,7 @@ impl Replayer<'_, '_> {
             location: action.location,
             text: action.text.to_owned(),
             dice,
-            written: match &action.kind {
-                ActionKind::Roll {
-                    play: Written::Moves(notation),
-                    ..
-                } => Some(*notation).filter(|n| !n.is_empty()),
-                _ => None,
-            },
+            written: state::written_play(&action.kind),
             before: None,
             after: None,
             context: self.context(action.side),

@@ -13,6 +13,7 @@ use crate::catalogue::Kind;
 use crate::dice::Roll;
 use crate::finding::{Context, Finding};
 use crate::location::Location;
+use crate::notation::PlayNotation;
 use crate::parse::producer::Producer;
 use crate::parse::{Action, ActionKind, Analysis, GameHeader, Problem, Written};
 use crate::position::{Position, Variant};
@@ -794,6 +795,18 @@ impl Drop for Events<'_> {
     }
 }
 
+/// The play written in a roll cell of `kind`, when one is (none for a
+/// cell with no moves written).
+pub(super) fn written_play(kind: &ActionKind) -> Option<PlayNotation> {
+    match kind {
+        ActionKind::Roll {
+            play: Written::Moves(notation),
+            ..
+        } => Some(*notation).filter(|n| !n.is_empty()),
+        _ => None,
+    }
+}
+
 /// Whether an action of `kind` holds a part on the heap (a position dump).
 pub(super) fn holds_heap(kind: &ActionKind) -> bool {
     match kind {
@@ -949,7 +962,7 @@ pub(super) fn action_at<'a>(line: u32, side: Side, text: &'a str, kind: ActionKi
 pub(super) fn play_at(line: u32, side: Side, first: u8, second: u8, written: &str) -> Action<'_> {
     let kind = ActionKind::Roll {
         dice: Some(Roll::new(first, second).expect("dice")),
-        play: Written::Moves(crate::notation::PlayNotation::parse(written).expect("notation")),
+        play: Written::Moves(PlayNotation::parse(written).expect("notation")),
     };
     action_at(line, side, written, kind)
 }

@@ -13,14 +13,14 @@ use verdict::{JudgedPlay, apply_reading, check_game_over, record_verdict, settle
 use super::judging::Judging;
 use super::recorder::Recorder;
 use super::replayer::Replayer;
-use super::state::{GameEvent, MatchState, frame};
+use super::state::{GameEvent, MatchState, frame, written_play};
 use super::turns::{plain_roll, tally_roll};
 use crate::catalogue::Family;
 use crate::dice::Roll;
 use crate::finding::{Finding, LegalPlays};
 use crate::location::Location;
 use crate::notation::PlayNotation;
-use crate::parse::{Action, ActionKind, Written};
+use crate::parse::Action;
 use crate::position::Position;
 use crate::rules::board::Mirrored;
 use crate::rules::judge::{judge_dance, judge_plain, judge_plain_in};
@@ -425,13 +425,7 @@ fn legal_plays_of(
 /// The play written at `location`, when a roll with a play is there.
 fn written_at(events: &[GameEvent<'_>], location: Location) -> Option<PlayNotation> {
     events.iter().find_map(|e| match e {
-        GameEvent::Action(action) if action.location == location => match &action.kind {
-            ActionKind::Roll {
-                play: Written::Moves(notation),
-                ..
-            } => Some(*notation).filter(|n| !n.is_empty()),
-            _ => None,
-        },
+        GameEvent::Action(action) if action.location == location => written_play(&action.kind),
         _ => None,
     })
 }

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::catalogue::Code;
+use crate::parse::ActionKind;
 use crate::position::Variant;
 use crate::replay::state::{PlayReading, action_at, open_match, play_at};
 
