@@ -303,8 +303,7 @@ impl<'a> Replayer<'_, 'a> {
             // No game open (a game header or the match's end after the
             // game was closed): nothing to replay or settle.
             self.judging.readings.clear();
-            self.judging.snapshots.clear();
-            self.judging.event_start = None;
+            self.judging.begin_replay();
             self.analyses.clear();
             return;
         }
