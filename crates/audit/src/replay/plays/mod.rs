@@ -41,9 +41,7 @@ pub(super) fn judge_play(
 ) {
     let side = action.side;
     let findings_before = rec.findings.len();
-    if !rec.hit_marks_written && notation.hops().iter().any(|h| h.hit) {
-        rec.hit_marks_written = true;
-    }
+    note_hit_marks(rec, notation);
     // An ambiguous previous play by the opponent: keep the reading this play fits.
     settle_ambiguity(m, rec, &mut judging.generator, side, roll, notation);
     settle_dump_doubt(m, rec, judging, side, roll, notation);
@@ -208,9 +206,7 @@ pub(super) fn plain_judgement(
             mover_off(&result)
         }
     };
-    if !rec.hit_marks_written && notation.hops().iter().any(|h| h.hit) {
-        rec.hit_marks_written = true;
-    }
+    note_hit_marks(rec, notation);
     // The play counted, and the bear-off checked as `check_bear_off`
     // checks it, on the board moved on.
     count_play(m, side);
@@ -234,6 +230,14 @@ fn judge_on(
             judge(position, roll, notation, &mut judging.backgammon).map(AnyBoard::Backgammon)
         }
         AnyBoard::Plakoto(_) => judge(before, roll, notation, &mut judging.generator),
+    }
+}
+
+/// Notes in `rec` that the file writes hit marks, when `notation` has one.
+#[inline(always)]
+fn note_hit_marks(rec: &mut Recorder, notation: &PlayNotation) {
+    if !rec.hit_marks_written && notation.hops().iter().any(|h| h.hit) {
+        rec.hit_marks_written = true;
     }
 }
 
