@@ -60,7 +60,8 @@ impl Judging {
         }
     }
 
-    /// A new replay of a game begins: no board kept from the last.
+    /// A new replay of a game begins, or no game is left to replay: no
+    /// board kept from the last replay.
     pub(super) fn begin_replay(&mut self) {
         self.snapshots.clear();
         self.event_start = None;

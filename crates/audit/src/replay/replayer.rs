@@ -17,8 +17,8 @@ use super::recorder::{Draft, Recorder};
 use super::state::{self, Events, GameStart, GameState, MatchState, PendingAnalysis, PlayMade};
 use super::{MatchSummary, Options, TraceStep};
 use crate::dice::Roll;
-use crate::finding::{Context, Finding};
-use crate::parse::{Action, ActionKind, Format, Written};
+use crate::finding::Context;
+use crate::parse::{Action, Format};
 use crate::position::Position;
 use crate::side::Side;
 
@@ -168,13 +168,7 @@ impl Replayer<'_, '_> {
             location: action.location,
             text: action.text.to_owned(),
             dice,
-            written: match &action.kind {
-                ActionKind::Roll {
-                    play: Written::Moves(notation),
-                    ..
-                } => Some(*notation).filter(|n| !n.is_empty()),
-                _ => None,
-            },
+            written: state::written_play(&action.kind),
             before: None,
             after: None,
             context: self.context(action.side),
@@ -183,20 +177,11 @@ impl Replayer<'_, '_> {
 }
 
 impl Replayer<'_, '_> {
-    /// Completes `draft` from the replay: the match, the game, the player's
-    /// name, the cube and score, the board before the action.
-    pub(super) fn complete(&self, draft: Draft) -> Finding {
-        state::complete(self.current.as_ref(), self.match_count, draft)
-    }
-
-    /// Completes `draft` and keeps it; its index.
-    pub(super) fn record(&mut self, draft: Draft) -> usize {
-        let finding = self.complete(draft);
-        self.push(finding)
-    }
-
-    /// Keeps a finding as it is; its index.
-    pub(super) fn push(&mut self, finding: Finding) -> usize {
-        self.recorder.keep(finding)
+    /// Completes `draft` from the replay (the match, the game, the
+    /// player's name, the cube and score, the board before the action)
+    /// and keeps it.
+    pub(super) fn record(&mut self, draft: Draft) {
+        let finding = state::complete(self.current.as_ref(), self.match_count, draft);
+        self.recorder.keep(finding);
     }
 }

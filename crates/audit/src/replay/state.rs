@@ -13,6 +13,7 @@ use crate::catalogue::Kind;
 use crate::dice::Roll;
 use crate::finding::{Context, Finding};
 use crate::location::Location;
+use crate::notation::PlayNotation;
 use crate::parse::producer::Producer;
 use crate::parse::{Action, ActionKind, Analysis, GameHeader, Problem, Written};
 use crate::position::{Position, Variant};
@@ -486,18 +487,26 @@ impl MatchState {
     /// The name of `side`'s player for a sentence: as written on the score
     /// line, else which column he plays in.
     pub(super) fn name(&self, side: Side) -> String {
-        self.player(side)
-            .unwrap_or_else(|| unnamed(side).to_owned())
+        self.player(side).unwrap_or_else(|| {
+            match side {
+                Side::First => "the left player",
+                Side::Second => "the right player",
+            }
+            .to_owned()
+        })
     }
 
     /// How `end` was won, naming both players: "Omar won the game when
     /// Marta resigned".
     pub(super) fn how_won(&self, end: &Ending) -> String {
-        how_won(
-            end,
-            &self.name(end.winner()),
-            &self.name(end.winner().other()),
-        )
+        let (winner, loser) = (self.name(end.winner()), self.name(end.winner().other()));
+        match end {
+            Ending::BearOff { .. } => format!("{winner} won the game by bearing off"),
+            Ending::Drop { .. } => format!("{winner} won the game when {loser} dropped the double"),
+            Ending::Resign { .. } | Ending::LossLine { .. } => {
+                format!("{winner} won the game when {loser} resigned")
+            }
+        }
     }
 
     /// Completes `draft` from this match: its number, the game, the
@@ -509,25 +518,6 @@ impl MatchState {
     /// Completes `draft` from this match and keeps it in `rec`; its index.
     pub(super) fn record(&self, rec: &mut Recorder, draft: Draft) -> usize {
         rec.keep(self.complete(draft))
-    }
-}
-
-/// How `end` was won by `winner` against `loser`.
-pub(super) fn how_won(end: &Ending, winner: &str, loser: &str) -> String {
-    match end {
-        Ending::BearOff { .. } => format!("{winner} won the game by bearing off"),
-        Ending::Drop { .. } => format!("{winner} won the game when {loser} dropped the double"),
-        Ending::Resign { .. } | Ending::LossLine { .. } => {
-            format!("{winner} won the game when {loser} resigned")
-        }
-    }
-}
-
-/// The name of the player of `side` when the record names nobody.
-pub(super) const fn unnamed(side: Side) -> &'static str {
-    match side {
-        Side::First => "the left player",
-        Side::Second => "the right player",
     }
 }
 
@@ -805,6 +795,18 @@ impl Drop for Events<'_> {
     }
 }
 
+/// The play written in a roll cell of `kind`, when one is (none for a
+/// cell with no moves written).
+pub(super) fn written_play(kind: &ActionKind) -> Option<PlayNotation> {
+    match kind {
+        ActionKind::Roll {
+            play: Written::Moves(notation),
+            ..
+        } => Some(*notation).filter(|n| !n.is_empty()),
+        _ => None,
+    }
+}
+
 /// Whether an action of `kind` holds a part on the heap (a position dump).
 pub(super) fn holds_heap(kind: &ActionKind) -> bool {
     match kind {
@@ -952,6 +954,17 @@ pub(super) fn action_at<'a>(line: u32, side: Side, text: &'a str, kind: ActionKi
         text,
         kind,
     }
+}
+
+/// For the rooms' tests: the roll `first`-`second` in `side`'s column
+/// with `written` played, on row 1 at line `line`.
+#[cfg(test)]
+pub(super) fn play_at(line: u32, side: Side, first: u8, second: u8, written: &str) -> Action<'_> {
+    let kind = ActionKind::Roll {
+        dice: Some(Roll::new(first, second).expect("dice")),
+        play: Written::Moves(PlayNotation::parse(written).expect("notation")),
+    };
+    action_at(line, side, written, kind)
 }
 
 #[cfg(test)]

@@ -113,18 +113,17 @@ impl<'a> Replayer<'_, 'a> {
     #[inline]
     pub(super) fn plain_empty_roll(&mut self, action: &Action<'a>, roll: Roll) -> bool {
         let side = action.side;
-        if !self
-            .current
-            .as_ref()
-            .is_some_and(|m| plain_roll(m, &self.judging, side, roll))
-        {
+        let Some(m) = self.current.as_mut() else {
+            return false;
+        };
+        if !plain_roll(m, &self.judging, side, roll) {
             return false;
         }
-        if let Some(g) = self.game() {
+        if let Some(g) = m.game.as_mut() {
             g.rolls += 1;
             g.next = Some(side.other());
         }
-        self.tally_roll(side, roll);
+        tally_roll(m, side, roll);
         self.defer_empty_roll(action, roll);
         true
     }
@@ -286,16 +285,6 @@ pub(super) fn lost_turn(m: &mut MatchState, rec: &mut Recorder, index: usize, li
     if let Some(g) = m.game.as_mut() {
         g.unknown = true;
         g.ambiguity = None;
-    }
-}
-
-impl Replayer<'_, '_> {
-    /// [`tally_roll`] in the match being replayed.
-    #[inline]
-    pub(super) fn tally_roll(&mut self, side: Side, roll: Roll) {
-        if let Some(m) = self.current.as_mut() {
-            tally_roll(m, side, roll);
-        }
     }
 }
 

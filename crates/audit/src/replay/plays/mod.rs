@@ -13,14 +13,14 @@ use verdict::{JudgedPlay, apply_reading, check_game_over, record_verdict, settle
 use super::judging::Judging;
 use super::recorder::Recorder;
 use super::replayer::Replayer;
-use super::state::{GameEvent, MatchState, frame};
+use super::state::{GameEvent, MatchState, frame, written_play};
 use super::turns::{plain_roll, tally_roll};
 use crate::catalogue::Family;
 use crate::dice::Roll;
 use crate::finding::{Finding, LegalPlays};
 use crate::location::Location;
 use crate::notation::PlayNotation;
-use crate::parse::{Action, ActionKind, Written};
+use crate::parse::Action;
 use crate::position::Position;
 use crate::rules::board::Mirrored;
 use crate::rules::judge::{judge_dance, judge_plain, judge_plain_in};
@@ -41,9 +41,7 @@ pub(super) fn judge_play(
 ) {
     let side = action.side;
     let findings_before = rec.findings.len();
-    if !rec.hit_marks_written && notation.hops().iter().any(|h| h.hit) {
-        rec.hit_marks_written = true;
-    }
+    note_hit_marks(rec, notation);
     // An ambiguous previous play by the opponent: keep the reading this play fits.
     settle_ambiguity(m, rec, &mut judging.generator, side, roll, notation);
     settle_dump_doubt(m, rec, judging, side, roll, notation);
@@ -55,7 +53,8 @@ pub(super) fn judge_play(
         .filter(|&(_, s)| s == side)
         .map(|(index, _)| index);
     let board = g.board;
-    let j = match board {
+    // The board before the play, from the mover's side, and the verdict.
+    let (before, j) = match board {
         // Backgammon boards are judged without going through `AnyBoard`;
         // a legal play with nothing more to say (the common case) only
         // moves the board on.
@@ -73,9 +72,13 @@ pub(super) fn judge_play(
                 read_as_settled(m, rec, judging, side, findings_before);
                 return;
             }
-            j.map(AnyBoard::Backgammon)
+            (AnyBoard::Backgammon(before), j.map(AnyBoard::Backgammon))
         }
-        AnyBoard::Plakoto(_) => judge(&frame(&board, side), roll, notation, &mut judging.generator),
+        AnyBoard::Plakoto(_) => {
+            let before = frame(&board, side);
+            let j = judge(&before, roll, notation, &mut judging.generator);
+            (before, j)
+        }
     };
     // The typo analysis starts from the board at the start of the event
     // (a deferred empty roll's own event, given as `start`).
@@ -89,7 +92,6 @@ pub(super) fn judge_play(
         })
         .unwrap_or(board);
     judging.snapshots.push((event, at_start));
-    let before = frame(&board, side);
     count_play(m, side);
     let play = JudgedPlay {
         action,
@@ -204,13 +206,10 @@ pub(super) fn plain_judgement(
             mover_off(&result)
         }
     };
-    if !rec.hit_marks_written && notation.hops().iter().any(|h| h.hit) {
-        rec.hit_marks_written = true;
-    }
+    note_hit_marks(rec, notation);
     // The play counted, and the bear-off checked as `check_bear_off`
     // checks it, on the board moved on.
-    m.summary.plays += 1;
-    m.summary.players[side].plays += 1;
+    count_play(m, side);
     if off >= m.rules.variant.value.checkers() {
         check_game_over(m, side);
     }
@@ -234,7 +233,16 @@ fn judge_on(
     }
 }
 
+/// Notes in `rec` that the file writes hit marks, when `notation` has one.
+#[inline(always)]
+fn note_hit_marks(rec: &mut Recorder, notation: &PlayNotation) {
+    if !rec.hit_marks_written && notation.hops().iter().any(|h| h.hit) {
+        rec.hit_marks_written = true;
+    }
+}
+
 /// Counts a judged play of `side` in `m`.
+#[inline]
 fn count_play(m: &mut MatchState, side: Side) {
     m.summary.plays += 1;
     m.summary.players[side].plays += 1;
@@ -421,13 +429,7 @@ fn legal_plays_of(
 /// The play written at `location`, when a roll with a play is there.
 fn written_at(events: &[GameEvent<'_>], location: Location) -> Option<PlayNotation> {
     events.iter().find_map(|e| match e {
-        GameEvent::Action(action) if action.location == location => match &action.kind {
-            ActionKind::Roll {
-                play: Written::Moves(notation),
-                ..
-            } => Some(*notation).filter(|n| !n.is_empty()),
-            _ => None,
-        },
+        GameEvent::Action(action) if action.location == location => written_play(&action.kind),
         _ => None,
     })
 }

@@ -3,18 +3,17 @@
 
 use super::*;
 use crate::catalogue::Code;
+use crate::parse::ActionKind;
 use crate::position::Variant;
-use crate::replay::state::{PlayReading, action_at, open_match};
+use crate::replay::state::{PlayReading, action_at, open_match, play_at};
 
 /// The roll `first`-`second` of `side` with `written` played, at line 7.
 fn roll_cell(side: Side, first: u8, second: u8, written: &str) -> (Action<'_>, Roll, PlayNotation) {
-    let roll = Roll::new(first, second).unwrap();
-    let notation = PlayNotation::parse(written).unwrap();
-    let kind = ActionKind::Roll {
-        dice: Some(roll),
-        play: Written::Moves(notation),
-    };
-    (action_at(7, side, written, kind), roll, notation)
+    (
+        play_at(7, side, first, second, written),
+        Roll::new(first, second).unwrap(),
+        PlayNotation::parse(written).unwrap(),
+    )
 }
 
 /// The board of `m`'s game, a backgammon board.
@@ -25,8 +24,9 @@ fn board_of(m: &MatchState) -> Position {
     }
 }
 
+/// The opening board of backgammon.
 fn starting() -> AnyBoard {
-    AnyBoard::Backgammon(Position::starting(Variant::Backgammon))
+    crate::replay::state::starting(Variant::Backgammon)
 }
 
 /// A legal play in the common state takes the lean path: the board moves

@@ -568,9 +568,9 @@ fn rows_missing(before: u32, written: u32) -> String {
 mod tests {
     use super::*;
     use crate::location::Location;
-    use crate::parse::{ActionKind, Written};
+    use crate::parse::ActionKind;
     use crate::position::{Position, Variant};
-    use crate::replay::state::{RowGap, action_at, open_match};
+    use crate::replay::state::{RowGap, action_at, open_match, play_at, starting};
     use crate::rules::{MoveGen, judge};
 
     /// Judges the first player's play `written` of `first`-`second` from
@@ -578,13 +578,9 @@ mod tests {
     fn play(m: &mut MatchState, rec: &mut Recorder, first: u8, second: u8, written: &str) {
         let roll = Roll::new(first, second).unwrap();
         let notation = PlayNotation::parse(written).unwrap();
-        let before = AnyBoard::Backgammon(Position::starting(Variant::Backgammon));
+        let before = starting(Variant::Backgammon);
         let judgement = judge(&before, roll, &notation, &mut MoveGen::new());
-        let kind = ActionKind::Roll {
-            dice: Some(roll),
-            play: Written::Moves(notation),
-        };
-        let action = action_at(7, Side::First, written, kind);
+        let action = play_at(7, Side::First, first, second, written);
         let judged = JudgedPlay {
             action: &action,
             roll,
@@ -673,7 +669,7 @@ mod tests {
         for (other, fits_both) in [(backs_on(1), true), (backs_on(2), false)] {
             let mut m = open_match(7);
             let mut rec = Recorder::new();
-            let first = AnyBoard::Backgammon(Position::starting(Variant::Backgammon));
+            let first = starting(Variant::Backgammon);
             m.game.as_mut().unwrap().ambiguity = Some(Ambiguity {
                 side: Side::First,
                 boards: vec![first, other],

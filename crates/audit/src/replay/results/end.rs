@@ -240,23 +240,10 @@ struct Ended {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse::{Action, ActionKind, Resignation};
+    use crate::parse::{ActionKind, Resignation};
+    use crate::replay::results::tests::wins;
     use crate::replay::results::{resign, wins_line};
     use crate::replay::state::{action_at, open_match};
-
-    /// A `Wins` line of `side` writing `points`.
-    fn wins(side: Side, points: u32) -> Action<'static> {
-        action_at(
-            20,
-            side,
-            "Wins 1 point",
-            ActionKind::Win {
-                points: Some(points),
-                resigned: false,
-                and_match: false,
-            },
-        )
-    }
 
     /// A resignation without a value waits for the `Wins` line, which
     /// values it: nothing to report, and the match score counts the

@@ -582,7 +582,7 @@ mod tests {
     use crate::replay::state::{action_at, open_match};
 
     /// A `Wins` line of `side` writing `points`.
-    fn wins(side: Side, points: u32) -> Action<'static> {
+    pub(super) fn wins(side: Side, points: u32) -> Action<'static> {
         action_at(
             20,
             side,

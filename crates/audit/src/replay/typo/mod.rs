@@ -303,8 +303,7 @@ impl<'a> Replayer<'_, 'a> {
             // No game open (a game header or the match's end after the
             // game was closed): nothing to replay or settle.
             self.judging.readings.clear();
-            self.judging.snapshots.clear();
-            self.judging.event_start = None;
+            self.judging.begin_replay();
             self.analyses.clear();
             return;
         }
@@ -378,7 +377,7 @@ impl<'a> Replayer<'_, 'a> {
                 // written with those readings, for the last time (traced:
                 // its trace is the game's).
                 let spent = !self.charge(events.len());
-                let trial = self.trial_state(&start);
+                let trial = MatchState::restored(&start.state, self.current.as_mut());
                 self.current = self.replay_game(trial, &start, events, self.options.trace);
                 if spent {
                     break;
@@ -438,16 +437,11 @@ impl<'a> Replayer<'_, 'a> {
         true
     }
 
-    /// The match state as the current game starts (`start`), to replay the
-    /// game again: a clone of the game's start, with the names of the state
-    /// replayed last moved into it, not copied (the snapshot has none; a
-    /// game is settled before its match is closed, so that state is there).
-    fn trial_state(&mut self, start: &GameStart) -> MatchState {
-        MatchState::restored(&start.state, self.current.as_mut())
-    }
-
     /// Replays the game's `events` from `trial`, the match state as the
-    /// game starts ([`Self::trial_state`]), the findings, hit-mark findings
+    /// game starts (`MatchState::restored(&start.state, ..)`: a clone of
+    /// the game's start, with the names of the state replayed last moved
+    /// into it, not copied; a game is settled before its match is closed,
+    /// so that state is there), the findings, hit-mark findings
     /// and trace first rewound to where the game starts (`start`); the
     /// positions traced when `tracing`. Returns the state the replay
     /// leaves (none only if `events` closed the match, which they never
@@ -890,7 +884,7 @@ impl<'a> Replayer<'_, 'a> {
             lost: false,
             fits: Vec::new(),
         });
-        let trial = self.trial_state(start);
+        let trial = MatchState::restored(&start.state, self.current.as_mut());
         self.current = self.replay_game(trial, start, events, false);
         self.judging.readings.pop();
         let mut problems: Vec<Finding> = self.recorder.findings[start.findings..]

@@ -86,22 +86,6 @@ fn a_compressed_move_is_close_to_its_steps() {
     assert_eq!(distance(&written, &best.play), 0, "{}", best.play);
 }
 
-/// The written play `written` of `first`-`second` in `side`'s column, at
-/// line `line`.
-fn play_at(
-    line: u32,
-    side: Side,
-    first: u8,
-    second: u8,
-    written: &str,
-) -> crate::parse::Action<'_> {
-    let kind = ActionKind::Roll {
-        dice: Some(Roll::new(first, second).expect("dice")),
-        play: Written::Moves(PlayNotation::parse(written).expect("notation")),
-    };
-    crate::replay::state::action_at(line, side, written, kind)
-}
-
 /// A game replayed from a clone of its start twice: each replay starts
 /// from the state the game started at (its findings rewound, not
 /// doubled), and leaves the same state; the state it started from is
@@ -119,13 +103,22 @@ fn a_game_replays_from_a_clone_of_its_start() {
     };
     replayer.current = Some(opened);
     let mut events = crate::replay::state::Events::with_capacity(4);
-    events.push_action(play_at(5, Side::First, 3, 1, "8/5 6/5"), false);
+    events.push_action(
+        crate::replay::state::play_at(5, Side::First, 3, 1, "8/5 6/5"),
+        false,
+    );
     // Illegal: 5-2 played as 5-3.
-    events.push_action(play_at(6, Side::Second, 5, 2, "13/8 13/10"), false);
-    events.push_action(play_at(7, Side::First, 6, 4, "24/14"), false);
+    events.push_action(
+        crate::replay::state::play_at(6, Side::Second, 5, 2, "13/8 13/10"),
+        false,
+    );
+    events.push_action(
+        crate::replay::state::play_at(7, Side::First, 6, 4, "24/14"),
+        false,
+    );
     let mut after = Vec::new();
     for _ in 0..2 {
-        let trial = replayer.trial_state(&start);
+        let trial = MatchState::restored(&start.state, replayer.current.as_mut());
         let replayed = replayer.replay_game(trial, &start, &events, false);
         let replayed = replayed.expect("the match goes on");
         let findings: Vec<Code> = replayer.recorder.findings.iter().map(|f| f.code).collect();
